@@ -1,0 +1,177 @@
+/**
+ * Builds the /v1 service as a Fastify instance. Every response is the spec's envelope with
+ * X-Request-Id = rid; errors never carry stack traces.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
+import type { Store } from '../store/index.ts';
+import { Access } from './access.ts';
+import { authRoutes } from './auth/routes.ts';
+import { resolveCaller } from './auth/tokens.ts';
+import { changeRoutes } from './changes/routes.ts';
+import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
+import { containerRoutes } from './containers/routes.ts';
+import type { RequestContext } from './context.ts';
+import { documentRoutes } from './documents/routes.ts';
+import { failure } from './envelope.ts';
+import { ServiceError } from './errors.ts';
+import { versionRoutes } from './versions/routes.ts';
+
+export type FolioApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ServiceDeps {
+  store: Store;
+  config: ServiceConfig;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    folioCtx: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes callable without a bearer token. */
+    public?: boolean;
+  }
+}
+
+/** The caller of an authenticated route. */
+export function callerOf(req: FastifyRequest): RequestContext {
+  if (!req.folioCtx) throw new ServiceError(errorValue('UNAUTHENTICATED'));
+  return req.folioCtx;
+}
+
+export interface BuildOptions {
+  config?: Partial<ServiceConfig>;
+  logger?: boolean;
+}
+
+export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
+  const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
+  const deps: ServiceDeps = { store, config, access: new Access(store) };
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.jsonBodyLimit,
+    // Node's default would cut off a 1 GiB chunked upload on a slow link.
+    requestTimeout: 0,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidation(app);
+  installEnvelope(app, store);
+
+  // Raw bytes (uploads) reach the handler as a stream; the handler enforces its own size limit.
+  app.addContentTypeParser('application/octet-stream', (_req: FastifyRequest, payload: Readable, done: (e: null, b: Readable) => void) =>
+    done(null, payload),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Folio Service', version: '1.0.0', description: 'The /v1 document-management interface. See docs/api.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  authRoutes(app, deps);
+  containerRoutes(app, deps);
+  documentRoutes(app, deps);
+  versionRoutes(app, deps);
+  changeRoutes(app, deps);
+  return app;
+}
+
+/**
+ * Bodies are validated strictly: a number where a string belongs is an error, not a coercion.
+ * Query strings arrive as text, so they are coerced to the declared types.
+ */
+function installValidation(app: FolioApp): void {
+  const strict = addFormats.default(new Ajv.default({ coerceTypes: false, useDefaults: true, removeAdditional: true, allErrors: false, strict: false }));
+  const lenient = addFormats.default(new Ajv.default({ coerceTypes: true, useDefaults: true, removeAdditional: true, allErrors: false, strict: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : lenient).compile(schema));
+}
+
+function installEnvelope(app: FolioApp, store: Store): void {
+  app.decorateRequest('folioCtx', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+    if (req.routeOptions.url === undefined || req.routeOptions.config.public) return;
+    req.folioCtx = resolveCaller(store, {
+      authorization: req.headers.authorization,
+      userToken: header(req, 'x-svc-user-token'),
+      actAsSource: header(req, 'x-svc-act-as-source'),
+      actAsSourceId: header(req, 'x-svc-act-as-source-id'),
+    });
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const value = toErrorValue(err);
+    if (value.code === 1) console.error(`[${req.id}] ${req.method} ${req.url}:`, err);
+    const status = ErrorCodes[value.name].http;
+    void reply.code(status).type('application/json').send(failure(req.id, value));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    void reply.code(404).send(failure(req.id, errorValue('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`)));
+  });
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Maps whatever was thrown to a code of our table; anything unexpected becomes the fallback code 1. */
+function toErrorValue(err: FastifyError): FolioErrorValue {
+  if (err instanceof ServiceError) return err.value;
+  if (err.validation) {
+    const first = err.validation[0];
+    const where = err.validationContext ?? 'request';
+    const path = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+    const missing = first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
+    const field = [path, missing].filter(Boolean).join('.');
+    return errorValue('VALIDATION', `${where}${field ? `.${field}` : ''} ${first?.message ?? 'is invalid'}`, { field: field || where });
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errorValue('MALFORMED_JSON');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errorValue('VALIDATION', 'request body is empty');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorValue('PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errorValue('UNSUPPORTED_MEDIA_TYPE');
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError) return errorValue('MALFORMED_JSON');
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return errorValue('VALIDATION', err.message);
+  }
+  return errorValue('INTERNAL');
+}

@@ -1,0 +1,18 @@
+/** POST /v1/changes/getPage: the change feed that sync clients poll (DESIGN.md §2). */
+import { ChangePage } from '../../../shared/v1/resources.ts';
+import { ChangePageRequest } from '../../../shared/v1/requests.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { ok, replies } from '../envelope.ts';
+import { ChangeFeed } from './feed.ts';
+
+export function changeRoutes(app: FolioApp, deps: ServiceDeps): void {
+  const feed = new ChangeFeed(deps);
+  app.post('/v1/changes/getPage', {
+    schema: {
+      tags: ['changes'],
+      summary: 'Changes to containers and documents after the cursor, in commit order, filtered to what the caller may read. An absent cursor starts from the beginning; 130006 means walk the tree again.',
+      body: ChangePageRequest,
+      response: replies(ChangePage),
+    },
+  }, async (req) => ok(req, feed.page(callerOf(req), req.body.cursor, req.body.pageSize)));
+}

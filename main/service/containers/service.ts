@@ -1,0 +1,212 @@
+/** Domain rules of containers: the tree, its names, moves, and the recycle bin. */
+import { randomUUID } from 'node:crypto';
+import { Perm, describeMask } from '../../../shared/permissions.ts';
+import type { Container, PageOf } from '../../../shared/v1/resources.ts';
+import type { ContainerCreate, ContainerPageRequest, ContainerUpdate } from '../../../shared/v1/requests.ts';
+import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos/containers.ts';
+import type { ServiceDeps } from '../app.ts';
+import { actorOf, type RequestContext } from '../context.ts';
+import { fail, notFound } from '../errors.ts';
+import { pageWindow } from '../paging.ts';
+import { validName } from '../tree/names.ts';
+import { purgeAtFor } from '../tree/recycleBin.ts';
+
+export class ContainerService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private get store() {
+    return this.deps.store;
+  }
+
+  /** A container of the caller's tenant, or NOT_FOUND: other tenants' ids behave as unknown. */
+  load(ctx: RequestContext, containerId: string): ContainerRecord {
+    return this.store.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+  }
+
+  private root(ctx: RequestContext): ContainerRecord {
+    return this.store.containers.findSystem(ctx.tenantId, 'ROOT') ?? fail('INTERNAL', 'tenant has no system root');
+  }
+
+  /** An empty parentId means the tenant's system root (spec 4.5). */
+  resolveParent(ctx: RequestContext, parentId: string | undefined): ContainerRecord {
+    const parent = parentId ? this.load(ctx, parentId) : this.root(ctx);
+    if (parent.status !== 'ACTIVE') fail('PARENT_DELETED', `container ${parent.containerId} is in the recycle bin`);
+    return parent;
+  }
+
+  create(ctx: RequestContext, input: ContainerCreate): Container {
+    const parent = this.resolveParent(ctx, input.parentId);
+    this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
+    const name = validName(input.name, 'name');
+    const typeId = this.containerType(ctx, input.containerTypeId);
+    const created = this.store.transaction(() => {
+      this.assertNameFree(ctx, parent.containerId, name);
+      const record = this.store.containers.create({
+        tenantId: ctx.tenantId,
+        parentId: parent.containerId,
+        containerTypeId: typeId,
+        name,
+        description: input.description ?? '',
+        sortOrder: input.sortOrder ?? 0,
+        metadata: input.metadataColumns ?? {},
+        aclInheritEnabled: input.aclInheritEnabled ?? true,
+        systemKind: null,
+        createBy: actorOf(ctx),
+      });
+      this.recordChange(record, 'create');
+      return record;
+    });
+    return this.view(ctx, created);
+  }
+
+  get(ctx: RequestContext, containerId: string): Container {
+    const record = this.load(ctx, containerId);
+    this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this container');
+    return this.view(ctx, record);
+  }
+
+  /** A container's child containers; an empty parentId lists the root's. */
+  page(ctx: RequestContext, input: ContainerPageRequest): PageOf<Container> {
+    const parent = input.parentId ? this.load(ctx, input.parentId) : this.root(ctx);
+    this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
+    const w = pageWindow(input, Object.keys(CONTAINER_ORDER_COLUMNS) as (keyof typeof CONTAINER_ORDER_COLUMNS)[], 'name');
+    const { total, rows } = this.store.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
+    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+  }
+
+  update(ctx: RequestContext, input: ContainerUpdate): Container {
+    const current = this.load(ctx, input.containerId);
+    if (current.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing it');
+    this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this container');
+    const name = input.name === undefined ? undefined : validName(input.name, 'name');
+    const moving = input.parentId !== undefined && input.parentId !== '' && input.parentId !== current.parentId;
+    const renaming = name !== undefined && name !== current.name;
+    if ((moving || renaming) && current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be renamed or moved');
+    const targetParentId = moving ? this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
+
+    const updated = this.store.transaction(() => {
+      if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
+      const record = this.store.containers.update(
+        ctx.tenantId,
+        current.containerId,
+        {
+          ...(name !== undefined ? { name } : {}),
+          ...(moving ? { parentId: targetParentId as string } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
+          ...(input.metadataColumns !== undefined ? { metadata: input.metadataColumns } : {}),
+        },
+        actorOf(ctx),
+      );
+      this.recordChange(record, moving ? 'move' : 'update');
+      return record;
+    });
+    return this.view(ctx, updated);
+  }
+
+  /** Moves a container, with everything below it, to the recycle bin. */
+  delete(ctx: RequestContext, containerId: string): Container {
+    const current = this.load(ctx, containerId);
+    if (current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be deleted');
+    if (current.status !== 'ACTIVE') return this.view(ctx, current);
+    this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this container');
+    const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
+    const batch = randomUUID();
+    const actor = actorOf(ctx);
+    this.store.transaction(() => {
+      for (const id of this.store.containers.subtreeIds(ctx.tenantId, current.containerId)) {
+        const c = this.store.containers.get(ctx.tenantId, id);
+        if (!c || c.status !== 'ACTIVE') continue;
+        this.store.containers.setStatus(ctx.tenantId, id, 'DELETED', purgeAt, batch, actor);
+        this.recordChange({ ...c, status: 'DELETED' }, 'delete');
+        for (const d of this.store.documents.inContainer(ctx.tenantId, id, 'ACTIVE')) {
+          this.store.documents.setState(ctx.tenantId, d.docId, 'DELETED', purgeAt, batch, actor);
+          this.store.changes.record({ tenantId: ctx.tenantId, op: 'delete', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: true, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
+        }
+      }
+    });
+    return this.view(ctx, this.load(ctx, containerId));
+  }
+
+  /** Brings back a deleted container and everything that was deleted with it. */
+  restore(ctx: RequestContext, containerId: string): Container {
+    const current = this.load(ctx, containerId);
+    if (current.status !== 'DELETED' || !current.deletedBatch) fail('NOT_DELETED');
+    this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'restore this container');
+    const parent = this.resolveParent(ctx, current.parentId ?? undefined);
+    const batch = current.deletedBatch;
+    const actor = actorOf(ctx);
+    this.store.transaction(() => {
+      this.assertNameFree(ctx, parent.containerId, current.name, current.containerId);
+      // Parents before children: subtreeIds lists the restored container first, then its descendants by depth.
+      const inBatch = new Set(this.store.containers.inBatch(ctx.tenantId, batch).map((c) => c.containerId));
+      for (const id of this.store.containers.subtreeIds(ctx.tenantId, current.containerId)) {
+        if (!inBatch.has(id)) continue;
+        this.store.containers.setStatus(ctx.tenantId, id, 'ACTIVE', '', null, actor);
+        const c = this.load(ctx, id);
+        this.recordChange(c, 'restore');
+        for (const d of this.store.documents.inContainer(ctx.tenantId, id, 'DELETED')) {
+          if (d.deletedBatch !== batch) continue;
+          this.store.documents.setState(ctx.tenantId, d.docId, 'ACTIVE', '', null, actor);
+          this.store.changes.record({ tenantId: ctx.tenantId, op: 'restore', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: false, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
+        }
+      }
+    });
+    return this.view(ctx, this.load(ctx, containerId));
+  }
+
+  private moveTarget(ctx: RequestContext, current: ContainerRecord, parentId: string): string {
+    const target = this.resolveParent(ctx, parentId);
+    if (target.containerId === current.containerId || this.store.containers.ancestors(ctx.tenantId, target.containerId).some((a) => a.containerId === current.containerId)) {
+      fail('INVALID_MOVE');
+    }
+    this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a container here');
+    return target.containerId;
+  }
+
+  private containerType(ctx: RequestContext, typeId: string | undefined): string {
+    if (!typeId) {
+      return (this.store.contentTypes.findSystem(ctx.tenantId, 'CONTAINER') ?? fail('INTERNAL', 'tenant has no container type')).typeId;
+    }
+    const type = this.store.contentTypes.get(ctx.tenantId, typeId);
+    if (!type || type.targetKind !== 'CONTAINER' || type.status !== 'ENABLED') {
+      fail('VALIDATION', `containerTypeId is not an enabled container type: ${typeId}`, { field: 'containerTypeId' });
+    }
+    return type.typeId;
+  }
+
+  assertNameFree(ctx: RequestContext, parentId: string, name: string, exceptId?: string): void {
+    if (this.store.documents.nameTaken(ctx.tenantId, parentId, name, exceptId)) fail('NAME_CONFLICT', `'${name}' already exists in this container`);
+  }
+
+  private recordChange(c: ContainerRecord, op: 'create' | 'update' | 'move' | 'delete' | 'restore'): void {
+    this.store.changes.record({ tenantId: c.tenantId, op, kind: 'container', id: c.containerId, parentId: c.parentId ?? '', name: c.name, deleted: c.status !== 'ACTIVE' });
+  }
+
+  view(ctx: RequestContext, c: ContainerRecord): Container {
+    const parent = c.parentId ? this.store.containers.get(ctx.tenantId, c.parentId) : undefined;
+    const type = this.store.contentTypes.get(ctx.tenantId, c.containerTypeId);
+    return {
+      id: c.id,
+      containerId: c.containerId,
+      parentId: c.parentId ?? '',
+      parentName: parent?.name ?? '',
+      containerTypeId: c.containerTypeId,
+      containerTypeName: type?.name ?? '',
+      name: c.name,
+      description: c.description,
+      sortOrder: c.sortOrder,
+      status: c.status,
+      createBy: c.createBy,
+      createByName: this.store.identity.displayName(ctx.tenantId, c.createBy),
+      createTime: c.createTime,
+      updateBy: c.updateBy,
+      updateTime: c.updateTime,
+      purgeAt: c.purgeAt,
+      metadataColumns: c.metadata,
+      aclInheritEnabled: c.aclInheritEnabled,
+      effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
+      hasChildren: this.store.containers.hasActiveChildren(ctx.tenantId, c.containerId),
+    };
+  }
+}

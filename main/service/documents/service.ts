@@ -1,0 +1,201 @@
+/** Domain rules of documents: creation in a container, rename, move, and the recycle bin. */
+import { randomUUID } from 'node:crypto';
+import { Perm } from '../../../shared/permissions.ts';
+import type { Document, PageOf } from '../../../shared/v1/resources.ts';
+import type { DocumentPageRequest, DocumentSave, DocumentUpdate } from '../../../shared/v1/requests.ts';
+import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/repos/documents.ts';
+import type { ServiceDeps } from '../app.ts';
+import { ContainerService } from '../containers/service.ts';
+import { actorOf, type RequestContext } from '../context.ts';
+import { fail, notFound } from '../errors.ts';
+import { pageWindow } from '../paging.ts';
+import { validName } from '../tree/names.ts';
+import { purgeAtFor } from '../tree/recycleBin.ts';
+
+export class DocumentService {
+  private readonly containers: ContainerService;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.containers = new ContainerService(deps);
+  }
+
+  private get store() {
+    return this.deps.store;
+  }
+
+  load(ctx: RequestContext, docId: string): DocumentRecord {
+    return this.store.documents.get(ctx.tenantId, docId) ?? notFound('document', docId);
+  }
+
+  /** The container a new document goes to: the given one, or the tenant's default container. */
+  targetContainer(ctx: RequestContext, containerId: string | undefined): string {
+    if (!containerId) {
+      const def = this.store.containers.findSystem(ctx.tenantId, 'DEFAULT') ?? fail('INTERNAL', 'tenant has no default container');
+      return def.containerId;
+    }
+    return this.containers.resolveParent(ctx, containerId).containerId;
+  }
+
+  /**
+   * Creates a document inside the caller's transaction, so an upload can create its document and
+   * its first version atomically. Checks the name; permission is the caller's to check.
+   */
+  createRecord(ctx: RequestContext, input: { containerId: string; title: string; documentTypeId?: string; metadata?: Record<string, unknown> }): DocumentRecord {
+    const title = validName(input.title, 'title');
+    const typeId = this.documentType(ctx, input.documentTypeId);
+    this.containers.assertNameFree(ctx, input.containerId, title);
+    const record = this.store.documents.create({
+      tenantId: ctx.tenantId,
+      containerId: input.containerId,
+      title,
+      documentTypeId: typeId,
+      metadata: input.metadata ?? {},
+      createBy: actorOf(ctx),
+    });
+    this.recordChange(record, 'create');
+    return record;
+  }
+
+  save(ctx: RequestContext, input: DocumentSave): Document {
+    const containerId = this.targetContainer(ctx, input.containerId);
+    this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
+    const record = this.store.transaction(() =>
+      this.createRecord(ctx, { containerId, title: input.title, documentTypeId: input.documentTypeId, metadata: input.metadataColumns ?? {} }),
+    );
+    return this.view(ctx, record);
+  }
+
+  get(ctx: RequestContext, docId: string): Document {
+    const record = this.load(ctx, docId);
+    this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this document');
+    return this.view(ctx, record);
+  }
+
+  page(ctx: RequestContext, input: DocumentPageRequest): PageOf<Document> {
+    const containerId = this.targetContainer(ctx, input.containerId ?? '');
+    this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
+    const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
+    const { total, rows } = this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
+    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+  }
+
+  update(ctx: RequestContext, input: DocumentUpdate): Document {
+    const current = this.load(ctx, input.docId);
+    if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
+    this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this document');
+    const title = input.title === undefined ? undefined : validName(input.title, 'title');
+    const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
+    if (moving) {
+      const target = this.containers.resolveParent(ctx, input.containerId);
+      this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
+    }
+    const targetContainerId = moving ? (input.containerId as string) : current.containerId;
+    const updated = this.store.transaction(() => {
+      if (moving || (title !== undefined && title !== current.title)) {
+        this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
+      }
+      const record = this.store.documents.update(
+        ctx.tenantId,
+        current.docId,
+        {
+          ...(title !== undefined ? { title } : {}),
+          ...(moving ? { containerId: targetContainerId } : {}),
+          ...(input.metadataColumns !== undefined ? { metadata: input.metadataColumns } : {}),
+        },
+        actorOf(ctx),
+      );
+      this.recordChange(record, moving ? 'move' : 'update');
+      return record;
+    });
+    return this.view(ctx, updated);
+  }
+
+  delete(ctx: RequestContext, docId: string): Document {
+    const current = this.load(ctx, docId);
+    if (current.state !== 'ACTIVE') return this.view(ctx, current);
+    this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this document');
+    const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
+    const updated = this.store.transaction(() => {
+      this.store.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
+      const record = this.load(ctx, docId);
+      this.recordChange(record, 'delete');
+      return record;
+    });
+    return this.view(ctx, updated);
+  }
+
+  restore(ctx: RequestContext, docId: string): Document {
+    const current = this.load(ctx, docId);
+    if (current.state !== 'DELETED') fail('NOT_DELETED');
+    const container = this.containers.resolveParent(ctx, current.containerId);
+    this.deps.access.require(ctx, container.containerId, Perm.DELETE, 'restore this document');
+    const updated = this.store.transaction(() => {
+      this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
+      this.store.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));
+      const record = this.load(ctx, docId);
+      this.recordChange(record, 'restore');
+      return record;
+    });
+    return this.view(ctx, updated);
+  }
+
+  private documentType(ctx: RequestContext, typeId: string | undefined): string {
+    if (!typeId) {
+      return (this.store.contentTypes.findSystem(ctx.tenantId, 'DOCUMENT') ?? fail('INTERNAL', 'tenant has no document type')).typeId;
+    }
+    const type = this.store.contentTypes.get(ctx.tenantId, typeId);
+    if (!type || type.targetKind !== 'DOCUMENT' || type.status !== 'ENABLED') {
+      fail('VALIDATION', `documentTypeId is not an enabled document type: ${typeId}`, { field: 'documentTypeId' });
+    }
+    return type.typeId;
+  }
+
+  recordChange(d: DocumentRecord, op: 'create' | 'update' | 'move' | 'delete' | 'restore' | 'version'): void {
+    this.store.changes.record({
+      tenantId: d.tenantId,
+      op,
+      kind: 'document',
+      id: d.docId,
+      parentId: d.containerId,
+      name: d.title,
+      deleted: d.state !== 'ACTIVE',
+      versionNo: d.currentVersionNo,
+      versionId: d.currentVersionId,
+      contentHash: d.contentHash,
+      sizeBytes: d.sizeBytes,
+    });
+  }
+
+  view(ctx: RequestContext, d: DocumentRecord): Document {
+    const container = this.store.containers.get(ctx.tenantId, d.containerId);
+    const type = this.store.contentTypes.get(ctx.tenantId, d.documentTypeId);
+    return {
+      docId: d.docId,
+      containerId: d.containerId,
+      containerName: container?.name ?? '',
+      title: d.title,
+      documentTypeId: d.documentTypeId,
+      documentTypeName: type?.name ?? '',
+      currentVersionId: d.currentVersionId,
+      state: d.state,
+      publishedVersionId: d.publishedVersionId,
+      publishedVersionNo: d.publishedVersionNo,
+      publishedLabel: d.publishedLabel,
+      createBy: d.createBy,
+      createByName: this.store.identity.displayName(ctx.tenantId, d.createBy),
+      sizeBytes: d.sizeBytes,
+      mimeType: d.mimeType,
+      originalFilename: d.originalFilename,
+      currentVersionNo: d.currentVersionNo,
+      contentHash: d.contentHash,
+      createTime: d.createTime,
+      updateTime: d.updateTime,
+      processingState: d.processingState,
+      processingFailReason: d.processingFailReason,
+      indexStatus: d.indexStatus,
+      indexFailReason: d.indexFailReason,
+      purgeAt: d.purgeAt,
+      metadataColumns: d.metadata,
+    };
+  }
+}

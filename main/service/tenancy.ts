@@ -1,0 +1,69 @@
+/** Provisioning tenants, API clients and users: what `folio admin` does. */
+import type { Store } from '../store/index.ts';
+import { hashPassword, hashToken, newSecret } from './auth/credentials.ts';
+import { fail } from './errors.ts';
+
+export const ROOT_CONTAINER_NAME = 'Root';
+export const DEFAULT_CONTAINER_NAME = 'Default';
+export const APP_SCOPES = ['containers', 'documents', 'versions', 'changes'];
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * A new tenant with its system content types (a folder type and a file type), its system root
+ * container, the default container under the root, and a first API client.
+ */
+export function createTenant(store: Store, name: string): ClientCredentials & { tenantId: string } {
+  return store.transaction(() => {
+    const tenantId = store.identity.createTenant(name);
+    const folder = store.contentTypes.create({ tenantId, targetKind: 'CONTAINER', code: 'folder', name: 'Folder', system: true });
+    store.contentTypes.create({ tenantId, targetKind: 'DOCUMENT', code: 'file', name: 'File', system: true });
+    const base = { tenantId, containerTypeId: folder.typeId, description: '', sortOrder: 0, metadata: {}, aclInheritEnabled: true, createBy: 'system' };
+    const root = store.containers.create({ ...base, parentId: null, name: ROOT_CONTAINER_NAME, systemKind: 'ROOT', aclInheritEnabled: false });
+    store.containers.create({ ...base, parentId: root.containerId, name: DEFAULT_CONTAINER_NAME, systemKind: 'DEFAULT' });
+    return { tenantId, ...createClientIn(store, tenantId, false) };
+  });
+}
+
+export function createClient(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {
+  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+  return createClientIn(store, tenantId, actAsUserAllowed);
+}
+
+function createClientIn(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {
+  const clientSecret = newSecret('fcs');
+  const clientId = store.identity.createClient({ tenantId, secretHash: hashToken(clientSecret), actAsUserAllowed, scopes: APP_SCOPES });
+  return { clientId, clientSecret };
+}
+
+export interface NewUser {
+  tenantId: string;
+  name: string;
+  password: string;
+  source?: string;
+  sourceId?: string;
+}
+
+export function createUser(store: Store, input: NewUser): { userId: string } {
+  if (!store.identity.tenantExists(input.tenantId)) fail('NOT_FOUND', `tenant not found: ${input.tenantId}`);
+  if (!input.name.trim()) fail('VALIDATION', 'user name must not be empty', { field: 'name' });
+  if (input.password.length < 8) fail('VALIDATION', 'password must have at least 8 characters', { field: 'password' });
+  if (Boolean(input.source) !== Boolean(input.sourceId)) {
+    fail('VALIDATION', '--source and --source-id go together', { field: 'source' });
+  }
+  if (store.identity.findUserByName(input.tenantId, input.name)) fail('NAME_CONFLICT', `user already exists: ${input.name}`);
+  if (input.source && input.sourceId && store.identity.findUserByExternalId(input.tenantId, input.source, input.sourceId)) {
+    fail('NAME_CONFLICT', `another user has the identity ${input.source}/${input.sourceId}`);
+  }
+  const userId = store.identity.createUser({
+    tenantId: input.tenantId,
+    name: input.name,
+    passwordHash: hashPassword(input.password),
+    source: input.source ?? null,
+    sourceId: input.sourceId ?? null,
+  });
+  return { userId };
+}

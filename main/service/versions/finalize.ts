@@ -1,0 +1,85 @@
+/**
+ * The finalize chain shared by direct upload, chunked upload and ingest (spec 4.2): a staged,
+ * fsynced file becomes a blob, then one transaction creates the document if needed, the version,
+ * the document's current-version columns and the change-feed entry. If the transaction fails, a
+ * blob file that nothing references is removed again: a failed upload leaves no version and no
+ * orphan blob.
+ */
+import type { VersionResult } from '../../../shared/v1/resources.ts';
+import type { StagedBlob } from '../../store/blobs.ts';
+import type { UploadTarget } from '../../store/repos/uploads.ts';
+import type { VersionRecord } from '../../store/repos/versions.ts';
+import type { ServiceDeps } from '../app.ts';
+import { actorOf, type RequestContext } from '../context.ts';
+import { DocumentService } from '../documents/service.ts';
+import { fail } from '../errors.ts';
+import { KeyedLock } from './keyedLock.ts';
+import { parseMetadata } from './target.ts';
+
+const byContent = new KeyedLock();
+
+export async function finalizeVersion(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  target: UploadTarget,
+  staged: StagedBlob,
+  alsoInTransaction: (version: VersionRecord) => void = () => {},
+): Promise<VersionResult> {
+  return byContent.run(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
+}
+
+async function finalizeLocked(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  target: UploadTarget,
+  staged: StagedBlob,
+  alsoInTransaction: (version: VersionRecord) => void,
+): Promise<VersionResult> {
+  const { store } = deps;
+  const documents = new DocumentService(deps);
+  await store.blobs.commit(staged);
+  try {
+    const version = store.transaction(() => {
+      const doc = target.docId
+        ? documents.load(ctx, target.docId)
+        : documents.createRecord(ctx, { containerId: target.containerId, title: target.title, documentTypeId: target.documentTypeId || undefined });
+      if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
+      const metadata = parseMetadata(target.metadata);
+      if (Object.keys(metadata).length > 0) store.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx));
+      const blobId = store.versions.ensureBlob(ctx.tenantId, staged.contentHash, staged.sizeBytes);
+      const v = store.versions.append({
+        tenantId: ctx.tenantId,
+        docId: doc.docId,
+        blobId,
+        contentHash: staged.contentHash,
+        sizeBytes: staged.sizeBytes,
+        mimeType: target.mimeType,
+        originalFilename: target.originalFilename,
+        comment: target.comment,
+        label: target.label,
+        createBy: actorOf(ctx),
+      });
+      store.documents.setCurrentVersion(ctx.tenantId, doc.docId, { ...v }, actorOf(ctx));
+      documents.recordChange(documents.load(ctx, doc.docId), 'version');
+      alsoInTransaction(v);
+      return v;
+    });
+    return toVersionResult(version);
+  } catch (err) {
+    if (!store.versions.contentReferenced(staged.contentHash)) await store.blobs.remove(staged.contentHash);
+    throw err;
+  }
+}
+
+export function toVersionResult(v: VersionRecord): VersionResult {
+  return {
+    docId: v.docId,
+    versionId: v.versionId,
+    blobId: v.blobId,
+    versionNo: v.versionNo,
+    contentHash: v.contentHash,
+    sizeBytes: v.sizeBytes,
+    mimeType: v.mimeType,
+    originalFilename: v.originalFilename,
+  };
+}

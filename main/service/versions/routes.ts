@@ -1,0 +1,108 @@
+/** /v1/versions/*: upload, chunked upload (spec 4.11), getPage (spec 4.14) and download with Range. */
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import rangeParser from 'range-parser';
+import Type from 'typebox';
+import { errorValue } from '../../../shared/errors.ts';
+import { Perm } from '../../../shared/permissions.ts';
+import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
+import { DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest } from '../../../shared/v1/requests.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { failure, ok, replies } from '../envelope.ts';
+import { fail } from '../errors.ts';
+import { ChunkedUploads } from './chunked.ts';
+import { VersionService } from './service.ts';
+
+const tags = ['versions'];
+
+export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
+  const versions = new VersionService(deps);
+  const chunked = new ChunkedUploads(deps);
+
+  app.post('/v1/versions/upload', {
+    bodyLimit: deps.config.maxDirectUploadBytes,
+    schema: {
+      tags,
+      summary: 'Direct upload of a small file (at most 32 MiB) as raw bytes; the target and description are query parameters. Needs WRITE.',
+      querystring: DirectUploadQuery,
+      consumes: ['application/octet-stream'],
+      response: replies(VersionResult),
+    },
+  }, async (req) => ok(req, await versions.upload(callerOf(req), req.query, rawStream(req), contentLength(req))));
+
+  app.post('/v1/versions/initChunkedUpload', {
+    schema: { tags, summary: 'Declare or resume a chunked upload session (spec 4.11). Needs WRITE (upload).', body: InitChunkedUpload, response: replies(ChunkedUploadSession) },
+  }, async (req) => ok(req, await chunked.init(callerOf(req), req.body)));
+
+  app.post('/v1/versions/uploadChunk', {
+    schema: {
+      tags,
+      summary: 'Send one chunk (0-based index) as raw bytes; optional X-Chunk-Sha256. Idempotent.',
+      querystring: UploadChunkQuery,
+      consumes: ['application/octet-stream'],
+      response: replies(ChunkedUploadSession),
+    },
+  }, async (req) => {
+    const sha = req.headers['x-chunk-sha256'];
+    return ok(req, await chunked.putChunk(callerOf(req), req.query.uploadId, req.query.chunkIndex, rawStream(req), contentLength(req), Array.isArray(sha) ? sha[0] : sha));
+  });
+
+  app.post('/v1/versions/completeChunkedUpload', {
+    schema: { tags, summary: 'Assemble the chunks, check expectedContentHash, create the version. Idempotent.', body: UploadIdBody, response: replies(VersionResult) },
+  }, async (req) => ok(req, await chunked.complete(callerOf(req), req.body.uploadId)));
+
+  app.post('/v1/versions/abortChunkedUpload', {
+    schema: { tags, summary: 'Abandon an upload session and free its idempotency key.', body: UploadIdBody, response: replies(Type.Object({ uploadId: Type.String() })) },
+  }, async (req) => {
+    await chunked.abort(callerOf(req), req.body.uploadId);
+    return ok(req, { uploadId: req.body.uploadId });
+  });
+
+  app.post('/v1/versions/getPage', {
+    schema: { tags, summary: 'Versions by versionNo descending (spec 4.14). Needs READ on the document.', body: VersionPageRequest, response: replies(Page(Version)) },
+  }, async (req) => ok(req, versions.page(callerOf(req), req.body)));
+
+  app.get('/v1/versions/get', {
+    schema: { tags, summary: 'One version. Needs READ.', querystring: IdQuery.version, response: replies(Version) },
+  }, async (req) => ok(req, versions.get(callerOf(req), req.query.versionId)));
+
+  app.get('/v1/versions/download', {
+    schema: {
+      tags,
+      summary: "Stream a version's bytes; honours a single Range. Not enveloped on success. Needs DOWNLOAD.",
+      querystring: IdQuery.version,
+    },
+  }, async (req, reply) => {
+    const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
+    void reply
+      .header('Accept-Ranges', 'bytes')
+      .header('ETag', `"${v.contentHash}"`)
+      .header('Content-Type', v.mimeType || 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(v.originalFilename)}`);
+    const range = req.headers.range ? rangeParser(v.sizeBytes, req.headers.range, { combine: true }) : undefined;
+    if (range === -1) {
+      return reply.code(416).header('Content-Range', `bytes */${v.sizeBytes}`).type('application/json').send(failure(req.id, errorValue('RANGE_NOT_SATISFIABLE')));
+    }
+    // A malformed header (-2) or several ranges are answered with the whole file, as RFC 9110 allows.
+    if (range !== undefined && range !== -2 && range.type === 'bytes' && range.length === 1 && range[0]) {
+      const { start, end } = range[0];
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${start}-${end}/${v.sizeBytes}`)
+        .header('Content-Length', end - start + 1)
+        .send(deps.store.blobs.read(v.contentHash, { start, end }));
+    }
+    if (v.sizeBytes === 0) return reply.header('Content-Length', 0).send('');
+    return reply.header('Content-Length', v.sizeBytes).send(deps.store.blobs.read(v.contentHash));
+  });
+}
+
+function rawStream(req: FastifyRequest): Readable {
+  if (!req.headers['content-type']?.startsWith('application/octet-stream')) fail('UNSUPPORTED_MEDIA_TYPE', 'send the bytes as application/octet-stream');
+  return req.body as Readable;
+}
+
+function contentLength(req: FastifyRequest): number | undefined {
+  const raw = req.headers['content-length'];
+  return raw === undefined ? undefined : Number(raw);
+}

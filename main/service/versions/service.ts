@@ -1,0 +1,86 @@
+/** Reading versions, and the direct (single-request) upload. */
+import type { Readable } from 'node:stream';
+import { Perm } from '../../../shared/permissions.ts';
+import type { PageOf, Version, VersionResult } from '../../../shared/v1/resources.ts';
+import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
+import { SizeLimitExceeded } from '../../store/blobs.ts';
+import type { VersionRecord } from '../../store/repos/versions.ts';
+import type { ServiceDeps } from '../app.ts';
+import type { RequestContext } from '../context.ts';
+import { DocumentService } from '../documents/service.ts';
+import { fail, notFound } from '../errors.ts';
+import { pageWindow } from '../paging.ts';
+import { finalizeVersion } from './finalize.ts';
+import { resolveTarget } from './target.ts';
+
+/** MIME types a browser renders inline without a rendition. */
+const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp|svg\+xml)|text\/plain|text\/markdown)$/;
+
+export class VersionService {
+  private readonly documents: DocumentService;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.documents = new DocumentService(deps);
+  }
+
+  /** A version of the caller's tenant whose document the caller holds `bits` on. */
+  load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
+    const v = this.deps.store.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
+    const doc = this.documents.load(ctx, v.docId);
+    this.deps.access.require(ctx, doc.containerId, bits, action);
+    return v;
+  }
+
+  async upload(ctx: RequestContext, query: DirectUploadQuery, body: Readable, declaredLength: number | undefined): Promise<VersionResult> {
+    const limit = this.deps.config.maxDirectUploadBytes;
+    if (declaredLength !== undefined && declaredLength > limit) {
+      fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
+    }
+    const target = resolveTarget(this.deps, ctx, query);
+    const staged = await this.deps.store.blobs.stage(body, limit).catch((err: unknown) => {
+      if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
+      throw err;
+    });
+    try {
+      return await finalizeVersion(this.deps, ctx, target, staged);
+    } finally {
+      await this.deps.store.blobs.discard(staged.tempPath);
+    }
+  }
+
+  /** Versions by versionNo descending (spec 4.14): of one document, or of every document the caller can enumerate. */
+  page(ctx: RequestContext, input: VersionPageRequest): PageOf<Version> {
+    const w = pageWindow(input, ['versionNo'], 'versionNo', false);
+    if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
+    if (input.docId) {
+      const doc = this.documents.load(ctx, input.docId);
+      this.deps.access.require(ctx, doc.containerId, Perm.READ, 'list versions of this document');
+      const { total, rows } = this.deps.store.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
+      return { totalElements: total, content: rows.map(toVersion) };
+    }
+    const { total, rows } = this.deps.store.versions.pageForTenant(ctx.tenantId, w.limit, w.offset);
+    return { totalElements: total, content: rows.map(toVersion) };
+  }
+
+  get(ctx: RequestContext, versionId: string): Version {
+    return toVersion(this.load(ctx, versionId, Perm.READ, 'read this version'));
+  }
+}
+
+export function toVersion(v: VersionRecord): Version {
+  return {
+    versionId: v.versionId,
+    docId: v.docId,
+    versionNo: v.versionNo,
+    blobId: v.blobId,
+    contentHash: v.contentHash,
+    sizeBytes: v.sizeBytes,
+    mimeType: v.mimeType,
+    originalFilename: v.originalFilename,
+    comment: v.comment,
+    createBy: v.createBy,
+    createTime: v.createTime,
+    label: v.label,
+    sourcePreviewable: PREVIEWABLE.test(v.mimeType),
+  };
+}

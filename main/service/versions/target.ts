@@ -1,0 +1,64 @@
+/**
+ * Where an upload or ingest lands (spec 4.2 rule 1, 4.11 rule 2): an existing document (docId), a
+ * new document in a container (containerId + title), or, when both are empty, a new document in
+ * the tenant's default container. Resolved and permission-checked before any byte is accepted.
+ */
+import mime from 'mime-types';
+import { UPLOAD } from '../../../shared/permissions.ts';
+import type { UploadTarget } from '../../store/repos/uploads.ts';
+import type { ServiceDeps } from '../app.ts';
+import type { RequestContext } from '../context.ts';
+import { DocumentService } from '../documents/service.ts';
+import { fail } from '../errors.ts';
+import { validName } from '../tree/names.ts';
+
+export interface TargetInput {
+  docId?: string;
+  containerId?: string;
+  title?: string;
+  documentTypeId?: string;
+  mimeType?: string;
+  originalFilename?: string;
+  comment?: string;
+  label?: string;
+  metadata?: string;
+}
+
+/** Checks a target and returns it in the normalised form kept on upload sessions. */
+export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: TargetInput): UploadTarget {
+  const documents = new DocumentService(deps);
+  if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
+  parseMetadata(input.metadata);
+  const originalFilename = input.originalFilename ? validName(input.originalFilename, 'originalFilename') : '';
+  const nameForType = originalFilename || input.title || '';
+  const common = {
+    mimeType: input.mimeType || (nameForType && mime.lookup(nameForType)) || 'application/octet-stream',
+    originalFilename,
+    comment: input.comment ?? '',
+    label: input.label ?? '',
+    metadata: input.metadata ?? '',
+  };
+  if (input.docId) {
+    const doc = documents.load(ctx, input.docId);
+    if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
+    deps.access.require(ctx, doc.containerId, UPLOAD, 'upload to this document');
+    return { ...common, docId: doc.docId, containerId: '', title: '', documentTypeId: '', originalFilename: originalFilename || doc.title };
+  }
+  const containerId = documents.targetContainer(ctx, input.containerId);
+  const title = validName(input.title || originalFilename || '', 'title');
+  deps.access.require(ctx, containerId, UPLOAD, 'upload to this container');
+  return { ...common, docId: '', containerId, title, documentTypeId: input.documentTypeId ?? '', originalFilename: originalFilename || title };
+}
+
+/** The `metadata` field is a JSON object in a string (spec 4.2, 4.11). */
+export function parseMetadata(raw: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    fail('VALIDATION', 'metadata must be a JSON object in a string', { field: 'metadata' });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('VALIDATION', 'metadata must be a JSON object', { field: 'metadata' });
+  return value as Record<string, unknown>;
+}

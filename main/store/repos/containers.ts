@@ -1,0 +1,252 @@
+/** Containers (folders) of the tree. Deleted ones stay, with status DELETED, until purged. */
+import { Repository } from '../db.ts';
+import { newId, nowIso } from '../ids.ts';
+
+export type ContainerStatus = 'ACTIVE' | 'DELETED';
+export type SystemKind = 'ROOT' | 'DEFAULT';
+
+export interface ContainerRecord {
+  id: number;
+  containerId: string;
+  tenantId: string;
+  parentId: string | null;
+  containerTypeId: string;
+  name: string;
+  description: string;
+  sortOrder: number;
+  status: ContainerStatus;
+  systemKind: SystemKind | null;
+  metadata: Record<string, unknown>;
+  aclInheritEnabled: boolean;
+  createBy: string;
+  createTime: string;
+  updateBy: string;
+  updateTime: string;
+  purgeAt: string;
+  deletedBatch: string | null;
+}
+
+interface Row {
+  id: number;
+  container_id: string;
+  tenant_id: string;
+  parent_id: string | null;
+  container_type_id: string;
+  name: string;
+  description: string;
+  sort_order: number;
+  status: ContainerStatus;
+  system_kind: SystemKind | null;
+  metadata: string;
+  acl_inherit_enabled: number;
+  create_by: string;
+  create_time: string;
+  update_by: string;
+  update_time: string;
+  purge_at: string;
+  deleted_batch: string | null;
+}
+
+const toRecord = (r: Row): ContainerRecord => ({
+  id: r.id,
+  containerId: r.container_id,
+  tenantId: r.tenant_id,
+  parentId: r.parent_id,
+  containerTypeId: r.container_type_id,
+  name: r.name,
+  description: r.description,
+  sortOrder: r.sort_order,
+  status: r.status,
+  systemKind: r.system_kind,
+  metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+  aclInheritEnabled: r.acl_inherit_enabled === 1,
+  createBy: r.create_by,
+  createTime: r.create_time,
+  updateBy: r.update_by,
+  updateTime: r.update_time,
+  purgeAt: r.purge_at,
+  deletedBatch: r.deleted_batch,
+});
+
+export interface NewContainer {
+  tenantId: string;
+  parentId: string | null;
+  containerTypeId: string;
+  name: string;
+  description: string;
+  sortOrder: number;
+  metadata: Record<string, unknown>;
+  aclInheritEnabled: boolean;
+  systemKind: SystemKind | null;
+  createBy: string;
+}
+
+export interface ContainerPatch {
+  name?: string;
+  parentId?: string;
+  description?: string;
+  sortOrder?: number;
+  metadata?: Record<string, unknown>;
+  aclInheritEnabled?: boolean;
+}
+
+export const CONTAINER_ORDER_COLUMNS = {
+  name: 'name',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+  sortOrder: 'sort_order',
+} as const;
+
+export class ContainerRepository extends Repository {
+
+  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM containers WHERE tenant_id = ? AND container_id = ?');
+
+  create(input: NewContainer): ContainerRecord {
+    const containerId = newId('ctr');
+    const now = nowIso();
+    this.db
+      .prepare(
+        `INSERT INTO containers (container_id, tenant_id, parent_id, container_type_id, name, description, sort_order, system_kind,
+           metadata, acl_inherit_enabled, create_by, create_time, update_by, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        containerId,
+        input.tenantId,
+        input.parentId,
+        input.containerTypeId,
+        input.name,
+        input.description,
+        input.sortOrder,
+        input.systemKind,
+        JSON.stringify(input.metadata),
+        input.aclInheritEnabled ? 1 : 0,
+        input.createBy,
+        now,
+        input.createBy,
+        now,
+      );
+    return this.get(input.tenantId, containerId) as ContainerRecord;
+  }
+
+  get(tenantId: string, containerId: string): ContainerRecord | undefined {
+    const row = this.getStmt.get(tenantId, containerId);
+    return row && toRecord(row);
+  }
+
+  findSystem(tenantId: string, kind: SystemKind): ContainerRecord | undefined {
+    const row = this.db
+      .prepare<[string, SystemKind], Row>('SELECT * FROM containers WHERE tenant_id = ? AND system_kind = ?')
+      .get(tenantId, kind);
+    return row && toRecord(row);
+  }
+
+  update(tenantId: string, containerId: string, patch: ContainerPatch, updateBy: string): ContainerRecord {
+    const current = this.get(tenantId, containerId);
+    if (!current) throw new Error(`container ${containerId} vanished inside a transaction`);
+    this.db
+      .prepare(
+        `UPDATE containers SET name = ?, parent_id = ?, description = ?, sort_order = ?, metadata = ?, acl_inherit_enabled = ?,
+           update_by = ?, update_time = ? WHERE tenant_id = ? AND container_id = ?`,
+      )
+      .run(
+        patch.name ?? current.name,
+        patch.parentId ?? current.parentId,
+        patch.description ?? current.description,
+        patch.sortOrder ?? current.sortOrder,
+        JSON.stringify(patch.metadata ?? current.metadata),
+        (patch.aclInheritEnabled ?? current.aclInheritEnabled) ? 1 : 0,
+        updateBy,
+        nowIso(),
+        tenantId,
+        containerId,
+      );
+    return this.get(tenantId, containerId) as ContainerRecord;
+  }
+
+  setStatus(
+    tenantId: string,
+    containerId: string,
+    status: ContainerStatus,
+    purgeAt: string,
+    deletedBatch: string | null,
+    updateBy: string,
+  ): void {
+    this.db
+      .prepare(
+        'UPDATE containers SET status = ?, purge_at = ?, deleted_batch = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND container_id = ?',
+      )
+      .run(status, purgeAt, deletedBatch, updateBy, nowIso(), tenantId, containerId);
+  }
+
+  children(tenantId: string, parentId: string, status: ContainerStatus): ContainerRecord[] {
+    return this.db
+      .prepare<[string, string, ContainerStatus], Row>('SELECT * FROM containers WHERE tenant_id = ? AND parent_id = ? AND status = ?')
+      .all(tenantId, parentId, status)
+      .map(toRecord);
+  }
+
+  inBatch(tenantId: string, batch: string): ContainerRecord[] {
+    return this.db
+      .prepare<[string, string], Row>('SELECT * FROM containers WHERE tenant_id = ? AND deleted_batch = ?')
+      .all(tenantId, batch)
+      .map(toRecord);
+  }
+
+  page(
+    tenantId: string,
+    parentId: string,
+    includeDeleted: boolean,
+    order: { column: keyof typeof CONTAINER_ORDER_COLUMNS; asc: boolean },
+    limit: number,
+    offset: number,
+  ): { total: number; rows: ContainerRecord[] } {
+    const where = `tenant_id = ? AND parent_id = ?${includeDeleted ? '' : " AND status = 'ACTIVE'"}`;
+    const total = this.db.prepare<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM containers WHERE ${where}`).get(tenantId, parentId)?.n ?? 0;
+    const col = CONTAINER_ORDER_COLUMNS[order.column];
+    const rows = this.db
+      .prepare<[string, string, number, number], Row>(
+        `SELECT * FROM containers WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`,
+      )
+      .all(tenantId, parentId, limit, offset)
+      .map(toRecord);
+    return { total, rows };
+  }
+
+  hasActiveChildren(tenantId: string, containerId: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM containers WHERE tenant_id = ? AND parent_id = ? AND status = 'ACTIVE'
+           UNION ALL SELECT 1 FROM documents WHERE tenant_id = ? AND container_id = ? AND state = 'ACTIVE' LIMIT 1`,
+        )
+        .get(tenantId, containerId, tenantId, containerId) !== undefined
+    );
+  }
+
+  /** Ids of the container and every container below it, whatever their status, parents before children. */
+  subtreeIds(tenantId: string, containerId: string): string[] {
+    return this.db
+      .prepare<[string, string, string, string], { container_id: string }>(
+        `WITH RECURSIVE sub(id, depth) AS (
+           SELECT container_id, 0 FROM containers WHERE tenant_id = ? AND container_id = ?
+           UNION ALL SELECT c.container_id, sub.depth + 1 FROM containers c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_id = ?
+         ) SELECT id AS container_id FROM sub WHERE ? != '' ORDER BY depth`,
+      )
+      .all(tenantId, containerId, tenantId, containerId)
+      .map((r) => r.container_id);
+  }
+
+  /** Ancestors from the parent up to the root. */
+  ancestors(tenantId: string, containerId: string): ContainerRecord[] {
+    const out: ContainerRecord[] = [];
+    let current = this.get(tenantId, containerId);
+    while (current?.parentId) {
+      const parent = this.get(tenantId, current.parentId);
+      if (!parent) break;
+      out.push(parent);
+      current = parent;
+    }
+    return out;
+  }
+}

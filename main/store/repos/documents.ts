@@ -1,0 +1,224 @@
+/** Documents. A document's current-version columns are denormalised from its newest version. */
+import { Repository } from '../db.ts';
+import { newId, nowIso } from '../ids.ts';
+
+export type DocumentState = 'ACTIVE' | 'DELETED';
+
+export interface DocumentRecord {
+  docId: string;
+  tenantId: string;
+  containerId: string;
+  title: string;
+  documentTypeId: string;
+  currentVersionId: string;
+  currentVersionNo: number;
+  sizeBytes: number;
+  mimeType: string;
+  originalFilename: string;
+  contentHash: string;
+  state: DocumentState;
+  publishedVersionId: string;
+  publishedVersionNo: number;
+  publishedLabel: string;
+  processingState: string;
+  processingFailReason: string;
+  indexStatus: string;
+  indexFailReason: string;
+  metadata: Record<string, unknown>;
+  createBy: string;
+  createTime: string;
+  updateBy: string;
+  updateTime: string;
+  purgeAt: string;
+  deletedBatch: string | null;
+}
+
+interface Row {
+  doc_id: string;
+  tenant_id: string;
+  container_id: string;
+  title: string;
+  document_type_id: string;
+  current_version_id: string;
+  current_version_no: number;
+  size_bytes: number;
+  mime_type: string;
+  original_filename: string;
+  content_hash: string;
+  state: DocumentState;
+  published_version_id: string;
+  published_version_no: number;
+  published_label: string;
+  processing_state: string;
+  processing_fail_reason: string;
+  index_status: string;
+  index_fail_reason: string;
+  metadata: string;
+  create_by: string;
+  create_time: string;
+  update_by: string;
+  update_time: string;
+  purge_at: string;
+  deleted_batch: string | null;
+}
+
+const toRecord = (r: Row): DocumentRecord => ({
+  docId: r.doc_id,
+  tenantId: r.tenant_id,
+  containerId: r.container_id,
+  title: r.title,
+  documentTypeId: r.document_type_id,
+  currentVersionId: r.current_version_id,
+  currentVersionNo: r.current_version_no,
+  sizeBytes: r.size_bytes,
+  mimeType: r.mime_type,
+  originalFilename: r.original_filename,
+  contentHash: r.content_hash,
+  state: r.state,
+  publishedVersionId: r.published_version_id,
+  publishedVersionNo: r.published_version_no,
+  publishedLabel: r.published_label,
+  processingState: r.processing_state,
+  processingFailReason: r.processing_fail_reason,
+  indexStatus: r.index_status,
+  indexFailReason: r.index_fail_reason,
+  metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+  createBy: r.create_by,
+  createTime: r.create_time,
+  updateBy: r.update_by,
+  updateTime: r.update_time,
+  purgeAt: r.purge_at,
+  deletedBatch: r.deleted_batch,
+});
+
+export interface NewDocument {
+  tenantId: string;
+  containerId: string;
+  title: string;
+  documentTypeId: string;
+  metadata: Record<string, unknown>;
+  createBy: string;
+}
+
+export interface DocumentPatch {
+  title?: string;
+  containerId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface CurrentVersion {
+  versionId: string;
+  versionNo: number;
+  sizeBytes: number;
+  mimeType: string;
+  originalFilename: string;
+  contentHash: string;
+}
+
+export const DOCUMENT_ORDER_COLUMNS = {
+  title: 'title',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+  sizeBytes: 'size_bytes',
+} as const;
+
+export class DocumentRepository extends Repository {
+
+  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM documents WHERE tenant_id = ? AND doc_id = ?');
+
+  create(input: NewDocument): DocumentRecord {
+    const docId = newId('doc');
+    const now = nowIso();
+    this.db
+      .prepare(
+        `INSERT INTO documents (doc_id, tenant_id, container_id, title, document_type_id, metadata, create_by, create_time, update_by, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(docId, input.tenantId, input.containerId, input.title, input.documentTypeId, JSON.stringify(input.metadata), input.createBy, now, input.createBy, now);
+    return this.get(input.tenantId, docId) as DocumentRecord;
+  }
+
+  get(tenantId: string, docId: string): DocumentRecord | undefined {
+    const row = this.getStmt.get(tenantId, docId);
+    return row && toRecord(row);
+  }
+
+  update(tenantId: string, docId: string, patch: DocumentPatch, updateBy: string): DocumentRecord {
+    const current = this.get(tenantId, docId);
+    if (!current) throw new Error(`document ${docId} vanished inside a transaction`);
+    this.db
+      .prepare('UPDATE documents SET title = ?, container_id = ?, metadata = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?')
+      .run(
+        patch.title ?? current.title,
+        patch.containerId ?? current.containerId,
+        JSON.stringify(patch.metadata ?? current.metadata),
+        updateBy,
+        nowIso(),
+        tenantId,
+        docId,
+      );
+    return this.get(tenantId, docId) as DocumentRecord;
+  }
+
+  setCurrentVersion(tenantId: string, docId: string, v: CurrentVersion, updateBy: string): void {
+    this.db
+      .prepare(
+        `UPDATE documents SET current_version_id = ?, current_version_no = ?, size_bytes = ?, mime_type = ?, original_filename = ?,
+           content_hash = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?`,
+      )
+      .run(v.versionId, v.versionNo, v.sizeBytes, v.mimeType, v.originalFilename, v.contentHash, updateBy, nowIso(), tenantId, docId);
+  }
+
+  setState(tenantId: string, docId: string, state: DocumentState, purgeAt: string, deletedBatch: string | null, updateBy: string): void {
+    this.db
+      .prepare('UPDATE documents SET state = ?, purge_at = ?, deleted_batch = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?')
+      .run(state, purgeAt, deletedBatch, updateBy, nowIso(), tenantId, docId);
+  }
+
+  inContainer(tenantId: string, containerId: string, state: DocumentState): DocumentRecord[] {
+    return this.db
+      .prepare<[string, string, DocumentState], Row>('SELECT * FROM documents WHERE tenant_id = ? AND container_id = ? AND state = ?')
+      .all(tenantId, containerId, state)
+      .map(toRecord);
+  }
+
+  inBatch(tenantId: string, batch: string): DocumentRecord[] {
+    return this.db
+      .prepare<[string, string], Row>('SELECT * FROM documents WHERE tenant_id = ? AND deleted_batch = ?')
+      .all(tenantId, batch)
+      .map(toRecord);
+  }
+
+  page(
+    tenantId: string,
+    containerId: string,
+    includeDeleted: boolean,
+    order: { column: keyof typeof DOCUMENT_ORDER_COLUMNS; asc: boolean },
+    limit: number,
+    offset: number,
+  ): { total: number; rows: DocumentRecord[] } {
+    const where = `tenant_id = ? AND container_id = ?${includeDeleted ? '' : " AND state = 'ACTIVE'"}`;
+    const total = this.db.prepare<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM documents WHERE ${where}`).get(tenantId, containerId)?.n ?? 0;
+    const col = DOCUMENT_ORDER_COLUMNS[order.column];
+    const rows = this.db
+      .prepare<[string, string, number, number], Row>(
+        `SELECT * FROM documents WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, doc_id ASC LIMIT ? OFFSET ?`,
+      )
+      .all(tenantId, containerId, limit, offset)
+      .map(toRecord);
+    return { total, rows };
+  }
+
+  /** True when an active document or container in `containerId` already has this exact name. */
+  nameTaken(tenantId: string, containerId: string, name: string, exceptId?: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM documents WHERE tenant_id = ? AND container_id = ? AND title = ? AND state = 'ACTIVE' AND doc_id != ?
+           UNION ALL SELECT 1 FROM containers WHERE tenant_id = ? AND parent_id = ? AND name = ? AND status = 'ACTIVE' AND container_id != ?
+           LIMIT 1`,
+        )
+        .get(tenantId, containerId, name, exceptId ?? '', tenantId, containerId, name, exceptId ?? '') !== undefined
+    );
+  }
+}

@@ -1,0 +1,144 @@
+/** Chunked upload sessions and the chunks received so far. */
+import { Repository } from '../db.ts';
+import { newId, nowIso } from '../ids.ts';
+
+export type UploadStatus = 'OPEN' | 'COMPLETED' | 'ABORTED';
+
+/** Where the finished upload goes and how the version is described; kept as JSON on the session. */
+export interface UploadTarget {
+  docId: string;
+  containerId: string;
+  title: string;
+  documentTypeId: string;
+  mimeType: string;
+  originalFilename: string;
+  comment: string;
+  label: string;
+  metadata: string;
+}
+
+export interface UploadSessionRecord {
+  uploadId: string;
+  tenantId: string;
+  idempotencyKey: string | null;
+  createBy: string;
+  target: UploadTarget;
+  totalSize: number;
+  chunkSize: number;
+  totalChunks: number;
+  expectedHash: string;
+  status: UploadStatus;
+  completedVersionId: string;
+  expiresAt: number;
+}
+
+interface Row {
+  upload_id: string;
+  tenant_id: string;
+  idempotency_key: string | null;
+  create_by: string;
+  target: string;
+  total_size: number;
+  chunk_size: number;
+  total_chunks: number;
+  expected_hash: string;
+  status: UploadStatus;
+  completed_version_id: string;
+  expires_at: number;
+}
+
+const toRecord = (r: Row): UploadSessionRecord => ({
+  uploadId: r.upload_id,
+  tenantId: r.tenant_id,
+  idempotencyKey: r.idempotency_key,
+  createBy: r.create_by,
+  target: JSON.parse(r.target) as UploadTarget,
+  totalSize: r.total_size,
+  chunkSize: r.chunk_size,
+  totalChunks: r.total_chunks,
+  expectedHash: r.expected_hash,
+  status: r.status,
+  completedVersionId: r.completed_version_id,
+  expiresAt: r.expires_at,
+});
+
+export type NewUploadSession = Omit<UploadSessionRecord, 'uploadId' | 'status' | 'completedVersionId'>;
+
+export class UploadRepository extends Repository {
+
+  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM upload_sessions WHERE tenant_id = ? AND upload_id = ?');
+  private readonly putChunkStmt = this.db.prepare(
+    'INSERT OR REPLACE INTO upload_chunks (upload_id, chunk_index, size_bytes, sha256) VALUES (?, ?, ?, ?)',
+  );
+
+  create(input: NewUploadSession): UploadSessionRecord {
+    const uploadId = newId('upl');
+    this.db
+      .prepare(
+        `INSERT INTO upload_sessions (upload_id, tenant_id, idempotency_key, create_by, target, total_size, chunk_size, total_chunks,
+           expected_hash, expires_at, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        uploadId,
+        input.tenantId,
+        input.idempotencyKey,
+        input.createBy,
+        JSON.stringify(input.target),
+        input.totalSize,
+        input.chunkSize,
+        input.totalChunks,
+        input.expectedHash,
+        input.expiresAt,
+        nowIso(),
+      );
+    return this.get(input.tenantId, uploadId) as UploadSessionRecord;
+  }
+
+  get(tenantId: string, uploadId: string): UploadSessionRecord | undefined {
+    const row = this.getStmt.get(tenantId, uploadId);
+    return row && toRecord(row);
+  }
+
+  findByKey(tenantId: string, idempotencyKey: string): UploadSessionRecord | undefined {
+    const row = this.db
+      .prepare<[string, string], Row>('SELECT * FROM upload_sessions WHERE tenant_id = ? AND idempotency_key = ?')
+      .get(tenantId, idempotencyKey);
+    return row && toRecord(row);
+  }
+
+  putChunk(uploadId: string, chunkIndex: number, sizeBytes: number, sha256: string): void {
+    this.putChunkStmt.run(uploadId, chunkIndex, sizeBytes, sha256);
+  }
+
+  removeChunk(uploadId: string, chunkIndex: number): void {
+    this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ? AND chunk_index = ?').run(uploadId, chunkIndex);
+  }
+
+  chunkIndexes(uploadId: string): number[] {
+    return this.db
+      .prepare<[string], { chunk_index: number }>('SELECT chunk_index FROM upload_chunks WHERE upload_id = ? ORDER BY chunk_index')
+      .all(uploadId)
+      .map((r) => r.chunk_index);
+  }
+
+  markCompleted(uploadId: string, versionId: string): void {
+    this.db.prepare("UPDATE upload_sessions SET status = 'COMPLETED', completed_version_id = ? WHERE upload_id = ?").run(versionId, uploadId);
+    this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
+  }
+
+  /** Removes a session entirely, freeing its idempotency key. */
+  delete(uploadId: string): void {
+    this.db.prepare('DELETE FROM upload_sessions WHERE upload_id = ?').run(uploadId);
+  }
+
+  extend(uploadId: string, expiresAt: number): void {
+    this.db.prepare('UPDATE upload_sessions SET expires_at = ? WHERE upload_id = ?').run(expiresAt, uploadId);
+  }
+
+  expiredOpen(now: number): UploadSessionRecord[] {
+    return this.db
+      .prepare<[number], Row>("SELECT * FROM upload_sessions WHERE status = 'OPEN' AND expires_at < ?")
+      .all(now)
+      .map(toRecord);
+  }
+}

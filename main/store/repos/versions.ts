@@ -1,0 +1,167 @@
+/** Versions and the blob rows they reference (one blob row per tenant and content hash). */
+import { Repository } from '../db.ts';
+import { newId, nowIso } from '../ids.ts';
+
+export interface VersionRecord {
+  versionId: string;
+  tenantId: string;
+  docId: string;
+  versionNo: number;
+  blobId: string;
+  contentHash: string;
+  sizeBytes: number;
+  mimeType: string;
+  originalFilename: string;
+  comment: string;
+  label: string;
+  createBy: string;
+  createTime: string;
+}
+
+interface Row {
+  version_id: string;
+  tenant_id: string;
+  doc_id: string;
+  version_no: number;
+  blob_id: string;
+  content_hash: string;
+  size_bytes: number;
+  mime_type: string;
+  original_filename: string;
+  comment: string;
+  label: string;
+  create_by: string;
+  create_time: string;
+}
+
+const toRecord = (r: Row): VersionRecord => ({
+  versionId: r.version_id,
+  tenantId: r.tenant_id,
+  docId: r.doc_id,
+  versionNo: r.version_no,
+  blobId: r.blob_id,
+  contentHash: r.content_hash,
+  sizeBytes: r.size_bytes,
+  mimeType: r.mime_type,
+  originalFilename: r.original_filename,
+  comment: r.comment,
+  label: r.label,
+  createBy: r.create_by,
+  createTime: r.create_time,
+});
+
+export interface NewVersion {
+  tenantId: string;
+  docId: string;
+  blobId: string;
+  contentHash: string;
+  sizeBytes: number;
+  mimeType: string;
+  originalFilename: string;
+  comment: string;
+  label: string;
+  createBy: string;
+}
+
+export class VersionRepository extends Repository {
+
+  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM versions WHERE tenant_id = ? AND version_id = ?');
+  private readonly nextNoStmt = this.db.prepare<[string], { n: number | null }>('SELECT MAX(version_no) AS n FROM versions WHERE doc_id = ?');
+  private readonly insertStmt = this.db.prepare(
+    `INSERT INTO versions (version_id, tenant_id, doc_id, version_no, blob_id, content_hash, size_bytes, mime_type, original_filename,
+       comment, label, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  private readonly blobByHashStmt = this.db.prepare<[string, string], { blob_id: string }>(
+    'SELECT blob_id FROM blobs WHERE tenant_id = ? AND content_hash = ?',
+  );
+  private readonly insertBlobStmt = this.db.prepare(
+    'INSERT INTO blobs (blob_id, tenant_id, content_hash, size_bytes, create_time) VALUES (?, ?, ?, ?, ?)',
+  );
+
+  /** The tenant's blob row for this content, created on first use: equal content is stored once per tenant. */
+  ensureBlob(tenantId: string, contentHash: string, sizeBytes: number): string {
+    const existing = this.blobByHashStmt.get(tenantId, contentHash);
+    if (existing) return existing.blob_id;
+    const blobId = newId('blb');
+    this.insertBlobStmt.run(blobId, tenantId, contentHash, sizeBytes, nowIso());
+    return blobId;
+  }
+
+  /** Appends the next version of a document: versionNo rises by one per document. */
+  append(input: NewVersion): VersionRecord {
+    const versionNo = (this.nextNoStmt.get(input.docId)?.n ?? 0) + 1;
+    const versionId = newId('ver');
+    this.insertStmt.run(
+      versionId,
+      input.tenantId,
+      input.docId,
+      versionNo,
+      input.blobId,
+      input.contentHash,
+      input.sizeBytes,
+      input.mimeType,
+      input.originalFilename,
+      input.comment,
+      input.label,
+      input.createBy,
+      nowIso(),
+    );
+    return this.get(input.tenantId, versionId) as VersionRecord;
+  }
+
+  get(tenantId: string, versionId: string): VersionRecord | undefined {
+    const row = this.getStmt.get(tenantId, versionId);
+    return row && toRecord(row);
+  }
+
+  /** Versions of one document, newest first. */
+  pageForDocument(tenantId: string, docId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
+    const total =
+      this.db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM versions WHERE tenant_id = ? AND doc_id = ?').get(tenantId, docId)?.n ?? 0;
+    const rows = this.db
+      .prepare<[string, string, number, number], Row>(
+        'SELECT * FROM versions WHERE tenant_id = ? AND doc_id = ? ORDER BY version_no DESC LIMIT ? OFFSET ?',
+      )
+      .all(tenantId, docId, limit, offset)
+      .map(toRecord);
+    return { total, rows };
+  }
+
+  /** Versions of a tenant's active documents, newest version number first. */
+  pageForTenant(tenantId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
+    const total =
+      this.db
+        .prepare<[string], { n: number }>(
+          `SELECT COUNT(*) AS n FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'`,
+        )
+        .get(tenantId)?.n ?? 0;
+    const rows = this.db
+      .prepare<[string, number, number], Row>(
+        `SELECT v.* FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'
+         ORDER BY v.version_no DESC, v.version_id LIMIT ? OFFSET ?`,
+      )
+      .all(tenantId, limit, offset)
+      .map(toRecord);
+    return { total, rows };
+  }
+
+  /**
+   * Drops the tenant's blob row when no version references it, and reports whether any tenant
+   * still holds the content: only then may the file go.
+   */
+  releaseBlob(tenantId: string, blobId: string): { contentHash: string; fileStillNeeded: boolean } | undefined {
+    const blob = this.db
+      .prepare<[string, string], { content_hash: string }>('SELECT content_hash FROM blobs WHERE tenant_id = ? AND blob_id = ?')
+      .get(tenantId, blobId);
+    if (!blob) return undefined;
+    const referenced = this.db.prepare('SELECT 1 FROM versions WHERE blob_id = ? LIMIT 1').get(blobId) !== undefined;
+    if (!referenced) this.db.prepare('DELETE FROM blobs WHERE blob_id = ?').run(blobId);
+    const stillNeeded = this.db.prepare('SELECT 1 FROM blobs WHERE content_hash = ? LIMIT 1').get(blob.content_hash) !== undefined;
+    return { contentHash: blob.content_hash, fileStillNeeded: stillNeeded };
+  }
+
+  /** True when some blob row in any tenant holds this content. */
+  contentReferenced(contentHash: string): boolean {
+    return this.db.prepare('SELECT 1 FROM blobs WHERE content_hash = ? LIMIT 1').get(contentHash) !== undefined;
+  }
+}
