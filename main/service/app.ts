@@ -28,6 +28,7 @@ import { containerRoutes } from './containers/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { failure } from './envelope.ts';
+import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
 import { versionRoutes } from './versions/routes.ts';
 
@@ -43,6 +44,7 @@ export interface ServiceDeps {
   store: Store;
   config: ServiceConfig;
   access: Access;
+  events: EventBus;
 }
 
 declare module 'fastify' {
@@ -68,7 +70,7 @@ export interface BuildOptions {
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
-  const deps: ServiceDeps = { store, config, access: new Access(store) };
+  const deps: ServiceDeps = { store, config, access: new Access(store), events: new EventBus() };
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: () => randomUUID(),
