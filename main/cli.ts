@@ -9,12 +9,15 @@ import { ServiceError } from './service/errors.ts';
 import { runAdmin } from './cli/admin.ts';
 import { UsageError } from './cli/options.ts';
 import { runServe } from './cli/serve.ts';
+import { runSync } from './cli/sync.ts';
 
 const USAGE = `usage:
   folio serve --data DIR [--host 127.0.0.1] [--port N]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
-  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]`;
+  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+  folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
+             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -23,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return runServe(rest);
     case 'admin':
       return runAdmin(rest);
+    case 'sync':
+      return runSync(rest);
     case undefined:
     case 'help':
     case '--help':

@@ -46,14 +46,14 @@ export function migrate(db: Db, migrations: Migration[]): void {
 }
 
 /** Opens (creating if needed) the database in `dataDir`, in WAL mode so admin commands can write while `serve` runs. */
-export async function openDatabase(dataDir: string): Promise<Db> {
+export async function openDatabase(dataDir: string, file = 'folio.db', migrationsDir = MIGRATIONS_DIR): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'folio.db'));
+  const db = new Database(join(dataDir, file));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, await loadMigrations());
+  migrate(db, await loadMigrations(migrationsDir));
   return db;
 }
 
