@@ -9,6 +9,7 @@ import { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
+import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 
@@ -42,6 +43,7 @@ export class DocumentService {
    */
   createRecord(ctx: RequestContext, input: { containerId: string; title: string; documentTypeId?: string; metadata?: Record<string, unknown> }): DocumentRecord {
     const title = validName(input.title, 'title');
+    const metadata = validMetadata(input.metadata ?? {}, 'metadataColumns');
     const typeId = this.documentType(ctx, input.documentTypeId);
     this.containers.assertNameFree(ctx, input.containerId, title);
     const record = this.store.documents.create({
@@ -49,7 +51,7 @@ export class DocumentService {
       containerId: input.containerId,
       title,
       documentTypeId: typeId,
-      metadata: input.metadata ?? {},
+      metadata,
       createBy: actorOf(ctx),
     });
     this.recordChange(record, 'create');
@@ -84,6 +86,7 @@ export class DocumentService {
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
     this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this document');
     const title = input.title === undefined ? undefined : validName(input.title, 'title');
+    const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
     if (moving) {
       const target = this.containers.resolveParent(ctx, input.containerId);
@@ -100,7 +103,7 @@ export class DocumentService {
         {
           ...(title !== undefined ? { title } : {}),
           ...(moving ? { containerId: targetContainerId } : {}),
-          ...(input.metadataColumns !== undefined ? { metadata: input.metadataColumns } : {}),
+          ...(metadata !== undefined ? { metadata } : {}),
         },
         actorOf(ctx),
       );
