@@ -73,8 +73,9 @@ export class DocumentService {
     return this.view(ctx, record);
   }
 
+  /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */
   page(ctx: RequestContext, input: DocumentPageRequest): PageOf<Document> {
-    const containerId = this.targetContainer(ctx, input.containerId ?? '');
+    const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
     this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
     const { total, rows } = this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
