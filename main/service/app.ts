@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -78,15 +79,24 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     bodyLimit: config.jsonBodyLimit,
     // Node's default would cut off a 1 GiB chunked upload on a slow link.
     requestTimeout: 0,
+    // A URL the router cannot decode never reaches a route or a hook; it still gets the envelope.
+    frameworkErrors: (_err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const value = errorValue('VALIDATION', 'the request URL is not valid percent-encoding', { field: 'url' });
+      void reply.code(ErrorCodes.VALIDATION.http).header('X-Request-Id', req.id).type('application/json').send(failure(req.id, value));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
   installEnvelope(app, store);
 
+  // JSON routes speak JSON only: Fastify's text/plain parser would hand them a string to validate.
+  app.removeContentTypeParser('text/plain');
   // Raw bytes (uploads) reach the handler as a stream; the handler enforces its own size limit.
-  app.addContentTypeParser('application/octet-stream', (_req: FastifyRequest, payload: Readable, done: (e: null, b: Readable) => void) =>
-    done(null, payload),
-  );
+  // Only routes that declare octet-stream take them; elsewhere they are the wrong media type.
+  app.addContentTypeParser('application/octet-stream', (req: FastifyRequest, payload: Readable, done: (e: Error | null, b?: Readable) => void) => {
+    if (!req.routeOptions.schema?.consumes?.includes('application/octet-stream')) return done(new ServiceError(errorValue('UNSUPPORTED_MEDIA_TYPE')));
+    done(null, payload);
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -9,6 +9,7 @@ import { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
+import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 
@@ -42,6 +43,7 @@ export class DocumentService {
    */
   createRecord(ctx: RequestContext, input: { containerId: string; title: string; documentTypeId?: string; metadata?: Record<string, unknown> }): DocumentRecord {
     const title = validName(input.title, 'title');
+    const metadata = validMetadata(input.metadata ?? {}, 'metadataColumns');
     const typeId = this.documentType(ctx, input.documentTypeId);
     this.containers.assertNameFree(ctx, input.containerId, title);
     const record = this.store.documents.create({
@@ -49,7 +51,7 @@ export class DocumentService {
       containerId: input.containerId,
       title,
       documentTypeId: typeId,
-      metadata: input.metadata ?? {},
+      metadata,
       createBy: actorOf(ctx),
     });
     this.recordChange(record, 'create');
@@ -71,8 +73,9 @@ export class DocumentService {
     return this.view(ctx, record);
   }
 
+  /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */
   page(ctx: RequestContext, input: DocumentPageRequest): PageOf<Document> {
-    const containerId = this.targetContainer(ctx, input.containerId ?? '');
+    const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
     this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
     const { total, rows } = this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
@@ -84,6 +87,7 @@ export class DocumentService {
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
     this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this document');
     const title = input.title === undefined ? undefined : validName(input.title, 'title');
+    const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
     if (moving) {
       const target = this.containers.resolveParent(ctx, input.containerId);
@@ -100,7 +104,7 @@ export class DocumentService {
         {
           ...(title !== undefined ? { title } : {}),
           ...(moving ? { containerId: targetContainerId } : {}),
-          ...(input.metadataColumns !== undefined ? { metadata: input.metadataColumns } : {}),
+          ...(metadata !== undefined ? { metadata } : {}),
         },
         actorOf(ctx),
       );
