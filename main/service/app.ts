@@ -3,7 +3,7 @@
  * X-Request-Id = rid; errors never carry stack traces.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
@@ -80,6 +80,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     // Node's default would cut off a 1 GiB chunked upload on a slow link.
     requestTimeout: 0,
     // A URL the router cannot decode never reaches a route or a hook; it still gets the envelope.
+    clientErrorHandler: answerClientError,
     frameworkErrors: (_err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const value = errorValue('VALIDATION', 'the request URL is not valid percent-encoding', { field: 'url' });
       void reply.code(ErrorCodes.VALIDATION.http).header('X-Request-Id', req.id).type('application/json').send(failure(req.id, value));
@@ -114,6 +115,22 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   versionRoutes(app, deps);
   changeRoutes(app, deps);
   return app;
+}
+
+/**
+ * Errors Node's HTTP parser raises before any route runs (a broken Content-Length, headers over
+ * the limit) still get the envelope, with a fresh request id.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return;
+  const rid = randomUUID();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const value = tooLarge ? errorValue('PAYLOAD_TOO_LARGE', 'request headers too large') : errorValue('VALIDATION', 'malformed HTTP request');
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(failure(rid, value));
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nX-Request-Id: ${rid}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

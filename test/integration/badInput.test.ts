@@ -224,3 +224,27 @@ describe('unknown routes', () => {
     expectFailure({ status: res.status, headers: res.headers, body: (await res.json()) as Envelope<unknown> }, 110001, 400);
   });
 });
+
+describe('errors raised before routing', () => {
+  it('answers a broken Content-Length and oversized headers with the envelope', async () => {
+    const { request } = await import('node:net').then((net) => ({
+      request: (raw: string) =>
+        new Promise<string>((resolve, reject) => {
+          const url = new URL(server.url);
+          const socket = net.connect(Number(url.port), url.hostname, () => socket.end(raw));
+          let out = '';
+          socket.on('data', (d) => (out += d.toString()));
+          socket.on('end', () => resolve(out));
+          socket.on('error', reject);
+        }),
+    }));
+    const broken = await request('POST /v1/containers/create HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n{}');
+    expect(broken).toMatch(/^HTTP\/1\.1 400/);
+    const body = JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)) as { code: number; success: boolean; rid: string };
+    expect(body).toMatchObject({ code: 110001, success: false });
+    expect(broken).toContain(`X-Request-Id: ${body.rid}`);
+    const huge = await request(`GET /v1/containers/get HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431/);
+    expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 110003, success: false });
+  });
+});
