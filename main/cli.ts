@@ -4,6 +4,7 @@
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+ *   admin purge --data DIR [--now ISO] [--json]
  */
 import { ServiceError } from './service/errors.ts';
 import { runAdmin } from './cli/admin.ts';
@@ -14,7 +15,8 @@ const USAGE = `usage:
   folio serve --data DIR [--host 127.0.0.1] [--port N]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
-  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]`;
+  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+  folio admin purge --data DIR [--now ISO] [--json]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
