@@ -20,8 +20,11 @@ const INTEGER_TEXT = /^-?(0|[1-9]\d*)$/;
 
 function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number | null {
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms));
-  // Date.UTC rolls 2023-02-30 over to March; a real calendar date survives the round trip.
+  // setUTCFullYear, unlike Date.UTC, takes years 0-99 literally; and 2023-02-30 rolls over to
+  // March, so only a real calendar date survives the round trip.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, s, ms);
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
   return date.getTime();
 }
