@@ -258,6 +258,31 @@ describe('maxVersionCount', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('describes every content-model route with the permission it needs', async () => {
+    const res = await fetch(`${server.url}/v1/openapi.json`);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const routes: [string, string, RegExp][] = [
+      ['/v1/contentTypes/save', 'post', /API-client token context.*102002/],
+      ['/v1/contentTypes/get', 'get', /Any caller/],
+      ['/v1/contentTypes/getPage', 'post', /Any caller/],
+      ['/v1/contentTypes/update', 'post', /102002/],
+      ['/v1/contentTypes/disable', 'post', /102002/],
+      ['/v1/contentTypes/enable', 'post', /102002/],
+      ['/v1/fieldDefinitions/get', 'get', /Any caller/],
+      ['/v1/fieldDefinitions/save', 'post', /102002/],
+      ['/v1/fieldDefinitions/getPage', 'post', /Any caller/],
+      ['/v1/termSets/save', 'post', /102002/],
+      ['/v1/termSets/get', 'get', /Any caller/],
+      ['/v1/templates/save', 'post', /102002/],
+      ['/v1/templates/get', 'get', /Any caller/],
+      ['/v1/templates/getPage', 'post', /Any caller/],
+      ['/v1/containers/getFormSchema', 'get', /READ/],
+    ];
+    for (const [path, method, permission] of routes) expect(doc.paths[path]?.[method]?.summary, path).toMatch(permission);
+  });
+});
+
 describe('retentionDays and the purge job', () => {
   const DAY = 24 * 3600 * 1000;
 
