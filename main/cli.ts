@@ -4,6 +4,8 @@
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+ *   admin purge --data DIR [--now ISO] [--json]
+ *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
  */
 import { ServiceError } from './service/errors.ts';
 import { runAdmin } from './cli/admin.ts';
@@ -16,6 +18,7 @@ const USAGE = `usage:
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+  folio admin purge --data DIR [--now ISO] [--json]
   folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
              (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
 

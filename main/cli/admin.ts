@@ -1,5 +1,6 @@
 /** `folio admin …`: provisioning, straight on the store. Safe while `folio serve` runs on the same DIR (SQLite WAL). */
 import { parseArgs } from 'node:util';
+import { purgeExpired } from '../service/contentTypes/purge.ts';
 import { createClient, createTenant, createUser } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { requireOption, UsageError } from './options.ts';
@@ -17,12 +18,13 @@ export async function runAdmin(args: string[]): Promise<number> {
       'source-id': { type: 'string' },
       'act-as-user-allowed': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      now: { type: 'string' },
     },
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
   const run = (fn: (store: Store) => Record<string, string>) => withStore(dataDir, fn);
-  let result: Record<string, string>;
+  let result: Record<string, string | number>;
   switch (sub) {
     case 'create-tenant':
       result = await run((s) => ({ ...createTenant(s, requireOption(values.name, '--name')) }));
@@ -41,6 +43,9 @@ export async function runAdmin(args: string[]): Promise<number> {
         }),
       );
       break;
+    case 'purge':
+      result = { ...(await withStore(dataDir, (s) => purgeExpired({ store: s }, purgeTime(values.now)))) };
+      break;
     default:
       throw new UsageError(`unknown admin command: ${sub ?? '(none)'}`);
   }
@@ -51,8 +56,15 @@ export async function runAdmin(args: string[]): Promise<number> {
 async function withStore<T>(dataDir: string, fn: (store: Store) => T): Promise<T> {
   const store = await openStore(dataDir);
   try {
-    return fn(store);
+    return await fn(store);
   } finally {
     store.close();
   }
+}
+
+/** `--now` lets an operator (or a test) purge as of another instant; by default, now. */
+function purgeTime(raw: string | undefined): Date {
+  const now = raw === undefined ? new Date() : new Date(raw);
+  if (Number.isNaN(now.getTime())) throw new UsageError(`--now must be an ISO 8601 date-time, not ${raw}`);
+  return now;
 }

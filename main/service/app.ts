@@ -26,11 +26,14 @@ import { resolveCaller } from './auth/tokens.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
+import { contentTypeRoutes } from './contentTypes/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { failure } from './envelope.ts';
 import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
+import { fieldRoutes } from './fields/routes.ts';
+import { formRoutes } from './forms/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -114,6 +117,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   documentRoutes(app, deps);
   versionRoutes(app, deps);
   changeRoutes(app, deps);
+  contentTypeRoutes(app, deps);
+  fieldRoutes(app, deps);
+  formRoutes(app, deps);
   return app;
 }
 

@@ -7,6 +7,7 @@ import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos
 import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
+import { validateMetadata } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
@@ -41,6 +42,7 @@ export class ContainerService {
     const name = validName(input.name, 'name');
     const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
     const typeId = this.containerType(ctx, input.containerTypeId);
+    validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
     const created = this.store.transaction(() => {
       this.assertNameFree(ctx, parent.containerId, name);
       const record = this.store.containers.create({
@@ -86,6 +88,7 @@ export class ContainerService {
     const renaming = name !== undefined && name !== current.name;
     if ((moving || renaming) && current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be renamed or moved');
     const targetParentId = moving ? this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
+    if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
     const updated = this.store.transaction(() => {
       if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);

@@ -8,6 +8,7 @@ import type { ServiceDeps } from '../app.ts';
 import { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
+import { validateMetadata } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
@@ -61,6 +62,7 @@ export class DocumentService {
   save(ctx: RequestContext, input: DocumentSave): Document {
     const containerId = this.targetContainer(ctx, input.containerId);
     this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
+    validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
     const record = this.store.transaction(() =>
       this.createRecord(ctx, { containerId, title: input.title, documentTypeId: input.documentTypeId, metadata: input.metadataColumns ?? {} }),
     );
@@ -94,6 +96,7 @@ export class DocumentService {
       this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
+    if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
     const updated = this.store.transaction(() => {
       if (moving || (title !== undefined && title !== current.title)) {
         this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
