@@ -55,6 +55,12 @@ export const ErrorCodes = {
   SIGNED_URL_INVALID: { code: 173010, http: 200, msg: 'signed URL credential invalid' },
   PREVIEW_MIME_NOT_INLINE: { code: 173011, http: 200, msg: 'preview MIME type cannot be rendered inline' },
   SOURCE_VERSION_NOT_FOUND: { code: 187001, http: 200, msg: 'source version does not exist' },
+
+  URL_FORBIDDEN: { code: 190001, http: 400, msg: 'this URL may not be fetched: only public http(s) addresses are allowed' },
+  FETCH_FAILED: { code: 190002, http: 502, msg: 'fetching the URL failed' },
+  FETCH_TOO_LARGE: { code: 190003, http: 413, msg: 'the resource is larger than the ingest size ceiling' },
+  FETCH_TIMEOUT: { code: 190004, http: 504, msg: 'fetching the URL timed out' },
+  TOO_MANY_REDIRECTS: { code: 190005, http: 502, msg: 'too many redirects' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -31,6 +31,9 @@ import { failure } from './envelope.ts';
 import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
 import { versionRoutes } from './versions/routes.ts';
+import { ingestRoutes } from './ingest/routes.ts';
+import { taskRoutes } from './tasks/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export type FolioApp = FastifyInstance<
   RawServerDefault,
@@ -103,6 +106,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   documentRoutes(app, deps);
   versionRoutes(app, deps);
   changeRoutes(app, deps);
+  ingestRoutes(app, deps);
+  taskRoutes(app, deps);
+  webhookRoutes(app, deps);
   return app;
 }
 

@@ -9,6 +9,9 @@ import { DocumentRepository } from './repos/documents.ts';
 import { IdentityRepository } from './repos/identity.ts';
 import { TokenRepository } from './repos/tokens.ts';
 import { UploadRepository } from './repos/uploads.ts';
+import { TaskRepository } from './repos/tasks.ts';
+import { WebhookRepository } from './repos/webhooks.ts';
+import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
 
 export class Store {
@@ -20,6 +23,9 @@ export class Store {
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
+  readonly tasks: TaskRepository;
+  readonly webhooks: WebhookRepository;
+  readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly blobs: BlobFiles;
   readonly uploadsDir: string;
 
@@ -35,6 +41,9 @@ export class Store {
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
     this.changes = new ChangeRepository(db);
+    this.tasks = new TaskRepository(db);
+    this.webhooks = new WebhookRepository(db);
+    this.webhookDeliveries = new WebhookDeliveryRepository(db);
     this.blobs = new BlobFiles(dataDir);
     this.uploadsDir = join(dataDir, 'uploads');
   }
