@@ -16,8 +16,10 @@ export async function runServe(args: string[]): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
 
+  const outbound = outboundSettings(values);
+
   const store = await openStore(dataDir);
-  const app = await buildApp(store, { config: { outbound: outboundSettings(values) } });
+  const app = await buildApp(store, { config: { outbound } });
   const housekeeping = startHousekeeping(store);
   const address = await app.listen({ host: values.host, port });
   console.log(`listening on ${address}`);

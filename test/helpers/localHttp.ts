@@ -13,6 +13,8 @@ export interface RecordedRequest {
   body: string;
   /** The whole body has arrived. */
   complete: boolean;
+  /** When the request arrived (epoch ms). */
+  at: number;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => void;
@@ -37,7 +39,7 @@ export async function localServer(handler: Handler, host: '127.0.0.1' | '::1' = 
   let connections = 0;
   const server: Server = createServer((req, res) => {
     const index = requests.length;
-    const record: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: '', complete: false };
+    const record: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: '', complete: false, at: Date.now() };
     requests.push(record);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -8,18 +8,13 @@ import { SafeFetcher } from '../../net/fetcher.ts';
 import { AllowList } from '../../net/target.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
 import { ok, replies } from '../envelope.ts';
-import { WebhookService } from './service.ts';
-import { DeliveryWorker } from './worker.ts';
+import { connectWebhooks } from './service.ts';
 
 const tags = ['webhooks'];
 
 export function webhookRoutes(app: FolioApp, deps: ServiceDeps): void {
   const fetcher = new SafeFetcher({ allow: new AllowList(deps.config.outbound.allowHosts), userAgent: 'Folio-Webhooks/1' });
-  const webhooks = new WebhookService(deps, fetcher);
-  const worker = new DeliveryWorker(deps.store, fetcher, deps.config.outbound);
-  deps.events.subscribe((event) => {
-    if (webhooks.enqueue(event) > 0) worker.kick();
-  });
+  const { webhooks, worker } = connectWebhooks(deps, fetcher);
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 

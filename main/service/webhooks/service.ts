@@ -17,6 +17,20 @@ import { fail, notFound } from '../errors.ts';
 import { asServiceError } from '../ingest/errors.ts';
 import { pageWindow } from '../paging.ts';
 import { newSecret } from './signature.ts';
+import { DeliveryWorker } from './worker.ts';
+
+/**
+ * The webhooks of one app: the endpoint service, and a delivery worker fed by the app's events.
+ * The worker is not started here; the caller ties start and stop to its own lifecycle.
+ */
+export function connectWebhooks(deps: ServiceDeps, fetcher: SafeFetcher): { webhooks: WebhookService; worker: DeliveryWorker } {
+  const webhooks = new WebhookService(deps, fetcher);
+  const worker = new DeliveryWorker(deps.store, fetcher, deps.config.outbound);
+  deps.events.subscribe((event) => {
+    if (webhooks.enqueue(event) > 0) worker.kick();
+  });
+  return { webhooks, worker };
+}
 
 export class WebhookService {
   constructor(
