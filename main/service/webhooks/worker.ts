@@ -23,6 +23,8 @@ import { sign } from './signature.ts';
 const CONCURRENCY = 4;
 /** How often to look for due deliveries when nothing is known to be due sooner. */
 const IDLE_POLL_MS = 5_000;
+/** Floor between looks while every slot is busy; a finished attempt looks again at once anyway. */
+const MIN_POLL_MS = 50;
 const LEASE_MARGIN_MS = 5_000;
 
 export class DeliveryWorker {
@@ -66,7 +68,7 @@ export class DeliveryWorker {
     try {
       this.takeDue();
       const next = this.store.webhookDeliveries.nextDueAt();
-      this.schedule(next === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, next - Date.now()));
+      this.schedule(next === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(MIN_POLL_MS, next - Date.now())));
     } catch (err) {
       console.error('webhook delivery worker failed:', err);
       this.schedule(IDLE_POLL_MS);
