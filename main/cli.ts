@@ -1,6 +1,6 @@
 /**
  * The `folio` command. Subcommands:
- *   serve --data DIR [--host 127.0.0.1] [--port N]
+ *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
@@ -15,6 +15,8 @@ import { runSync } from './cli/sync.ts';
 
 const USAGE = `usage:
   folio serve --data DIR [--host 127.0.0.1] [--port N]
+      [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
+      [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]

@@ -4,19 +4,22 @@ import { buildApp } from '../service/app.ts';
 import { startHousekeeping } from '../service/housekeeping.ts';
 import { openStore } from '../store/index.ts';
 import { requireOption } from './options.ts';
+import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
 
 export async function runServe(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' } },
+    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS },
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
 
+  const outbound = outboundSettings(values);
+
   const store = await openStore(dataDir);
-  const app = await buildApp(store);
+  const app = await buildApp(store, { config: { outbound } });
   const housekeeping = startHousekeeping(store);
   const address = await app.listen({ host: values.host, port });
   console.log(`listening on ${address}`);
