@@ -20,6 +20,7 @@ import Fastify, {
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
+import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { changeRoutes } from './changes/routes.ts';
@@ -28,8 +29,10 @@ import { containerRoutes } from './containers/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { failure } from './envelope.ts';
+import { orgRoutes } from './org/routes.ts';
 import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
+import { shareRoutes } from './shares/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -103,6 +106,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   documentRoutes(app, deps);
   versionRoutes(app, deps);
   changeRoutes(app, deps);
+  aclRoutes(app, deps);
+  shareRoutes(app, deps);
+  orgRoutes(app, deps);
   return app;
 }
 

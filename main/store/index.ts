@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
+import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
@@ -20,6 +21,8 @@ export class Store {
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
+  readonly acl: AclRepositories;
+  readonly org: OrgRepositories;
   readonly blobs: BlobFiles;
   readonly uploadsDir: string;
 
@@ -35,6 +38,8 @@ export class Store {
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
     this.changes = new ChangeRepository(db);
+    this.acl = new AclRepositories(db);
+    this.org = new OrgRepositories(db);
     this.blobs = new BlobFiles(dataDir);
     this.uploadsDir = join(dataDir, 'uploads');
   }
