@@ -57,6 +57,12 @@ export class DepartmentRepository extends Repository {
   readonly members = new Membership(this.db, 'department_members', 'dept_id');
 
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM departments WHERE tenant_id = ? AND dept_id = ?');
+  private readonly ofUserStmt = this.db.prepare<[string, string, string], { id: string }>(
+    `WITH RECURSIVE up(id) AS (
+       SELECT dept_id FROM department_members WHERE tenant_id = ? AND user_id = ?
+       UNION SELECT d.parent_dept_id FROM departments d JOIN up ON d.dept_id = up.id WHERE d.tenant_id = ? AND d.parent_dept_id != ''
+     ) SELECT id FROM up`,
+  );
 
   create(input: NewDepartment): DepartmentRecord {
     const deptId = newId('dpt');
@@ -125,14 +131,6 @@ export class DepartmentRepository extends Repository {
 
   /** The departments a user belongs to, directly or through a department below them. */
   ofUserWithAncestors(tenantId: string, userId: string): string[] {
-    return this.db
-      .prepare<[string, string, string], { id: string }>(
-        `WITH RECURSIVE up(id) AS (
-           SELECT dept_id FROM department_members WHERE tenant_id = ? AND user_id = ?
-           UNION SELECT d.parent_dept_id FROM departments d JOIN up ON d.dept_id = up.id WHERE d.tenant_id = ? AND d.parent_dept_id != ''
-         ) SELECT id FROM up`,
-      )
-      .all(tenantId, userId, tenantId)
-      .map((r) => r.id);
+    return this.ofUserStmt.all(tenantId, userId, tenantId).map((r) => r.id);
   }
 }

@@ -11,11 +11,19 @@ export interface MemberRecord {
 }
 
 export class Membership {
+  private readonly groupsOfStmt;
+  private readonly countStmt;
+
   constructor(
     private readonly db: Db,
     private readonly table: 'department_members' | 'role_members',
     private readonly groupColumn: 'dept_id' | 'role_id',
-  ) {}
+  ) {
+    this.groupsOfStmt = db.prepare<[string, string], { id: string }>(`SELECT ${groupColumn} AS id FROM ${table} WHERE tenant_id = ? AND user_id = ?`);
+    this.countStmt = db.prepare<[string, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM ${table} m JOIN users u ON u.user_id = m.user_id AND u.tenant_id = m.tenant_id WHERE m.tenant_id = ? AND m.${groupColumn} = ?`,
+    );
+  }
 
   /** Adds the users; ones already in the group stay as they are. */
   add(tenantId: string, groupId: string, userIds: readonly string[]): void {
@@ -30,14 +38,7 @@ export class Membership {
   }
 
   count(tenantId: string, groupId: string): number {
-    return (
-      this.db
-        .prepare<[string, string], { n: number }>(
-          `SELECT COUNT(*) AS n FROM ${this.table} m JOIN users u ON u.user_id = m.user_id AND u.tenant_id = m.tenant_id
-           WHERE m.tenant_id = ? AND m.${this.groupColumn} = ?`,
-        )
-        .get(tenantId, groupId)?.n ?? 0
-    );
+    return this.countStmt.get(tenantId, groupId)?.n ?? 0;
   }
 
   /** Member counts of every group of the tenant that has members. */
@@ -63,9 +64,6 @@ export class Membership {
 
   /** The groups a user is directly in. */
   groupsOf(tenantId: string, userId: string): string[] {
-    return this.db
-      .prepare<[string, string], { id: string }>(`SELECT ${this.groupColumn} AS id FROM ${this.table} WHERE tenant_id = ? AND user_id = ?`)
-      .all(tenantId, userId)
-      .map((r) => r.id);
+    return this.groupsOfStmt.all(tenantId, userId).map((r) => r.id);
   }
 }
