@@ -21,9 +21,12 @@ export class Access {
     return new AccessSnapshot(this.store, ctx);
   }
 
-  /** The permission mask the caller holds on a container (and, short of document grants, on the documents inside it). */
-  maskOn(ctx: RequestContext, containerId: string): number {
-    return this.snapshot(ctx).containerMask(containerId);
+  /**
+   * The permission mask the caller holds on a container (and, short of document grants, on the
+   * documents inside it). For a container purged since, the mask on `fallbackContainerId`.
+   */
+  maskOn(ctx: RequestContext, containerId: string, fallbackContainerId?: string): number {
+    return this.snapshot(ctx).containerMask(containerId, fallbackContainerId);
   }
 
   require(ctx: RequestContext, containerId: string, bits: number, action: string): void {

@@ -46,10 +46,15 @@ export class AccessSnapshot {
     return chain;
   }
 
-  containerMask(containerId: string): number {
-    if (this.seesEverything) return this.ancestry(containerId).length > 0 ? ALL_PERMISSIONS : 0;
-    const g = this.containerGrant(containerId);
-    return g ? maskOf(g) : 0;
+  /** The mask on a container; for a container that no longer exists, the mask on `fallbackContainerId`. */
+  containerMask(containerId: string, fallbackContainerId?: string): number {
+    if (this.seesEverything) {
+      if (this.store.containers.get(this.ctx.tenantId, containerId)) return ALL_PERMISSIONS;
+    } else {
+      const g = this.containerGrant(containerId);
+      if (g) return maskOf(g);
+    }
+    return fallbackContainerId ? this.containerMask(fallbackContainerId) : 0;
   }
 
   /** The mask on a document; for a document that no longer exists, the mask on `fallbackContainerId`. */
