@@ -63,6 +63,13 @@ export const ErrorCodes = {
   FETCH_TOO_LARGE: { code: 190003, http: 413, msg: 'the resource is larger than the ingest size ceiling' },
   FETCH_TIMEOUT: { code: 190004, http: 504, msg: 'fetching the URL timed out' },
   TOO_MANY_REDIRECTS: { code: 190005, http: 502, msg: 'too many redirects' },
+  DEPARTMENT_CYCLE: { code: 191001, http: 409, msg: 'a department cannot be moved under itself or its sub-departments' },
+  DEPARTMENT_NOT_EMPTY: { code: 191002, http: 409, msg: 'the department still has sub-departments or members' },
+  ROLE_KEY_TAKEN: { code: 191003, http: 409, msg: 'roleKey is already used in this tenant' },
+  PRINCIPAL_NOT_FOUND: { code: 191004, http: 404, msg: 'no such user, department or role in this tenant' },
+  SHARE_GRANT_REVOKED: { code: 191005, http: 409, msg: 'the share grant is revoked' },
+  SHARE_GRANT_FIELD_IMMUTABLE: { code: 191006, http: 400, msg: 'only permissionPreset, expiresAt and message of a share grant can change' },
+  SHARE_GRANT_EXISTS: { code: 191007, http: 409, msg: 'an active share grant of this resource to this grantee already exists' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -48,3 +48,33 @@ export function describeMask(mask: number): EffectivePermissions {
     effectiveRole: role ?? 'NONE',
   };
 }
+
+export function isRoleName(name: string): name is RoleName {
+  return Object.hasOwn(Roles, name);
+}
+
+/** Who an ACL entry, a policy or a share grant is for. EVERYONE is every user of the tenant. */
+export const PrincipalTypes = ['USER', 'DEPARTMENT', 'ROLE', 'EVERYONE'] as const;
+export type PrincipalType = (typeof PrincipalTypes)[number];
+
+/** The key of a principal in a principal set: `USER:usr_…`, `DEPARTMENT:dpt_…`, `ROLE:rol_…`, `EVERYONE`. */
+export function principalKey(type: PrincipalType, id: string): string {
+  return type === 'EVERYONE' ? 'EVERYONE' : `${type}:${id}`;
+}
+
+/**
+ * What a share grant's preset gives. A share never passes on SHARE, MANAGE or DELETE: the
+ * grantee can use what they were given, not hand it on or destroy it.
+ */
+export const SharePresets = {
+  VIEW: Perm.READ,
+  DOWNLOAD: Perm.READ | Perm.DOWNLOAD,
+  EDIT: Perm.READ | Perm.DOWNLOAD | Perm.WRITE,
+} as const;
+
+export type SharePreset = keyof typeof SharePresets;
+
+/** Keeps only the six defined bits. */
+export function clampMask(mask: number): number {
+  return mask & ALL_PERMISSIONS;
+}

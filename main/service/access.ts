@@ -1,25 +1,72 @@
 /**
- * Permission checks. Every endpoint asks here before it reads or writes a node.
+ * Permission checks. Every endpoint asks here before it reads or writes a node; the rules are
+ * in ./acl (resolve.ts, snapshot.ts) and docs/access-control.md.
  *
- * The service core grants the tenant's application (APP_ONLY) and its users every bit on the
- * tenant's own tree; ACL entries, policies and share grants (issue #3) narrow this down for users.
- * Other tenants' nodes never reach this point: the repositories filter by tenant.
+ * APP_ONLY acts as the tenant's application and holds every bit on the tenant's own tree. Users
+ * hold what ACL entries, ACL policies and share grants give their principals. Other tenants'
+ * nodes never resolve: every lookup is by tenant, so they get no bits at all.
  */
-import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
+import { Perm, Roles, type PrincipalType } from '../../shared/permissions.ts';
 import type { Store } from '../store/index.ts';
-import type { RequestContext } from './context.ts';
+import { entriesBelow, unite } from './acl/inheritance.ts';
+import { AccessSnapshot } from './acl/snapshot.ts';
+import { actorOf, type RequestContext } from './context.ts';
 import { fail } from './errors.ts';
 
 export class Access {
   constructor(private readonly store: Store) {}
 
-  /** The permission mask the caller holds on a container (and on the documents inside it). */
-  maskOn(ctx: RequestContext, containerId: string): number {
-    if (!this.store.containers.get(ctx.tenantId, containerId)) return 0;
-    return ALL_PERMISSIONS;
+  /** A fresh view of the caller's permissions, for one operation. */
+  snapshot(ctx: RequestContext): AccessSnapshot {
+    return new AccessSnapshot(this.store, ctx);
+  }
+
+  /**
+   * The permission mask the caller holds on a container (and, short of document grants, on the
+   * documents inside it). For a container purged since, the mask on `fallbackContainerId`.
+   */
+  maskOn(ctx: RequestContext, containerId: string, fallbackContainerId?: string): number {
+    return this.snapshot(ctx).containerMask(containerId, fallbackContainerId);
   }
 
   require(ctx: RequestContext, containerId: string, bits: number, action: string): void {
     if ((this.maskOn(ctx, containerId) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { containerId });
+  }
+
+  /** The mask on a document: its container's, plus share grants and policies on the document itself. */
+  maskOnDocument(ctx: RequestContext, docId: string, fallbackContainerId?: string): number {
+    return this.snapshot(ctx).documentMask(docId, fallbackContainerId);
+  }
+
+  requireOnDocument(ctx: RequestContext, docId: string, bits: number, action: string): void {
+    if ((this.maskOnDocument(ctx, docId) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { docId });
+  }
+
+  /**
+   * Administrators manage the organisation and ACL policies: the application itself (APP_ONLY),
+   * and users who hold MANAGE on the tenant's system root.
+   */
+  isAdministrator(ctx: RequestContext): boolean {
+    if (ctx.userId === null) return true;
+    const root = this.store.containers.findSystem(ctx.tenantId, 'ROOT');
+    return root !== undefined && (this.maskOn(ctx, root.containerId) & Perm.MANAGE) !== 0;
+  }
+
+  requireAdministrator(ctx: RequestContext, action: string): void {
+    if (!this.isAdministrator(ctx)) fail('FORBIDDEN', `permission denied: ${action} needs MANAGE on the system root`);
+  }
+
+  /**
+   * Call inside the transaction that creates a container. A user who creates a container becomes
+   * its MANAGER; a container created without inheritance starts with the entries it would have
+   * inherited, exactly as if inheritance had been broken right after creation.
+   */
+  onContainerCreated(ctx: RequestContext, c: { containerId: string; parentId: string | null; aclInheritEnabled: boolean }): void {
+    const taken = c.aclInheritEnabled ? [] : entriesBelow(this.store, ctx.tenantId, c.parentId);
+    const creator = ctx.userId
+      ? [{ containerId: c.containerId, principalType: 'USER' as PrincipalType, principalId: ctx.userId, role: 'MANAGER', allowMask: Roles.MANAGER, denyMask: 0 }]
+      : [];
+    if (taken.length === 0 && creator.length === 0) return;
+    this.store.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, creator, taken), actorOf(ctx));
   }
 }

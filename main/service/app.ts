@@ -21,6 +21,7 @@ import Fastify, {
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
+import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { changeRoutes } from './changes/routes.ts';
@@ -30,10 +31,12 @@ import { contentTypeRoutes } from './contentTypes/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { failure } from './envelope.ts';
+import { orgRoutes } from './org/routes.ts';
 import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { formRoutes } from './forms/routes.ts';
+import { shareRoutes } from './shares/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
@@ -126,6 +129,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   ingestRoutes(app, deps);
   taskRoutes(app, deps);
   webhookRoutes(app, deps);
+  aclRoutes(app, deps);
+  shareRoutes(app, deps);
+  orgRoutes(app, deps);
   return app;
 }
 

@@ -1,4 +1,5 @@
 /** Provisioning tenants, API clients and users: what `folio admin` does. */
+import { Roles } from '../../shared/permissions.ts';
 import type { Store } from '../store/index.ts';
 import { hashPassword, hashToken, newSecret } from './auth/credentials.ts';
 import { fail } from './errors.ts';
@@ -23,6 +24,8 @@ export function createTenant(store: Store, name: string): ClientCredentials & { 
     store.contentTypes.create({ tenantId, targetKind: 'DOCUMENT', code: 'file', name: 'File', system: true });
     const base = { tenantId, containerTypeId: folder.typeId, description: '', sortOrder: 0, metadata: {}, aclInheritEnabled: true, createBy: 'system' };
     const root = store.containers.create({ ...base, parentId: null, name: ROOT_CONTAINER_NAME, systemKind: 'ROOT', aclInheritEnabled: false });
+    // Users start as editors of the whole tree; docs/access-control.md explains the defaults.
+    store.acl.entries.insert(tenantId, { containerId: root.containerId, principalType: 'EVERYONE', principalId: '', role: 'EDITOR', allowMask: Roles.EDITOR, denyMask: 0 }, 'system');
     store.containers.create({ ...base, parentId: root.containerId, name: DEFAULT_CONTAINER_NAME, systemKind: 'DEFAULT' });
     return { tenantId, ...createClientIn(store, tenantId, false) };
   });

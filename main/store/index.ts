@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
+import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
@@ -34,6 +35,8 @@ export class Store {
   readonly tasks: TaskRepository;
   readonly webhooks: WebhookRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
+  readonly acl: AclRepositories;
+  readonly org: OrgRepositories;
   readonly blobs: BlobFiles;
   readonly uploadsDir: string;
 
@@ -56,6 +59,8 @@ export class Store {
     this.tasks = new TaskRepository(db);
     this.webhooks = new WebhookRepository(db);
     this.webhookDeliveries = new WebhookDeliveryRepository(db);
+    this.acl = new AclRepositories(db);
+    this.org = new OrgRepositories(db);
     this.blobs = new BlobFiles(dataDir);
     this.uploadsDir = join(dataDir, 'uploads');
   }

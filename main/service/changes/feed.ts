@@ -37,9 +37,9 @@ export class ChangeFeed {
     return { changes: page.filter((c) => this.readable(ctx, c)), nextCursor: encodeCursor(last), hasMore };
   }
 
-  /** A change is visible when the caller may read the container it happened in (for a container: the container itself). */
+  /** A change is visible when the caller may read the node (a node gone for good: its last parent). */
   private readable(ctx: RequestContext, c: Change): boolean {
-    const containerId = c.kind === 'container' ? c.id : c.parentId;
-    return (this.deps.access.maskOn(ctx, containerId) & Perm.READ) !== 0;
+    const mask = c.kind === 'container' ? this.deps.access.maskOn(ctx, c.id, c.parentId) : this.deps.access.maskOnDocument(ctx, c.id, c.parentId);
+    return (mask & Perm.READ) !== 0;
   }
 }

@@ -11,6 +11,7 @@ import { validateMetadata } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
+import { canReadContainer, visiblePage } from '../acl/visible.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 
 export class ContainerService {
@@ -57,6 +58,7 @@ export class ContainerService {
         systemKind: null,
         createBy: actorOf(ctx),
       });
+      this.deps.access.onContainerCreated(ctx, record);
       this.recordChange(record, 'create');
       return record;
     });
@@ -74,7 +76,8 @@ export class ContainerService {
     const parent = input.parentId ? this.load(ctx, input.parentId) : this.root(ctx);
     this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(CONTAINER_ORDER_COLUMNS) as (keyof typeof CONTAINER_ORDER_COLUMNS)[], 'name');
-    const { total, rows } = this.store.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
+    const fetch = (limit: number, offset: number) => this.store.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, limit, offset);
+    const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadContainer(s, r.containerId));
     return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
   }
 

@@ -13,6 +13,7 @@ import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
+import { canReadDocument, visiblePage } from '../acl/visible.ts';
 
 export class DocumentService {
   private readonly containers: ContainerService;
@@ -71,7 +72,7 @@ export class DocumentService {
 
   get(ctx: RequestContext, docId: string): Document {
     const record = this.load(ctx, docId);
-    this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this document');
+    this.deps.access.requireOnDocument(ctx, record.docId, Perm.READ, 'read this document');
     return this.view(ctx, record);
   }
 
@@ -80,14 +81,15 @@ export class DocumentService {
     const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
     this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
-    const { total, rows } = this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
+    const fetch = (limit: number, offset: number) => this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, limit, offset);
+    const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadDocument(s, r.docId));
     return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
   }
 
   update(ctx: RequestContext, input: DocumentUpdate): Document {
     const current = this.load(ctx, input.docId);
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
-    this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this document');
+    this.deps.access.requireOnDocument(ctx, current.docId, Perm.WRITE, 'change this document');
     const title = input.title === undefined ? undefined : validName(input.title, 'title');
     const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
@@ -120,7 +122,7 @@ export class DocumentService {
   delete(ctx: RequestContext, docId: string): Document {
     const current = this.load(ctx, docId);
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
-    this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this document');
+    this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
     const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
     const updated = this.store.transaction(() => {
       this.store.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
@@ -134,8 +136,8 @@ export class DocumentService {
   restore(ctx: RequestContext, docId: string): Document {
     const current = this.load(ctx, docId);
     if (current.state !== 'DELETED') fail('NOT_DELETED');
-    const container = this.containers.resolveParent(ctx, current.containerId);
-    this.deps.access.require(ctx, container.containerId, Perm.DELETE, 'restore this document');
+    this.containers.resolveParent(ctx, current.containerId);
+    this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
     const updated = this.store.transaction(() => {
       this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
       this.store.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));

@@ -9,7 +9,7 @@ export function taskRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.get('/v1/tasks/get', {
     schema: {
       tags: ['tasks'],
-      summary: 'Status of a background task: PENDING, RUNNING, SUCCEEDED (with result) or FAILED (with failCode and failReason). Visible to its tenant\'s application and to the user who started it.',
+      summary: 'Status of a background task: PENDING, RUNNING, SUCCEEDED (with result) or FAILED (with failCode and failReason). Needs to be its tenant\'s application or the user who started it.',
       querystring: TaskQuery,
       response: replies(Task),
     },

@@ -109,7 +109,7 @@ export class ChunkedUploads {
   /** Assembles, verifies and finalizes. Completing twice returns the same version. */
   async complete(ctx: RequestContext, uploadId: string): Promise<VersionResult> {
     return this.completing.run(uploadId, async () => {
-      const found = this.store.uploads.get(ctx.tenantId, uploadId) ?? notFound('upload session', uploadId);
+      const found = this.ownSession(ctx, uploadId);
       if (found.status === 'COMPLETED') return this.completedResult(ctx, found);
       const session = this.openSession(ctx, uploadId);
       const have = new Set(this.store.uploads.chunkIndexes(uploadId));
@@ -133,7 +133,7 @@ export class ChunkedUploads {
   }
 
   async abort(ctx: RequestContext, uploadId: string): Promise<void> {
-    const session = this.store.uploads.get(ctx.tenantId, uploadId) ?? notFound('upload session', uploadId);
+    const session = this.ownSession(ctx, uploadId);
     if (session.status === 'COMPLETED') fail('UPLOAD_SESSION_EXPIRED', 'the upload is already completed');
     await this.discard(uploadId);
   }
@@ -150,8 +150,14 @@ export class ChunkedUploads {
     await rm(this.fileOf(uploadId), { force: true });
   }
 
+  /** A session is its creator's: to anyone else, even in the same tenant, it does not exist. */
+  private ownSession(ctx: RequestContext, uploadId: string): UploadSessionRecord {
+    const session = this.store.uploads.get(ctx.tenantId, uploadId);
+    return session && session.createBy === actorOf(ctx) ? session : notFound('upload session', uploadId);
+  }
+
   private openSession(ctx: RequestContext, uploadId: string): UploadSessionRecord {
-    const session = this.store.uploads.get(ctx.tenantId, uploadId) ?? notFound('upload session', uploadId);
+    const session = this.ownSession(ctx, uploadId);
     if (session.status === 'COMPLETED') fail('UPLOAD_SESSION_EXPIRED', 'the upload is already completed');
     if (session.status !== 'OPEN' || session.expiresAt <= Date.now()) fail('UPLOAD_SESSION_EXPIRED');
     return session;

@@ -37,7 +37,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.post('/v1/versions/uploadChunk', {
     schema: {
       tags,
-      summary: 'Send one chunk (0-based index) as raw bytes; optional X-Chunk-Sha256. Idempotent.',
+      summary: 'Send one chunk (0-based index) as raw bytes; optional X-Chunk-Sha256. Idempotent. Needs to be the creator of the session; WRITE was checked at init.',
       querystring: UploadChunkQuery,
       consumes: ['application/octet-stream'],
       response: replies(ChunkedUploadSession),
@@ -48,11 +48,11 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   });
 
   app.post('/v1/versions/completeChunkedUpload', {
-    schema: { tags, summary: 'Assemble the chunks, check expectedContentHash, create the version. Idempotent.', body: UploadIdBody, response: replies(VersionResult) },
+    schema: { tags, summary: 'Assemble the chunks, check expectedContentHash, create the version. Idempotent. Needs to be the creator of the session, and WRITE on a target document again.', body: UploadIdBody, response: replies(VersionResult) },
   }, async (req) => ok(req, await chunked.complete(callerOf(req), req.body.uploadId)));
 
   app.post('/v1/versions/abortChunkedUpload', {
-    schema: { tags, summary: 'Abandon an upload session and free its idempotency key.', body: UploadIdBody, response: replies(Type.Object({ uploadId: Type.String() })) },
+    schema: { tags, summary: 'Abandon an upload session and free its idempotency key. Needs to be the creator of the session.', body: UploadIdBody, response: replies(Type.Object({ uploadId: Type.String() })) },
   }, async (req) => {
     await chunked.abort(callerOf(req), req.body.uploadId);
     return ok(req, { uploadId: req.body.uploadId });

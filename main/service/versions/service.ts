@@ -10,6 +10,7 @@ import type { RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
+import { readableVersionPage } from '../acl/visible.ts';
 import { finalizeVersion } from './finalize.ts';
 import { resolveTarget } from './target.ts';
 
@@ -27,7 +28,7 @@ export class VersionService {
   load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
     const v = this.deps.store.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
     const doc = this.documents.load(ctx, v.docId);
-    this.deps.access.require(ctx, doc.containerId, bits, action);
+    this.deps.access.requireOnDocument(ctx, doc.docId, bits, action);
     return v;
   }
 
@@ -54,11 +55,11 @@ export class VersionService {
     if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
     if (input.docId) {
       const doc = this.documents.load(ctx, input.docId);
-      this.deps.access.require(ctx, doc.containerId, Perm.READ, 'list versions of this document');
+      this.deps.access.requireOnDocument(ctx, doc.docId, Perm.READ, 'list versions of this document');
       const { total, rows } = this.deps.store.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
       return { totalElements: total, content: rows.map(toVersion) };
     }
-    const { total, rows } = this.deps.store.versions.pageForTenant(ctx.tenantId, w.limit, w.offset);
+    const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
     return { totalElements: total, content: rows.map(toVersion) };
   }
 

@@ -42,7 +42,7 @@ export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: Tar
   if (input.docId) {
     const doc = documents.load(ctx, input.docId);
     if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
-    deps.access.require(ctx, doc.containerId, UPLOAD, 'upload to this document');
+    deps.access.requireOnDocument(ctx, doc.docId, UPLOAD, 'upload to this document');
     return { ...common, docId: doc.docId, containerId: '', title: '', documentTypeId: '', originalFilename: originalFilename || doc.title };
   }
   const containerId = documents.targetContainer(ctx, input.containerId);

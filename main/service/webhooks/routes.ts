@@ -21,24 +21,24 @@ export function webhookRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.post('/v1/webhooks/create', {
     schema: {
       tags,
-      summary: 'Register an endpoint for document.updated and/or rendition.uploaded. Returns the signing secret, this once only. APP_ONLY.',
+      summary: 'Register an endpoint for document.updated and/or rendition.uploaded. Returns the signing secret, this once only. Needs an API-client token context (APP_ONLY).',
       body: WebhookCreate,
       response: replies(WebhookCreated),
     },
   }, async (req) => ok(req, webhooks.create(callerOf(req), req.body)));
 
   app.post('/v1/webhooks/getPage', {
-    schema: { tags, summary: "The tenant's endpoints, oldest first (secrets are never listed). APP_ONLY.", body: WebhookPageRequest, response: replies(Page(Webhook)) },
+    schema: { tags, summary: "The tenant's endpoints, oldest first (secrets are never listed). Needs an API-client token context (APP_ONLY).", body: WebhookPageRequest, response: replies(Page(Webhook)) },
   }, async (req) => ok(req, webhooks.page(callerOf(req), req.body)));
 
   app.post('/v1/webhooks/delete', {
-    schema: { tags, summary: 'Remove an endpoint, its delivery log and its queued deliveries. APP_ONLY.', body: WebhookIdBody, response: replies(WebhookIdBody) },
+    schema: { tags, summary: 'Remove an endpoint, its delivery log and its queued deliveries. Needs an API-client token context (APP_ONLY).', body: WebhookIdBody, response: replies(WebhookIdBody) },
   }, async (req) => {
     webhooks.delete(callerOf(req), req.body.webhookId);
     return ok(req, { webhookId: req.body.webhookId });
   });
 
   app.post('/v1/webhooks/deliveries/getPage', {
-    schema: { tags, summary: "An endpoint's delivery log, newest first, optionally by status. APP_ONLY.", body: DeliveryPageRequest, response: replies(Page(WebhookDelivery)) },
+    schema: { tags, summary: "An endpoint's delivery log, newest first, optionally by status. Needs an API-client token context (APP_ONLY).", body: DeliveryPageRequest, response: replies(Page(WebhookDelivery)) },
   }, async (req) => ok(req, webhooks.deliveries(callerOf(req), req.body)));
 }

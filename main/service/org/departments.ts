@@ -1,0 +1,185 @@
+/**
+ * Local departments (spec 4.16, §2 Department): a tree per tenant. Names are unique among
+ * siblings. A department cannot move under itself or its sub-departments (191001). Deleting
+ * one with sub-departments or members is refused (191002): move or remove them first, so no
+ * one loses what the department gave them by accident. A deleted department's ACL entries and
+ * policy grantee rows go with it, and share grants to it are revoked.
+ */
+import type { Department, DepartmentCreate, DepartmentMembersBody, DepartmentNode, DepartmentPageRequest, DepartmentUpdate, Member } from '../../../shared/v1/org.ts';
+import type { PageOf } from '../../../shared/v1/resources.ts';
+import type { DepartmentRecord } from '../../store/repos/departments.ts';
+import { forgetPrincipal } from '../acl/principals.ts';
+import type { ServiceDeps } from '../app.ts';
+import type { RequestContext } from '../context.ts';
+import { fail, notFound } from '../errors.ts';
+import { pageWindow, type PageInput } from '../paging.ts';
+import { tenantUsers } from './members.ts';
+import { orgName } from './names.ts';
+
+const ORDER = ['displayOrder', 'name', 'createTime'] as const;
+type OrderColumn = (typeof ORDER)[number];
+
+export class DepartmentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private get store() {
+    return this.deps.store;
+  }
+
+  load(ctx: RequestContext, deptId: string): DepartmentRecord {
+    return this.store.org.departments.get(ctx.tenantId, deptId) ?? notFound('department', deptId);
+  }
+
+  create(ctx: RequestContext, input: DepartmentCreate): Department {
+    this.deps.access.requireAdministrator(ctx, 'creating a department');
+    const name = orgName(input.name, 'name');
+    const parentDeptId = input.parentDeptId ? this.load(ctx, input.parentDeptId).deptId : '';
+    const leaderUserId = this.leader(ctx, input.leaderUserId);
+    const created = this.store.transaction(() => {
+      this.assertNameFree(ctx, parentDeptId, name);
+      return this.store.org.departments.create({
+        tenantId: ctx.tenantId,
+        name,
+        parentDeptId,
+        displayOrder: input.displayOrder ?? 0,
+        leaderUserId,
+        properties: input.properties ?? {},
+      });
+    });
+    return this.view(ctx, created);
+  }
+
+  /** Spec 4.16: the fields sent change. An empty parentDeptId makes the department a top-level one. */
+  update(ctx: RequestContext, input: DepartmentUpdate): Department {
+    this.deps.access.requireAdministrator(ctx, 'changing a department');
+    const current = this.load(ctx, input.deptId);
+    const name = input.name === undefined ? current.name : orgName(input.name, 'name');
+    const parentDeptId = input.parentDeptId === undefined ? current.parentDeptId : this.newParent(ctx, current, input.parentDeptId);
+    const updated = this.store.transaction(() => {
+      if (name !== current.name || parentDeptId !== current.parentDeptId) this.assertNameFree(ctx, parentDeptId, name, current.deptId);
+      return this.store.org.departments.update(ctx.tenantId, current.deptId, {
+        name,
+        parentDeptId,
+        ...(input.displayOrder !== undefined ? { displayOrder: input.displayOrder } : {}),
+        ...(input.leaderUserId !== undefined ? { leaderUserId: this.leader(ctx, input.leaderUserId) } : {}),
+        ...(input.properties !== undefined ? { properties: input.properties } : {}),
+      });
+    });
+    return this.view(ctx, updated);
+  }
+
+  get(ctx: RequestContext, deptId: string): Department {
+    return this.view(ctx, this.load(ctx, deptId));
+  }
+
+  /**
+   * A page of departments, each with its whole subtree in `children`. The page runs over the
+   * children of parentDeptId (the top level when it is empty) or, with a name filter, over the
+   * departments anywhere whose name contains it. Siblings are ordered by orderByColumn.
+   */
+  page(ctx: RequestContext, input: DepartmentPageRequest): PageOf<DepartmentNode> {
+    const w = pageWindow(input as PageInput, ORDER, 'displayOrder');
+    if (input.parentDeptId) this.load(ctx, input.parentDeptId);
+    const all = this.store.org.departments.all(ctx.tenantId);
+    const counts = this.store.org.departments.members.counts(ctx.tenantId);
+    const children = new Map<string, DepartmentRecord[]>();
+    for (const d of all) children.set(d.parentDeptId, [...(children.get(d.parentDeptId) ?? []), d]);
+    const sort = (list: DepartmentRecord[]) => list.sort(comparator(w.order.column, w.order.asc));
+    const build = (d: DepartmentRecord, path: Set<string>): DepartmentNode => {
+      // A cycle cannot be written through this service; the guard keeps a hand-edited store from hanging the tree.
+      const below = path.has(d.deptId) ? [] : sort([...(children.get(d.deptId) ?? [])]);
+      const next = new Set(path).add(d.deptId);
+      return { ...this.record(d, counts.get(d.deptId) ?? 0), children: below.map((c) => build(c, next)) };
+    };
+    const needle = input.name?.trim().toLowerCase();
+    const top = needle ? all.filter((d) => d.name.toLowerCase().includes(needle)) : (children.get(input.parentDeptId ?? '') ?? []);
+    const ordered = sort([...top]);
+    return { totalElements: ordered.length, content: ordered.slice(w.offset, w.offset + w.limit).map((d) => build(d, new Set())) };
+  }
+
+  delete(ctx: RequestContext, deptId: string): { deptId: string } {
+    this.deps.access.requireAdministrator(ctx, 'deleting a department');
+    const current = this.load(ctx, deptId);
+    this.store.transaction(() => {
+      if (this.store.org.departments.hasChildren(ctx.tenantId, current.deptId)) fail('DEPARTMENT_NOT_EMPTY', 'move or delete its sub-departments first');
+      if (this.store.org.departments.members.count(ctx.tenantId, current.deptId) > 0) fail('DEPARTMENT_NOT_EMPTY', 'remove its members first');
+      forgetPrincipal(this.store, ctx.tenantId, 'DEPARTMENT', current.deptId);
+      this.store.org.departments.delete(ctx.tenantId, current.deptId);
+    });
+    return { deptId: current.deptId };
+  }
+
+  addMembers(ctx: RequestContext, input: DepartmentMembersBody): Department {
+    this.deps.access.requireAdministrator(ctx, 'changing department members');
+    const dept = this.load(ctx, input.deptId);
+    const users = tenantUsers(this.store, ctx.tenantId, input.userIds);
+    this.store.transaction(() => this.store.org.departments.members.add(ctx.tenantId, dept.deptId, users));
+    return this.view(ctx, dept);
+  }
+
+  removeMembers(ctx: RequestContext, input: DepartmentMembersBody): Department {
+    this.deps.access.requireAdministrator(ctx, 'changing department members');
+    const dept = this.load(ctx, input.deptId);
+    const users = tenantUsers(this.store, ctx.tenantId, input.userIds);
+    this.store.transaction(() => this.store.org.departments.members.remove(ctx.tenantId, dept.deptId, users));
+    return this.view(ctx, dept);
+  }
+
+  members(ctx: RequestContext, input: PageInput & { deptId: string }): PageOf<Member> {
+    const dept = this.load(ctx, input.deptId);
+    const w = pageWindow(input, ['userName'], 'userName');
+    const { total, rows } = this.store.org.departments.members.page(ctx.tenantId, dept.deptId, w.limit, w.offset);
+    return { totalElements: total, content: rows };
+  }
+
+  private newParent(ctx: RequestContext, current: DepartmentRecord, parentDeptId: string): string {
+    if (!parentDeptId) return '';
+    const parent = this.load(ctx, parentDeptId);
+    if (this.store.org.departments.selfAndAncestorIds(ctx.tenantId, parent.deptId).includes(current.deptId)) {
+      fail('DEPARTMENT_CYCLE', undefined, { deptId: current.deptId, parentDeptId });
+    }
+    return parent.deptId;
+  }
+
+  private leader(ctx: RequestContext, userId: string | undefined): string {
+    if (!userId) return '';
+    if (!this.store.identity.getUser(ctx.tenantId, userId)) fail('PRINCIPAL_NOT_FOUND', `no user ${userId} in this tenant`, { field: 'leaderUserId' });
+    return userId;
+  }
+
+  private assertNameFree(ctx: RequestContext, parentDeptId: string, name: string, exceptId?: string): void {
+    if (this.store.org.departments.nameTaken(ctx.tenantId, parentDeptId, name, exceptId)) {
+      fail('NAME_CONFLICT', `a department named '${name}' already exists there`, { field: 'name' });
+    }
+  }
+
+  private view(ctx: RequestContext, d: DepartmentRecord): Department {
+    const fresh = this.load(ctx, d.deptId);
+    return this.record(fresh, this.store.org.departments.members.count(ctx.tenantId, fresh.deptId));
+  }
+
+  private record(d: DepartmentRecord, memberCount: number): Department {
+    return {
+      deptId: d.deptId,
+      tenantId: d.tenantId,
+      source: d.source,
+      name: d.name,
+      parentDeptId: d.parentDeptId,
+      leaderUserId: d.leaderUserId,
+      displayOrder: d.displayOrder,
+      createTime: d.createTime,
+      updateTime: d.updateTime,
+      properties: d.properties,
+      memberCount,
+    };
+  }
+}
+
+function comparator(column: OrderColumn, asc: boolean): (a: DepartmentRecord, b: DepartmentRecord) => number {
+  const sign = asc ? 1 : -1;
+  return (a, b) => {
+    const primary =
+      column === 'displayOrder' ? a.displayOrder - b.displayOrder : column === 'name' ? a.name.localeCompare(b.name) : a.createTime.localeCompare(b.createTime);
+    return sign * primary || a.name.localeCompare(b.name) || a.deptId.localeCompare(b.deptId);
+  };
+}

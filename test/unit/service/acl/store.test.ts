@@ -1,0 +1,88 @@
+/**
+ * Access control over a real SQLite store, in process, for what the HTTP interface cannot set up:
+ * nodes purged from the store (the change feed still shows their last changes to whoever could read
+ * their parent) and users removed from the store (memberCount and principals forget them).
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Perm } from '../../../../shared/permissions.ts';
+import { Access } from '../../../../main/service/access.ts';
+import { ChangeFeed } from '../../../../main/service/changes/feed.ts';
+import { DEFAULT_CONFIG } from '../../../../main/service/config.ts';
+import { ContainerService } from '../../../../main/service/containers/service.ts';
+import type { RequestContext } from '../../../../main/service/context.ts';
+import { DocumentService } from '../../../../main/service/documents/service.ts';
+import { EventBus } from '../../../../main/service/events.ts';
+import { RoleService } from '../../../../main/service/org/roles.ts';
+import { createTenant, createUser } from '../../../../main/service/tenancy.ts';
+import { openStore, type Store } from '../../../../main/store/index.ts';
+import { removeDir, tempDir } from '../../../helpers/server.ts';
+
+let dir: string;
+let store: Store;
+let raw: Database.Database;
+let app: RequestContext;
+let user: RequestContext;
+let deps: { store: Store; config: typeof DEFAULT_CONFIG; access: Access; events: EventBus };
+
+beforeAll(async () => {
+  dir = tempDir('folio-acl-store-');
+  store = await openStore(dir);
+  raw = new Database(join(dir, 'folio.db'));
+  raw.pragma('foreign_keys = ON');
+  const t = createTenant(store, 'acme');
+  const { userId } = createUser(store, { tenantId: t.tenantId, name: 'alice', password: 'correct horse' });
+  app = { tenantId: t.tenantId, clientId: t.clientId, mode: 'APP_ONLY', userId: null };
+  user = { ...app, mode: 'USER_TOKEN', userId };
+  deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+});
+
+afterAll(() => {
+  raw.close();
+  store.close();
+  removeDir(dir);
+});
+
+describe('purged nodes in the change feed', () => {
+  it('are judged by their last parent', () => {
+    const containers = new ContainerService(deps);
+    const documents = new DocumentService(deps);
+    const parent = containers.create(app, { name: 'parent' });
+    const child = containers.create(app, { name: 'child', parentId: parent.containerId });
+    const doc = documents.save(app, { containerId: parent.containerId, title: 'doc.txt' });
+    containers.delete(app, child.containerId);
+    documents.delete(app, doc.docId);
+    raw.prepare('DELETE FROM containers WHERE container_id = ?').run(child.containerId);
+    raw.prepare('DELETE FROM documents WHERE doc_id = ?').run(doc.docId);
+
+    expect(deps.access.maskOn(user, child.containerId)).toBe(0);
+    expect(deps.access.maskOn(user, child.containerId, parent.containerId) & Perm.READ).toBe(Perm.READ);
+    const ids = new ChangeFeed(deps).page(user, undefined, 500).changes.map((c) => c.id);
+    expect(ids).toContain(child.containerId);
+    expect(ids).toContain(doc.docId);
+
+    store.acl.entries.replace(app.tenantId, parent.containerId, [{ principalType: 'EVERYONE', principalId: '', role: '', allowMask: 0, denyMask: Perm.READ }], 'test');
+    const hidden = new ChangeFeed(deps).page(user, undefined, 500).changes.map((c) => c.id);
+    expect(hidden).not.toContain(child.containerId);
+    expect(hidden).not.toContain(doc.docId);
+  });
+});
+
+describe('users removed from the store', () => {
+  it('leave memberCount and the principals of every group', () => {
+    const roles = new RoleService(deps);
+    const { userId: bobId } = createUser(store, { tenantId: app.tenantId, name: 'bob', password: 'correct horse' });
+    const r = roles.save(app, { name: 'Counted', roleKey: 'counted' });
+    roles.addMembers(app, { roleId: r.roleId, userIds: [user.userId as string, bobId] });
+    const dept = store.org.departments.create({ tenantId: app.tenantId, name: 'D', parentDeptId: '', displayOrder: 0, leaderUserId: '', properties: {} });
+    store.org.departments.members.add(app.tenantId, dept.deptId, [bobId]);
+    expect(roles.get(app, r.roleId).memberCount).toBe(2);
+
+    raw.prepare('DELETE FROM users WHERE user_id = ?').run(bobId);
+    expect(roles.get(app, r.roleId).memberCount).toBe(1);
+    expect(roles.page(app, { roleKey: 'counted' }).content[0]?.memberCount).toBe(1);
+    expect(store.org.departments.members.count(app.tenantId, dept.deptId)).toBe(0);
+    expect(store.org.roles.members.groupsOf(app.tenantId, bobId)).toEqual([]);
+  });
+});
