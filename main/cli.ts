@@ -1,16 +1,17 @@
 /**
  * The `folio` command. Subcommands:
+ *   start [--data DIR] [--port N]
  *   serve --data DIR [--host 127.0.0.1] [--port N]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+ * Exit codes: 0 success, 1 the command failed, 2 the command was called wrongly.
  */
 import { ServiceError } from './service/errors.ts';
-import { runAdmin } from './cli/admin.ts';
 import { UsageError } from './cli/options.ts';
-import { runServe } from './cli/serve.ts';
 
 const USAGE = `usage:
+  folio start [--data DIR] [--port N]
   folio serve --data DIR [--host 127.0.0.1] [--port N]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
@@ -19,19 +20,27 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    // Each command loads its own modules: admin commands and usage errors need not pay for loading the HTTP stack.
+    case 'start':
+      return (await import('./cli/start.ts')).runStart(rest);
     case 'serve':
-      return runServe(rest);
+      return (await import('./cli/serve.ts')).runServe(rest);
     case 'admin':
-      return runAdmin(rest);
-    case undefined:
+      return (await import('./cli/admin.ts')).runAdmin(rest);
     case 'help':
     case '--help':
     case '-h':
       console.log(USAGE);
-      return command === undefined ? 2 : 0;
+      return 0;
+    case undefined:
+      throw new UsageError('a command is required');
     default:
       throw new UsageError(`unknown command: ${command}`);
   }
+}
+
+function isUsageError(err: unknown): err is Error {
+  return err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'));
 }
 
 main(process.argv.slice(2)).then(
@@ -39,7 +48,7 @@ main(process.argv.slice(2)).then(
     if (code !== 0) process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (isUsageError(err)) {
       console.error(`folio: ${err.message}\n${USAGE}`);
       process.exitCode = 2;
     } else if (err instanceof ServiceError) {
@@ -51,4 +60,3 @@ main(process.argv.slice(2)).then(
     }
   },
 );
-
