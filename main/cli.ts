@@ -5,6 +5,8 @@
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+ *   admin purge --data DIR [--now ISO] [--json]
+ *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
  * Exit codes: 0 success, 1 the command failed, 2 the command was called wrongly.
  */
 import { ServiceError } from './service/errors.ts';
@@ -15,7 +17,10 @@ const USAGE = `usage:
   folio serve --data DIR [--host 127.0.0.1] [--port N]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
-  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]`;
+  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
+  folio admin purge --data DIR [--now ISO] [--json]
+  folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
+             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -27,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./cli/serve.ts')).runServe(rest);
     case 'admin':
       return (await import('./cli/admin.ts')).runAdmin(rest);
+    case 'sync':
+      return (await import('./cli/sync.ts')).runSync(rest);
     case 'help':
     case '--help':
     case '-h':

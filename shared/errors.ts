@@ -55,6 +55,9 @@ export const ErrorCodes = {
   SIGNED_URL_INVALID: { code: 173010, http: 200, msg: 'signed URL credential invalid' },
   PREVIEW_MIME_NOT_INLINE: { code: 173011, http: 200, msg: 'preview MIME type cannot be rendered inline' },
   SOURCE_VERSION_NOT_FOUND: { code: 187001, http: 200, msg: 'source version does not exist' },
+
+  CONTENT_TYPE_CYCLE: { code: 131001, http: 409, msg: 'a content type cannot inherit from itself or from its descendants' },
+  SYSTEM_CONTENT_TYPE: { code: 131002, http: 409, msg: 'system content types cannot be disabled' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

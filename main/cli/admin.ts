@@ -1,10 +1,11 @@
 /** `folio admin …`: provisioning, straight on the store. Safe while `folio serve` runs on the same DIR (SQLite WAL). */
 import { parseArgs } from 'node:util';
+import { purgeExpired } from '../service/contentTypes/purge.ts';
 import { createClient, createTenant, createUser } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { requireOption, UsageError } from './options.ts';
 
-type Command = (store: Store) => Record<string, string>;
+type Command = (store: Store) => Record<string, string | number> | Promise<Record<string, string | number>>;
 
 export async function runAdmin(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -19,6 +20,7 @@ export async function runAdmin(args: string[]): Promise<number> {
       'source-id': { type: 'string' },
       'act-as-user-allowed': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      now: { type: 'string' },
     },
     strict: true,
   });
@@ -47,6 +49,11 @@ export async function runAdmin(args: string[]): Promise<number> {
       command = (s) => createUser(s, user);
       break;
     }
+    case 'purge': {
+      const now = purgeTime(values.now);
+      command = async (s) => ({ ...(await purgeExpired({ store: s }, now)) });
+      break;
+    }
     default:
       throw new UsageError(`unknown admin command: ${sub ?? '(none)'}`);
   }
@@ -55,11 +62,18 @@ export async function runAdmin(args: string[]): Promise<number> {
   return 0;
 }
 
-async function withStore<T>(dataDir: string, fn: (store: Store) => T): Promise<T> {
+async function withStore<T>(dataDir: string, fn: (store: Store) => T | Promise<T>): Promise<T> {
   const store = await openStore(dataDir);
   try {
-    return fn(store);
+    return await fn(store);
   } finally {
     store.close();
   }
+}
+
+/** `--now` lets an operator (or a test) purge as of another instant; by default, now. */
+function purgeTime(raw: string | undefined): Date {
+  const now = raw === undefined ? new Date() : new Date(raw);
+  if (Number.isNaN(now.getTime())) throw new UsageError(`--now must be an ISO 8601 date-time, not ${raw}`);
+  return now;
 }

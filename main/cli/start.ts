@@ -1,14 +1,15 @@
 /**
  * `folio start`, what `npm start` runs. The desktop app is not built yet, so this runs Folio
- * Service for the current user: a data directory under the user's app-data folder, a first tenant
- * provisioned on first run, and the service on 127.0.0.1.
+ * Service for the current user: a data directory in the user's app-data folder (its `service`
+ * subdirectory, beside the sync client's state), a first tenant provisioned on first run, and the
+ * service on 127.0.0.1.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appDataDir } from '../platform/paths.ts';
 import { createTenant } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
-import { appDataDir } from './appData.ts';
 import { parsePort } from './options.ts';
 import { serveUntil, untilSignal } from './serve.ts';
 
@@ -28,7 +29,7 @@ export async function runStart(args: string[]): Promise<number> {
     strict: true,
   });
   const port = parsePort(values.port);
-  const dataDir = values.data || appDataDir();
+  const dataDir = values.data || join(appDataDir(), 'service');
   console.log('The Electron runtime is not available on this machine: running Folio Service locally instead.');
   const stop = untilSignal();
   // The directory holds the client secret: only its owner may look inside.

@@ -3,7 +3,7 @@
  * X-Request-Id = rid; errors never carry stack traces.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -25,10 +26,14 @@ import { resolveCaller } from './auth/tokens.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
+import { contentTypeRoutes } from './contentTypes/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { failure } from './envelope.ts';
+import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
+import { fieldRoutes } from './fields/routes.ts';
+import { formRoutes } from './forms/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -43,6 +48,7 @@ export interface ServiceDeps {
   store: Store;
   config: ServiceConfig;
   access: Access;
+  events: EventBus;
 }
 
 declare module 'fastify' {
@@ -68,7 +74,7 @@ export interface BuildOptions {
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
-  const deps: ServiceDeps = { store, config, access: new Access(store) };
+  const deps: ServiceDeps = { store, config, access: new Access(store), events: new EventBus() };
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: () => randomUUID(),
@@ -76,15 +82,25 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     bodyLimit: config.jsonBodyLimit,
     // Node's default would cut off a 1 GiB chunked upload on a slow link.
     requestTimeout: 0,
+    // A URL the router cannot decode never reaches a route or a hook; it still gets the envelope.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (_err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const value = errorValue('VALIDATION', 'the request URL is not valid percent-encoding', { field: 'url' });
+      void reply.code(ErrorCodes.VALIDATION.http).header('X-Request-Id', req.id).type('application/json').send(failure(req.id, value));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
   installEnvelope(app, store);
 
+  // JSON routes speak JSON only: Fastify's text/plain parser would hand them a string to validate.
+  app.removeContentTypeParser('text/plain');
   // Raw bytes (uploads) reach the handler as a stream; the handler enforces its own size limit.
-  app.addContentTypeParser('application/octet-stream', (_req: FastifyRequest, payload: Readable, done: (e: null, b: Readable) => void) =>
-    done(null, payload),
-  );
+  // Only routes that declare octet-stream take them; elsewhere they are the wrong media type.
+  app.addContentTypeParser('application/octet-stream', (req: FastifyRequest, payload: Readable, done: (e: Error | null, b?: Readable) => void) => {
+    if (!req.routeOptions.schema?.consumes?.includes('application/octet-stream')) return done(new ServiceError(errorValue('UNSUPPORTED_MEDIA_TYPE')));
+    done(null, payload);
+  });
 
   await app.register(swagger, {
     exposeHeadRoutes: true,
@@ -105,7 +121,26 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   documentRoutes(app, deps);
   versionRoutes(app, deps);
   changeRoutes(app, deps);
+  contentTypeRoutes(app, deps);
+  fieldRoutes(app, deps);
+  formRoutes(app, deps);
   return app;
+}
+
+/**
+ * Errors Node's HTTP parser raises before any route runs (a broken Content-Length, headers over
+ * the limit) still get the envelope, with a fresh request id.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return;
+  const rid = randomUUID();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const value = tooLarge ? errorValue('PAYLOAD_TOO_LARGE', 'request headers too large') : errorValue('VALIDATION', 'malformed HTTP request');
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(failure(rid, value));
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nX-Request-Id: ${rid}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

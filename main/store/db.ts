@@ -52,14 +52,14 @@ export function migrate(db: Db, migrations: Migration[]): void {
 }
 
 /**
- * Opens (creating if needed) the database in `dataDir`, in WAL mode so admin commands can write
+ * Opens (creating if needed) the database `file` in `dataDir`, in WAL mode so admin commands can write
  * while `serve` runs, and migrates it. A migration that fails closes the database and throws:
  * nothing runs on a half-migrated schema.
  */
-export async function openDatabase(dataDir: string, migrationsDir = MIGRATIONS_DIR): Promise<Db> {
+export async function openDatabase(dataDir: string, file = 'folio.db', migrationsDir = MIGRATIONS_DIR): Promise<Db> {
   const migrations = await loadMigrations(migrationsDir);
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'folio.db'));
+  const db = new Database(join(dataDir, file));
   try {
     // First, so that switching a fresh file to WAL waits for a process doing the same instead of failing.
     db.pragma('busy_timeout = 5000');

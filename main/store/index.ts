@@ -6,7 +6,11 @@ import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
 import { DocumentRepository } from './repos/documents.ts';
+import { FieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { IdentityRepository } from './repos/identity.ts';
+import { RetentionRepository } from './repos/retention.ts';
+import { TemplateRepository } from './repos/templates.ts';
+import { TermSetRepository } from './repos/termSets.ts';
 import { TokenRepository } from './repos/tokens.ts';
 import { UploadRepository } from './repos/uploads.ts';
 import { VersionRepository } from './repos/versions.ts';
@@ -20,6 +24,10 @@ export class Store {
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
+  readonly fieldDefinitions: FieldDefinitionRepository;
+  readonly templates: TemplateRepository;
+  readonly termSets: TermSetRepository;
+  readonly retention: RetentionRepository;
   readonly blobs: BlobFiles;
   readonly uploadsDir: string;
 
@@ -35,6 +43,10 @@ export class Store {
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
     this.changes = new ChangeRepository(db);
+    this.fieldDefinitions = new FieldDefinitionRepository(db);
+    this.templates = new TemplateRepository(db);
+    this.termSets = new TermSetRepository(db);
+    this.retention = new RetentionRepository(db);
     this.blobs = new BlobFiles(dataDir);
     this.uploadsDir = join(dataDir, 'uploads');
   }

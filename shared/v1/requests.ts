@@ -10,11 +10,13 @@ const Id = Type.String({ maxLength: ID_MAX });
 const OptId = Type.Optional(Id);
 const OptStr = (max = 4000) => Type.Optional(Type.String({ maxLength: max }));
 const MetadataMap = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown());
+// JSON integers are unbounded; SQLite's are not, and 1e300 passes as an "integer".
+const Int32 = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1 });
 
 /** The shared page request of spec §4 (1-based pageNumber, DESIGN.md §2). */
 export const PageRequestFields = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })),
   orderByColumn: Type.Optional(Type.String({ maxLength: 64 })),
   isAsc: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 };
@@ -45,7 +47,7 @@ export const ContainerCreate = Type.Object({
   name: Type.String({ maxLength: NAME_MAX }),
   containerTypeId: OptId,
   description: OptStr(),
-  sortOrder: Type.Optional(Type.Integer()),
+  sortOrder: Type.Optional(Int32),
   metadataColumns: Type.Optional(MetadataMap),
   aclInheritEnabled: Type.Optional(Type.Boolean()),
 });
@@ -56,7 +58,7 @@ export const ContainerUpdate = Type.Object({
   name: Type.Optional(Type.String({ maxLength: NAME_MAX })),
   parentId: OptId,
   description: OptStr(),
-  sortOrder: Type.Optional(Type.Integer()),
+  sortOrder: Type.Optional(Int32),
   metadataColumns: Type.Optional(MetadataMap),
 });
 export type ContainerUpdate = Static<typeof ContainerUpdate>;

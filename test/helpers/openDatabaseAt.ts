@@ -12,6 +12,6 @@ if (!dataDir || !migrationsDir) throw new Error('usage: openDatabaseAt DATA_DIR 
 await loadMigrations(migrationsDir);
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
-const db = await openDatabase(dataDir, migrationsDir);
+const db = await openDatabase(dataDir, 'folio.db', migrationsDir);
 db.close();
 process.stdin.destroy();

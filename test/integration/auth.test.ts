@@ -88,7 +88,7 @@ describe('user channels (spec §5)', () => {
 
   it('gives 101008 when strong and weak channels are sent together', async () => {
     const t = await login();
-    for (const weak of [{ 'X-Svc-Act-As-Source': 'ldap', 'X-Svc-Act-As-Source-Id': 'a-123' }, { 'X-Svc-Act-As-Source': 'ldap' }]) {
+    for (const weak of <Record<string, string>[]>[{ 'X-Svc-Act-As-Source': 'ldap', 'X-Svc-Act-As-Source-Id': 'a-123' }, { 'X-Svc-Act-As-Source': 'ldap' }]) {
       const res = await app.with({ 'X-Svc-User-Token': t.accessToken, ...weak }).post('/v1/containers/create', { name: 'both' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ code: 101008, success: false, data: null });
@@ -96,7 +96,7 @@ describe('user channels (spec §5)', () => {
   });
 
   it('gives 101009 when only one header of the weak pair is sent', async () => {
-    for (const half of [{ 'X-Svc-Act-As-Source': 'ldap' }, { 'X-Svc-Act-As-Source-Id': 'a-123' }]) {
+    for (const half of <Record<string, string>[]>[{ 'X-Svc-Act-As-Source': 'ldap' }, { 'X-Svc-Act-As-Source-Id': 'a-123' }]) {
       const res = await app.with(half).post('/v1/containers/create', { name: 'half' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ code: 101009, success: false });

@@ -4,7 +4,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appDataDir } from '../../main/cli/appData.ts';
+import { appDataDir } from '../../main/platform/paths.ts';
 import { secretMatches } from '../../main/service/auth/credentials.ts';
 import { openStore } from '../../main/store/index.ts';
 import type { Container } from '../../shared/v1/resources.ts';
@@ -198,10 +198,10 @@ describe('folio admin', () => {
 });
 
 describe('folio start', () => {
-  it('on first run provisions a tenant under $XDG_DATA_HOME/folio, keeps the secret owner-only, and serves on 127.0.0.1', async () => {
+  it('on first run provisions a tenant under $XDG_DATA_HOME/folio/service, keeps the secret owner-only, and serves on 127.0.0.1', async () => {
     const home = freshDir();
     const env = { ...process.env, HOME: join(home, 'home'), XDG_DATA_HOME: join(home, 'xdg') };
-    const dataDir = join(home, 'xdg', 'folio');
+    const dataDir = join(home, 'xdg', 'folio', 'service');
     const first = spawnFolio(['start'], env);
     const url = await first.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -232,28 +232,24 @@ describe('folio start', () => {
     expect(await terminate(second)).toMatchObject({ code: 0, signal: null });
   });
 
-  it('uses ~/.local/share/folio when XDG_DATA_HOME is not set', async () => {
+  it('uses ~/.local/share/folio/service when XDG_DATA_HOME is not set', async () => {
     const home = freshDir();
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
     delete env.XDG_DATA_HOME;
     const p = spawnFolio(['start'], env);
     await p.url;
-    expect(existsSync(join(home, '.local', 'share', 'folio', 'credentials.json'))).toBe(true);
+    expect(existsSync(join(home, '.local', 'share', 'folio', 'service', 'credentials.json'))).toBe(true);
     expect(await terminate(p)).toMatchObject({ code: 0, signal: null });
   });
 });
 
 describe('the app-data folder', () => {
-  const home = '/home/ann';
   it.each([
-    ['linux', {}, '/home/ann/.local/share/folio'],
-    ['linux', { XDG_DATA_HOME: '/data/ann' }, '/data/ann/folio'],
-    ['linux', { XDG_DATA_HOME: 'relative/path' }, '/home/ann/.local/share/folio'],
-    ['freebsd', {}, '/home/ann/.local/share/folio'],
-    ['darwin', { XDG_DATA_HOME: '/ignored' }, '/home/ann/Library/Application Support/Folio'],
-    ['win32', { APPDATA: '/c/Users/ann/AppData/Roaming' }, '/c/Users/ann/AppData/Roaming/Folio'],
-    ['win32', {}, '/home/ann/AppData/Roaming/Folio'],
+    ['linux', { HOME: '/home/ann' }, '/home/ann/.local/share/folio'],
+    ['linux', { HOME: '/home/ann', XDG_DATA_HOME: '/data/ann' }, '/data/ann/folio'],
+    ['freebsd', { HOME: '/home/ann' }, '/home/ann/.local/share/folio'],
+    ['win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, join('C:\\Users\\ann\\AppData\\Roaming', 'Folio')],
   ] as const)('on %s with %o is %s', (platform, env, expected) => {
-    expect(appDataDir({ platform, env, home })).toBe(expected);
+    expect(appDataDir(env, platform)).toBe(expected);
   });
 });

@@ -7,7 +7,9 @@ import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos
 import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
+import { validateMetadata } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
+import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 
@@ -38,7 +40,9 @@ export class ContainerService {
     const parent = this.resolveParent(ctx, input.parentId);
     this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
     const name = validName(input.name, 'name');
+    const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
     const typeId = this.containerType(ctx, input.containerTypeId);
+    validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
     const created = this.store.transaction(() => {
       this.assertNameFree(ctx, parent.containerId, name);
       const record = this.store.containers.create({
@@ -48,7 +52,7 @@ export class ContainerService {
         name,
         description: input.description ?? '',
         sortOrder: input.sortOrder ?? 0,
-        metadata: input.metadataColumns ?? {},
+        metadata,
         aclInheritEnabled: input.aclInheritEnabled ?? true,
         systemKind: null,
         createBy: actorOf(ctx),
@@ -79,10 +83,12 @@ export class ContainerService {
     if (current.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing it');
     this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this container');
     const name = input.name === undefined ? undefined : validName(input.name, 'name');
+    const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.parentId !== undefined && input.parentId !== '' && input.parentId !== current.parentId;
     const renaming = name !== undefined && name !== current.name;
     if ((moving || renaming) && current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be renamed or moved');
     const targetParentId = moving ? this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
+    if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
     const updated = this.store.transaction(() => {
       if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
@@ -94,7 +100,7 @@ export class ContainerService {
           ...(moving ? { parentId: targetParentId as string } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
-          ...(input.metadataColumns !== undefined ? { metadata: input.metadataColumns } : {}),
+          ...(metadata !== undefined ? { metadata } : {}),
         },
         actorOf(ctx),
       );

@@ -8,7 +8,9 @@ import type { ServiceDeps } from '../app.ts';
 import { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
+import { validateMetadata } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
+import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 
@@ -42,6 +44,7 @@ export class DocumentService {
    */
   createRecord(ctx: RequestContext, input: { containerId: string; title: string; documentTypeId?: string; metadata?: Record<string, unknown> }): DocumentRecord {
     const title = validName(input.title, 'title');
+    const metadata = validMetadata(input.metadata ?? {}, 'metadataColumns');
     const typeId = this.documentType(ctx, input.documentTypeId);
     this.containers.assertNameFree(ctx, input.containerId, title);
     const record = this.store.documents.create({
@@ -49,7 +52,7 @@ export class DocumentService {
       containerId: input.containerId,
       title,
       documentTypeId: typeId,
-      metadata: input.metadata ?? {},
+      metadata,
       createBy: actorOf(ctx),
     });
     this.recordChange(record, 'create');
@@ -59,6 +62,7 @@ export class DocumentService {
   save(ctx: RequestContext, input: DocumentSave): Document {
     const containerId = this.targetContainer(ctx, input.containerId);
     this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
+    validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
     const record = this.store.transaction(() =>
       this.createRecord(ctx, { containerId, title: input.title, documentTypeId: input.documentTypeId, metadata: input.metadataColumns ?? {} }),
     );
@@ -71,8 +75,9 @@ export class DocumentService {
     return this.view(ctx, record);
   }
 
+  /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */
   page(ctx: RequestContext, input: DocumentPageRequest): PageOf<Document> {
-    const containerId = this.targetContainer(ctx, input.containerId ?? '');
+    const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
     this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
     const { total, rows } = this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, w.limit, w.offset);
@@ -84,12 +89,14 @@ export class DocumentService {
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
     this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this document');
     const title = input.title === undefined ? undefined : validName(input.title, 'title');
+    const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
     if (moving) {
       const target = this.containers.resolveParent(ctx, input.containerId);
       this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
+    if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
     const updated = this.store.transaction(() => {
       if (moving || (title !== undefined && title !== current.title)) {
         this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
@@ -100,7 +107,7 @@ export class DocumentService {
         {
           ...(title !== undefined ? { title } : {}),
           ...(moving ? { containerId: targetContainerId } : {}),
-          ...(input.metadataColumns !== undefined ? { metadata: input.metadataColumns } : {}),
+          ...(metadata !== undefined ? { metadata } : {}),
         },
         actorOf(ctx),
       );

@@ -8,11 +8,15 @@ import { fail } from '../errors.ts';
 
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[/\u0000-\u001f\u007f]/;
+// A lone surrogate cannot be stored as UTF-8: SQLite would keep U+FFFD instead, a different name.
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export function validName(raw: string, field: string): string {
+  if (LONE_SURROGATE.test(raw)) fail('VALIDATION', `${field} is not well-formed Unicode (lone surrogate)`, { field });
   const name = raw.normalize('NFC');
   if (name.trim() === '') fail('VALIDATION', `${field} must not be empty`, { field });
-  if (name.length > NAME_MAX) fail('VALIDATION', `${field} is longer than ${NAME_MAX} characters`, { field });
+  // Characters are code points, as the request schema's maxLength counts them.
+  if ([...name].length > NAME_MAX) fail('VALIDATION', `${field} is longer than ${NAME_MAX} characters`, { field });
   if (FORBIDDEN.test(name)) fail('VALIDATION', `${field} must not contain '/' or control characters`, { field });
   if (name === '.' || name === '..') fail('VALIDATION', `${field} must not be '.' or '..'`, { field });
   return name;

@@ -13,10 +13,9 @@ import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
-import { KeyedLock } from './keyedLock.ts';
+import { pruneVersions } from '../contentTypes/versionLimit.ts';
+import { byContent } from './contentLock.ts';
 import { parseMetadata } from './target.ts';
-
-const byContent = new KeyedLock();
 
 export async function finalizeVersion(
   deps: ServiceDeps,
@@ -61,6 +60,7 @@ async function finalizeLocked(
       });
       store.documents.setCurrentVersion(ctx.tenantId, doc.docId, { ...v }, actorOf(ctx));
       documents.recordChange(documents.load(ctx, doc.docId), 'version');
+      pruneVersions(deps, ctx, doc.docId);
       alsoInTransaction(v);
       return v;
     });

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../app.ts';
 import type { RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
+import { validateUploadMetadata } from '../forms/metadata.ts';
 import { validName } from '../tree/names.ts';
 
 export interface TargetInput {
@@ -28,7 +29,7 @@ export interface TargetInput {
 export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: TargetInput): UploadTarget {
   const documents = new DocumentService(deps);
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
-  parseMetadata(input.metadata);
+  validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata));
   const originalFilename = input.originalFilename ? validName(input.originalFilename, 'originalFilename') : '';
   const nameForType = originalFilename || input.title || '';
   const common = {

@@ -1,8 +1,9 @@
-/** Content types (container and document types). The service core needs the system ones; issue #3 adds the rest. */
+/** Content types (container and document types), and the templates attached to each. */
+import type { Capabilities, TargetKind } from '../../../shared/v1/contentModel.ts';
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 
-export type TargetKind = 'CONTAINER' | 'DOCUMENT';
+export type { TargetKind };
 
 export interface ContentTypeRecord {
   id: number;
@@ -19,7 +20,7 @@ export interface ContentTypeRecord {
   status: string;
   maxVersionCount: number;
   retentionDays: number;
-  capabilities: Record<string, { effect: string; value: string }>;
+  capabilities: Capabilities;
   createTime: string;
   updateTime: string;
 }
@@ -79,6 +80,34 @@ export interface NewContentType {
   capabilities?: ContentTypeRecord['capabilities'];
 }
 
+export interface ContentTypePatch {
+  code?: string;
+  name?: string;
+  parentTypeId?: string;
+  description?: string;
+  icon?: string;
+  sortOrder?: number;
+  maxVersionCount?: number;
+  retentionDays?: number;
+  capabilities?: ContentTypeRecord['capabilities'];
+}
+
+export interface ContentTypeFilter {
+  targetKind?: TargetKind;
+  parentTypeId?: string;
+  status?: string;
+  /** A case-insensitive substring of the name. */
+  name?: string;
+}
+
+export const CONTENT_TYPE_ORDER_COLUMNS = {
+  sortOrder: 'sort_order',
+  name: 'name',
+  code: 'code',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+} as const;
+
 export class ContentTypeRepository extends Repository {
 
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND type_id = ?');
@@ -122,5 +151,90 @@ export class ContentTypeRepository extends Repository {
       .prepare<[string, TargetKind], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND system = 1 ORDER BY id LIMIT 1')
       .get(tenantId, targetKind);
     return row && toRecord(row);
+  }
+
+  findByCode(tenantId: string, targetKind: TargetKind, code: string): ContentTypeRecord | undefined {
+    const row = this.db
+      .prepare<[string, TargetKind, string], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ?')
+      .get(tenantId, targetKind, code);
+    return row && toRecord(row);
+  }
+
+  update(tenantId: string, typeId: string, patch: ContentTypePatch): ContentTypeRecord {
+    const current = this.get(tenantId, typeId);
+    if (!current) throw new Error(`content type ${typeId} vanished inside a transaction`);
+    this.db
+      .prepare(
+        `UPDATE content_types SET code = ?, name = ?, parent_type_id = ?, description = ?, icon = ?, sort_order = ?, max_version_count = ?,
+           retention_days = ?, capabilities = ?, update_time = ? WHERE tenant_id = ? AND type_id = ?`,
+      )
+      .run(
+        patch.code ?? current.code,
+        patch.name ?? current.name,
+        patch.parentTypeId ?? current.parentTypeId,
+        patch.description ?? current.description,
+        patch.icon ?? current.icon,
+        patch.sortOrder ?? current.sortOrder,
+        patch.maxVersionCount ?? current.maxVersionCount,
+        patch.retentionDays ?? current.retentionDays,
+        JSON.stringify(patch.capabilities ?? current.capabilities),
+        nowIso(),
+        tenantId,
+        typeId,
+      );
+    return this.get(tenantId, typeId) as ContentTypeRecord;
+  }
+
+  setStatus(tenantId: string, typeId: string, status: string): void {
+    this.db.prepare('UPDATE content_types SET status = ?, update_time = ? WHERE tenant_id = ? AND type_id = ?').run(status, nowIso(), tenantId, typeId);
+  }
+
+  page(
+    tenantId: string,
+    filter: ContentTypeFilter,
+    order: { column: keyof typeof CONTENT_TYPE_ORDER_COLUMNS; asc: boolean },
+    limit: number,
+    offset: number,
+  ): { total: number; rows: ContentTypeRecord[] } {
+    const clauses = ['tenant_id = ?'];
+    const params: (string | number)[] = [tenantId];
+    if (filter.targetKind) {
+      clauses.push('target_kind = ?');
+      params.push(filter.targetKind);
+    }
+    if (filter.parentTypeId !== undefined) {
+      clauses.push('parent_type_id = ?');
+      params.push(filter.parentTypeId);
+    }
+    if (filter.status) {
+      clauses.push('status = ?');
+      params.push(filter.status);
+    }
+    if (filter.name) {
+      clauses.push('instr(lower(name), lower(?)) > 0');
+      params.push(filter.name);
+    }
+    const where = clauses.join(' AND ');
+    const total = this.db.prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM content_types WHERE ${where}`).get(...params)?.n ?? 0;
+    const col = CONTENT_TYPE_ORDER_COLUMNS[order.column];
+    const rows = this.db
+      .prepare<(string | number)[], Row>(`SELECT * FROM content_types WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset)
+      .map(toRecord);
+    return { total, rows };
+  }
+
+  /** Ids of the templates attached to a type, in their order. */
+  templateIds(typeId: string): string[] {
+    return this.db
+      .prepare<[string], { template_id: string }>('SELECT template_id FROM content_type_templates WHERE type_id = ? ORDER BY position')
+      .all(typeId)
+      .map((r) => r.template_id);
+  }
+
+  setTemplates(typeId: string, templateIds: readonly string[]): void {
+    this.db.prepare('DELETE FROM content_type_templates WHERE type_id = ?').run(typeId);
+    const insert = this.db.prepare('INSERT INTO content_type_templates (type_id, template_id, position) VALUES (?, ?, ?)');
+    templateIds.forEach((templateId, position) => insert.run(typeId, templateId, position));
   }
 }

@@ -10,6 +10,7 @@ import { loadMigrations, migrate, openDatabase, type Db } from '../../../main/st
 
 const WORKER = resolve(import.meta.dirname, '../../helpers/openDatabaseAt.ts');
 const REAL_MIGRATIONS = resolve(import.meta.dirname, '../../../main/store/migrations');
+const SYNC_MIGRATIONS = resolve(import.meta.dirname, '../../../main/store/sync/migrations');
 
 const dirs: string[] = [];
 const dbs: Db[] = [];
@@ -84,12 +85,12 @@ describe('applying migrations', () => {
   it('applies nothing when the database is opened again', async () => {
     const dir = migrationsDir({ '0001_first.ts': LOG + logged('0001'), '0002_second.ts': logged('0002') });
     const data = tempDir();
-    (await openDatabase(data, dir)).close();
+    (await openDatabase(data, 'folio.db', dir)).close();
     const before = new Database(join(data, 'folio.db'));
     const firstRecord = applied(before);
     before.close();
 
-    const again = await openDatabase(data, dir);
+    const again = await openDatabase(data, 'folio.db', dir);
     dbs.push(again);
     expect(logOf(again)).toEqual(['0001', '0002']);
     expect(applied(again)).toEqual(firstRecord);
@@ -149,7 +150,7 @@ describe('applying migrations', () => {
       '0003_after.ts': logged('0003'),
     });
     const data = tempDir();
-    await expect(openDatabase(data, dir)).rejects.toThrow(/no_such_table/);
+    await expect(openDatabase(data, 'folio.db', dir)).rejects.toThrow(/no_such_table/);
     const db = new Database(join(data, 'folio.db'));
     dbs.push(db);
     expect(logOf(db)).toEqual(['0001']);
@@ -175,12 +176,15 @@ describe('migration files', () => {
     await expect(loadMigrations(dir)).rejects.toThrow(/does not export its SQL/);
   });
 
-  it("holds the project's own migrations to the same rule, and applies every one of them", async () => {
-    const files = readdirSync(REAL_MIGRATIONS);
+  it.each([
+    ['service', REAL_MIGRATIONS, 'folio.db'],
+    ['sync state', SYNC_MIGRATIONS, 'sync.db'],
+  ])("holds the project's own %s migrations to the same rule, and applies every one of them", async (_, dir, file) => {
+    const files = readdirSync(dir);
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(file).toMatch(/^\d{4}_[a-z0-9_]+\.ts$/);
-    const migrations = await loadMigrations(REAL_MIGRATIONS);
-    const db = await openDatabase(tempDir());
+    for (const name of files) expect(name).toMatch(/^\d{4}_[a-z0-9_]+\.ts$/);
+    const migrations = await loadMigrations(dir);
+    const db = await openDatabase(tempDir(), file, dir);
     dbs.push(db);
     expect(applied(db).map((m) => m.name)).toEqual(migrations.map((m) => m.name));
   });

@@ -1,0 +1,131 @@
+/**
+ * `folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]`
+ *
+ * Credentials come from the environment only (FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET, and
+ * optionally FOLIO_USER + FOLIO_PASSWORD for the strong user channel), never from the command line,
+ * where other users of the machine could read them.
+ */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { watch } from 'chokidar';
+import { FolioClient, type Credentials } from '../remote/client.ts';
+import { appDataDir } from '../platform/paths.ts';
+import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
+import { PairSync, type SyncSummary } from '../sync/engine.ts';
+import { requireOption, UsageError } from './options.ts';
+
+const POLL_MS = Number(process.env.FOLIO_POLL_MS ?? 30_000);
+const DEBOUNCE_MS = 300;
+const MAX_ONCE_PASSES = 5;
+
+export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Credentials {
+  const clientId = env.FOLIO_CLIENT_ID;
+  const clientSecret = env.FOLIO_CLIENT_SECRET;
+  if (!clientId || !clientSecret) throw new UsageError('set FOLIO_CLIENT_ID and FOLIO_CLIENT_SECRET in the environment');
+  if (Boolean(env.FOLIO_USER) !== Boolean(env.FOLIO_PASSWORD)) throw new UsageError('FOLIO_USER and FOLIO_PASSWORD go together');
+  return { clientId, clientSecret, ...(env.FOLIO_USER && env.FOLIO_PASSWORD ? { user: { userName: env.FOLIO_USER, password: env.FOLIO_PASSWORD } } : {}) };
+}
+
+export function summaryLine(s: SyncSummary): string {
+  return `uploaded ${s.uploaded}, downloaded ${s.downloaded}, moved ${s.moved}, deleted ${s.deleted}, conflicts ${s.conflicts}`;
+}
+
+/** The pair for this folder: created on first use; a folder belongs to one server container only. */
+export function ensurePair(store: SyncStore, serverUrl: string, containerId: string, dir: string): string {
+  const existing = store.findPairByDir(dir);
+  if (existing) {
+    if (existing.serverUrl !== serverUrl || existing.containerId !== containerId) {
+      throw new UsageError(`${dir} is already paired with container ${existing.containerId} on ${existing.serverUrl}`);
+    }
+    return existing.pairId;
+  }
+  const pairId = createHash('sha256').update(`${serverUrl}\n${containerId}\n${dir}`).digest('hex').slice(0, 16);
+  store.addPair({ pairId, serverUrl, containerId, dir });
+  return pairId;
+}
+
+export async function runSync(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      server: { type: 'string' },
+      container: { type: 'string' },
+      dir: { type: 'string' },
+      state: { type: 'string' },
+      once: { type: 'boolean', default: false },
+      'confirm-deletes': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const server = requireOption(values.server, '--server').replace(/\/+$/, '');
+  const containerId = requireOption(values.container, '--container');
+  const dir = resolve(requireOption(values.dir, '--dir'));
+  const credentials = credentialsFromEnv();
+  const store = await openSyncStore(values.state ?? appDataDir());
+  try {
+    const pairId = ensurePair(store, server, containerId, dir);
+    const engine = new PairSync({ store, pairId, client: new FolioClient({ baseUrl: server, credentials }), onLog: (l) => console.error(l) });
+    if (values['confirm-deletes']) engine.confirmDeletes();
+    return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, dir);
+  } finally {
+    store.close();
+  }
+}
+
+async function syncUntilConverged(engine: PairSync): Promise<number> {
+  const total: SyncSummary = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [] };
+  for (let pass = 0; pass < MAX_ONCE_PASSES && !total.converged; pass++) {
+    const s = await engine.syncOnce();
+    for (const k of ['uploaded', 'downloaded', 'moved', 'deleted', 'conflicts'] as const) total[k] += s[k];
+    total.converged = s.converged;
+    total.blocked = s.blocked;
+    total.errors = s.errors;
+    if (s.blocked) break;
+  }
+  console.log(summaryLine(total));
+  if (total.converged) return 0;
+  console.error(`not in sync: ${total.blocked || total.errors.join('; ') || 'did not converge'}`);
+  return 1;
+}
+
+/** Watches the folder (chokidar events are hints to sync soon) and polls the service, until SIGTERM. */
+async function syncContinuously(engine: PairSync, dir: string): Promise<number> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  const syncNow = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = engine
+      .syncOnce()
+      .then((s) => console.log(s.blocked ? `paused: ${s.blocked}` : summaryLine(s)))
+      .catch((err: unknown) => console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          syncNow();
+        }
+      });
+  };
+  const soon = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(syncNow, DEBOUNCE_MS);
+  };
+  const watcher = watch(dir, { ignoreInitial: true, ignored: (p) => /(^|[\\/])\.folio-[^\\/]*$/.test(p) });
+  watcher.on('all', soon);
+  const poll = setInterval(syncNow, POLL_MS);
+  syncNow();
+  await new Promise<void>((done) => {
+    process.once('SIGTERM', done);
+    process.once('SIGINT', done);
+  });
+  clearInterval(poll);
+  if (timer) clearTimeout(timer);
+  await watcher.close();
+  await running;
+  return 0;
+}

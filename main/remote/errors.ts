@@ -1,0 +1,23 @@
+/** A failure reported by the service in its envelope, as a value with the code. */
+export class FolioApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly rid: string,
+    readonly httpStatus: number,
+  ) {
+    super(`${message} (code ${code}, rid ${rid})`);
+  }
+}
+
+/** The service could not be reached (after retries): the caller may go offline. */
+export class ServiceUnreachable extends Error {
+  constructor(readonly reason: unknown) {
+    super(`service unreachable: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+
+/** Codes that say "try again": the rendition store was briefly unavailable (spec §7). */
+export const TRANSIENT_CODES: ReadonlySet<number> = new Set([180005, 180006, 160001]);
+/** Codes that say the credentials must be fetched again. */
+export const REAUTH_CODES: ReadonlySet<number> = new Set([100001, 100002, 101010]);

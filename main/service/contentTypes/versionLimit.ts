@@ -1,0 +1,21 @@
+/**
+ * A document type's maxVersionCount (0 = no limit). After a version is added, the document keeps
+ * its newest maxVersionCount versions; older ones go, except the published version, which stays
+ * in addition: with an old published version the document holds limit + 1 versions.
+ */
+import type { ServiceDeps } from '../app.ts';
+import type { RequestContext } from '../context.ts';
+import { releaseBlobRows, removeFilesAfterTransaction } from './blobRelease.ts';
+
+/** Runs inside the transaction that added the version; the freed blob files go after it ends. */
+export function pruneVersions(deps: Pick<ServiceDeps, 'store'>, ctx: RequestContext, docId: string): void {
+  const { store } = deps;
+  const doc = store.documents.get(ctx.tenantId, docId);
+  if (!doc) return;
+  const limit = store.contentTypes.get(ctx.tenantId, doc.documentTypeId)?.maxVersionCount ?? 0;
+  if (limit <= 0) return;
+  const versions = store.retention.versionsOldestFirst(ctx.tenantId, docId);
+  const beyond = versions.slice(0, Math.max(0, versions.length - limit)).filter((v) => v.versionId !== doc.publishedVersionId);
+  for (const v of beyond) store.retention.deleteVersion(ctx.tenantId, v.versionId);
+  removeFilesAfterTransaction(store, releaseBlobRows(store, ctx.tenantId, beyond.map((v) => v.blobId)));
+}

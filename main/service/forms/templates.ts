@@ -1,0 +1,87 @@
+/** Templates: named, ordered groups of fields. Content types attach them (templateIds) and inherit their parent's. */
+import type { Template, TemplatePageRequest, TemplateSave } from '../../../shared/v1/contentModel.ts';
+import type { PageOf } from '../../../shared/v1/resources.ts';
+import type { Store } from '../../store/index.ts';
+import { TEMPLATE_ORDER_COLUMNS, type TemplateRecord } from '../../store/repos/templates.ts';
+import type { ServiceDeps } from '../app.ts';
+import { requireAppContext } from '../contentTypes/appContext.ts';
+import { requiredLabel } from '../contentTypes/labels.ts';
+import type { RequestContext } from '../context.ts';
+import { fail, notFound } from '../errors.ts';
+import { pageWindow } from '../paging.ts';
+
+/** Checks a list of ids that must each name a record of the tenant, once. */
+function checkIdList(ids: readonly string[], field: string, exists: (id: string) => boolean, what: string): string[] {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    if (seen.has(id)) fail('VALIDATION', `${field} lists ${id} twice`, { field: `${field}[${i}]` });
+    if (!exists(id)) fail('VALIDATION', `${field}[${i}] is not a ${what}: ${id}`, { field: `${field}[${i}]` });
+    seen.add(id);
+  });
+  return [...ids];
+}
+
+export function checkTemplateIds(store: Store, tenantId: string, ids: readonly string[]): string[] {
+  return checkIdList(ids, 'templateIds', (id) => store.templates.get(tenantId, id) !== undefined, 'template');
+}
+
+export class TemplateService {
+  constructor(private readonly deps: Pick<ServiceDeps, 'store'>) {}
+
+  private get store() {
+    return this.deps.store;
+  }
+
+  load(ctx: RequestContext, templateId: string): TemplateRecord {
+    return this.store.templates.get(ctx.tenantId, templateId) ?? notFound('template', templateId);
+  }
+
+  /** Creates (without templateId) or changes the given fields of a template; fieldIds are replaced whole. */
+  save(ctx: RequestContext, input: TemplateSave): Template {
+    requireAppContext(ctx, 'saving a template');
+    const record = this.store.transaction(() => {
+      const current = input.templateId ? this.load(ctx, input.templateId) : undefined;
+      const name = input.name !== undefined || !current ? requiredLabel(input.name, 'name') : current.name;
+      const other = this.store.templates.findByName(ctx.tenantId, name);
+      if (other && other.templateId !== current?.templateId) fail('NAME_CONFLICT', `a template named '${name}' already exists`, { field: 'name' });
+      const fieldIds = checkIdList(
+        input.fieldIds ?? current?.fieldIds ?? [],
+        'fieldIds',
+        (id) => this.store.fieldDefinitions.get(ctx.tenantId, id) !== undefined,
+        'field definition',
+      );
+      const values = {
+        name,
+        description: input.description ?? current?.description ?? '',
+        status: input.status ?? current?.status ?? 'ENABLED',
+        fieldIds,
+      };
+      return current ? this.store.templates.update(ctx.tenantId, current.templateId, values) : this.store.templates.create(ctx.tenantId, values);
+    });
+    return view(record);
+  }
+
+  get(ctx: RequestContext, templateId: string): Template {
+    return view(this.load(ctx, templateId));
+  }
+
+  page(ctx: RequestContext, input: TemplatePageRequest): PageOf<Template> {
+    const w = pageWindow(input, Object.keys(TEMPLATE_ORDER_COLUMNS) as (keyof typeof TEMPLATE_ORDER_COLUMNS)[], 'name');
+    const filter = { ...(input.name ? { name: input.name } : {}), ...(input.status ? { status: input.status } : {}) };
+    const { total, rows } = this.store.templates.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    return { totalElements: total, content: rows.map(view) };
+  }
+}
+
+function view(t: TemplateRecord): Template {
+  return {
+    id: t.id,
+    templateId: t.templateId,
+    name: t.name,
+    description: t.description,
+    status: t.status,
+    fieldIds: t.fieldIds,
+    createTime: t.createTime,
+    updateTime: t.updateTime,
+  };
+}

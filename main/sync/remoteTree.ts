@@ -1,0 +1,68 @@
+/**
+ * The remote observation: the change feed keeps the remote tree current cheaply; a full walk
+ * rebuilds it when there is no cursor yet or the service no longer holds it (130006).
+ */
+import type { Change, Document } from '../../shared/v1/resources.ts';
+import type { FolioClient } from '../remote/client.ts';
+import type { RemoteMeta } from '../store/sync/index.ts';
+import { canonicalName } from './names.ts';
+import { childIndex, descendants, type NodeState } from './trees.ts';
+
+export interface RemoteView {
+  tree: Map<string, NodeState>;
+  metas: Map<string, RemoteMeta>;
+}
+
+/** Walks the pair's container breadth-first. Documents without a version have no content to sync yet. */
+export async function walkRemote(client: FolioClient, rootId: string, into: RemoteView = { tree: new Map(), metas: new Map() }): Promise<RemoteView> {
+  const queue = [rootId];
+  while (queue.length > 0) {
+    const containerId = queue.shift() as string;
+    const { containers, documents } = await client.children(containerId);
+    for (const c of containers) {
+      into.tree.set(c.containerId, { id: c.containerId, parentId: containerId, name: canonicalName(c.name), kind: 'dir', hash: '' });
+      queue.push(c.containerId);
+    }
+    for (const d of documents) addDocument(into, d.containerId, d);
+  }
+  return into;
+}
+
+function addDocument(view: RemoteView, parentId: string, d: Pick<Document, 'docId' | 'title' | 'contentHash' | 'currentVersionId' | 'sizeBytes' | 'currentVersionNo'>): void {
+  if (d.currentVersionNo === 0) return;
+  view.tree.set(d.docId, { id: d.docId, parentId, name: canonicalName(d.title), kind: 'file', hash: d.contentHash });
+  view.metas.set(d.docId, { id: d.docId, versionId: d.currentVersionId, size: d.sizeBytes });
+}
+
+function removeSubtree(view: RemoteView, id: string): void {
+  for (const d of descendants(childIndex(view.tree), id)) {
+    view.tree.delete(d.id);
+    view.metas.delete(d.id);
+  }
+  view.tree.delete(id);
+  view.metas.delete(id);
+}
+
+/** Applies feed entries in commit order. A container that moves in from outside the pair is walked. */
+export async function applyChanges(client: FolioClient, rootId: string, view: RemoteView, changes: Change[]): Promise<{ rootGone: boolean }> {
+  let rootGone = false;
+  for (const c of changes) {
+    if (c.id === rootId) {
+      if (c.deleted) rootGone = true;
+      continue;
+    }
+    const inView = c.parentId === rootId || view.tree.get(c.parentId)?.kind === 'dir';
+    if (c.deleted || !inView) {
+      removeSubtree(view, c.id);
+      continue;
+    }
+    if (c.kind === 'container') {
+      const known = view.tree.has(c.id);
+      view.tree.set(c.id, { id: c.id, parentId: c.parentId, name: canonicalName(c.name), kind: 'dir', hash: '' });
+      if (!known) await walkRemote(client, c.id, view);
+    } else {
+      addDocument(view, c.parentId, { docId: c.id, title: c.name, contentHash: c.contentHash, currentVersionId: c.versionId, sizeBytes: c.sizeBytes, currentVersionNo: c.versionNo });
+    }
+  }
+  return { rootGone };
+}

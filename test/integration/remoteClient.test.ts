@@ -1,0 +1,152 @@
+/** The typed /v1 client (main/remote) against a real `folio serve`, through a fault-injecting proxy. */
+import { randomBytes, createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FolioClient } from '../../main/remote/client.ts';
+import { downloadVersion, uploadFile } from '../../main/remote/transfer.ts';
+import type { ChunkedUploadSession } from '../../shared/v1/resources.ts';
+import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.ts';
+import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
+
+let server: ServerHandle;
+let proxy: FaultProxy;
+let tenant: Tenant;
+let work: string;
+let client: FolioClient;
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+beforeAll(async () => {
+  server = await startServer();
+  tenant = await createTenant(server.dataDir);
+  proxy = await startFaultProxy(server.url);
+  work = tempDir('folio-remote-');
+  client = new FolioClient({ baseUrl: proxy.url, credentials: tenant, retry: { baseDelayMs: 10 } });
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await server.stop();
+  removeDir(server.dataDir);
+  removeDir(work);
+});
+
+describe('FolioClient', () => {
+  it('logs in with client credentials and unwraps envelopes', async () => {
+    const c = await client.createContainer({ name: 'from client' });
+    expect(c.createBy).toBe(tenant.clientId);
+  });
+
+  it('acts as a user through the strong channel', async () => {
+    const userId = await createUser(server.dataDir, tenant.tenantId, 'bob');
+    const asBob = new FolioClient({ baseUrl: server.url, credentials: { ...tenant, user: { userName: 'bob', password: 'correct horse' } } });
+    expect((await asBob.createContainer({ name: 'bob made this' })).createBy).toBe(userId);
+  });
+
+  it('retries transient failures with backoff', async () => {
+    proxy.failNext('/v1/containers/create', 2, 503);
+    const before = proxy.hits.get('/v1/containers/create') ?? 0;
+    await client.createContainer({ name: 'after two 503s' });
+    expect((proxy.hits.get('/v1/containers/create') ?? 0) - before).toBe(3);
+  });
+
+  it('retries a dropped connection', async () => {
+    proxy.failNext('/v1/containers/create', 1, 0);
+    expect((await client.createContainer({ name: 'after a reset' })).name).toBe('after a reset');
+  });
+
+  it('does not retry a business error', async () => {
+    await client.createContainer({ name: 'twice' });
+    const before = proxy.hits.get('/v1/containers/create') ?? 0;
+    await expect(client.createContainer({ name: 'twice' })).rejects.toMatchObject({ code: 130001 });
+    expect((proxy.hits.get('/v1/containers/create') ?? 0) - before).toBe(1);
+  });
+
+  it('logs in again when its token is rejected', async () => {
+    const fresh = new FolioClient({ baseUrl: proxy.url, credentials: tenant, retry: { baseDelayMs: 10 } });
+    await fresh.createContainer({ name: 'warm up' });
+    const logins = proxy.hits.get('/v1/auth/token') ?? 0;
+    proxy.failNext('/v1/containers/create', 1, 401, 100001);
+    expect((await fresh.createContainer({ name: 'after 401' })).name).toBe('after 401');
+    expect((proxy.hits.get('/v1/auth/token') ?? 0) - logins).toBe(1);
+  });
+});
+
+describe('uploads', () => {
+  it('uploads a small file in one request', async () => {
+    const path = join(work, 'small.txt');
+    writeFileSync(path, 'hello folio');
+    const v = await uploadFile(client, path, { title: 'small.txt' });
+    expect(v.contentHash).toBe(sha(Buffer.from('hello folio')));
+    expect(v.mimeType).toBe('text/plain');
+  });
+
+  it('uploads a large file in chunks, concurrently, with progress', async () => {
+    const bytes = randomBytes(1024 * 1024 + 123);
+    const path = join(work, 'large.bin');
+    writeFileSync(path, bytes);
+    const seen: number[] = [];
+    const v = await uploadFile(client, path, { title: 'large.bin' }, { chunkSize: 256 * 1024, directThreshold: 0, concurrency: 3, onProgress: (s) => seen.push(s) });
+    expect(v.contentHash).toBe(sha(bytes));
+    expect(v.sizeBytes).toBe(bytes.length);
+    expect(seen.at(-1)).toBe(bytes.length);
+  });
+
+  it('resumes an interrupted upload, sending only the missing chunks', async () => {
+    const bytes = randomBytes(4 * 256 * 1024);
+    const path = join(work, 'resume.bin');
+    writeFileSync(path, bytes);
+    const key = 'pair-1/node-9/' + sha(bytes);
+    const session = await client.call<ChunkedUploadSession>('POST', '/v1/versions/initChunkedUpload', {
+      json: { title: 'resume.bin', idempotencyKey: key, expectedContentHash: sha(bytes), totalSize: bytes.length, chunkSize: 256 * 1024, totalChunks: 4 },
+    });
+    for (const index of [0, 2]) {
+      await fetch(`${server.url}/v1/versions/uploadChunk?uploadId=${session.uploadId}&chunkIndex=${index}`, {
+        method: 'POST',
+        headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream' },
+        body: bytes.subarray(index * 256 * 1024, (index + 1) * 256 * 1024),
+      });
+    }
+    const before = proxy.hits.get('/v1/versions/uploadChunk') ?? 0;
+    const v = await uploadFile(client, path, { title: 'resume.bin' }, { chunkSize: 256 * 1024, directThreshold: 0, idempotencyKey: key });
+    expect(v.contentHash).toBe(sha(bytes));
+    expect((proxy.hits.get('/v1/versions/uploadChunk') ?? 0) - before).toBe(2);
+    const again = await uploadFile(client, path, { title: 'resume.bin' }, { chunkSize: 256 * 1024, directThreshold: 0, idempotencyKey: key });
+    expect(again.versionId).toBe(v.versionId);
+  });
+
+  it('survives a failing chunk request by retrying it', async () => {
+    const bytes = randomBytes(3 * 256 * 1024);
+    const path = join(work, 'flaky.bin');
+    writeFileSync(path, bytes);
+    proxy.failNext('/v1/versions/uploadChunk', 2, 502);
+    const v = await uploadFile(client, path, { title: 'flaky.bin' }, { chunkSize: 256 * 1024, directThreshold: 0 });
+    expect(v.contentHash).toBe(sha(bytes));
+  });
+});
+
+describe('downloads', () => {
+  it('downloads through a temp file, resuming from partial bytes with Range', async () => {
+    const bytes = randomBytes(600_000);
+    const src = join(work, 'dl-src.bin');
+    writeFileSync(src, bytes);
+    const v = await uploadFile(client, src, { title: 'dl.bin' });
+    const part = join(work, '.dl.part');
+    writeFileSync(part, bytes.subarray(0, 250_000));
+    const dest = join(work, 'dl.bin');
+    await downloadVersion(client, v.versionId, v.contentHash, v.sizeBytes, dest, { partPath: part });
+    expect(sha(readFileSync(dest))).toBe(v.contentHash);
+    const last = proxy.headers.filter((h) => h.path === '/v1/versions/download').at(-1);
+    expect(last?.headers.range).toBe('bytes=250000-');
+  });
+
+  it('refuses content whose hash does not match, leaving nothing in place', async () => {
+    const src = join(work, 'x.txt');
+    writeFileSync(src, 'x content');
+    const v = await uploadFile(client, src, { title: 'x.txt' });
+    const dest = join(work, 'x-dest.txt');
+    await expect(downloadVersion(client, v.versionId, 'f'.repeat(64), v.sizeBytes, dest, { partPath: join(work, '.x.part') })).rejects.toThrow(/hash/);
+    expect(() => readFileSync(dest)).toThrow();
+  });
+});
