@@ -1,7 +1,7 @@
 /**
  * The `folio` command. Subcommands:
  *   start [--data DIR] [--port N]
- *   serve --data DIR [--host 127.0.0.1] [--port N]
+ *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
@@ -15,6 +15,8 @@ import { UsageError } from './cli/options.ts';
 const USAGE = `usage:
   folio start [--data DIR] [--port N]
   folio serve --data DIR [--host 127.0.0.1] [--port N]
+      [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
+      [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]

@@ -58,6 +58,11 @@ export const ErrorCodes = {
 
   CONTENT_TYPE_CYCLE: { code: 131001, http: 409, msg: 'a content type cannot inherit from itself or from its descendants' },
   SYSTEM_CONTENT_TYPE: { code: 131002, http: 409, msg: 'system content types cannot be disabled' },
+  URL_FORBIDDEN: { code: 190001, http: 400, msg: 'this URL may not be fetched: only public http(s) addresses are allowed' },
+  FETCH_FAILED: { code: 190002, http: 502, msg: 'fetching the URL failed' },
+  FETCH_TOO_LARGE: { code: 190003, http: 413, msg: 'the resource is larger than the ingest size ceiling' },
+  FETCH_TIMEOUT: { code: 190004, http: 504, msg: 'fetching the URL timed out' },
+  TOO_MANY_REDIRECTS: { code: 190005, http: 502, msg: 'too many redirects' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

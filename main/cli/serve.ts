@@ -1,21 +1,23 @@
 /** `folio serve`: the service on one data directory, until SIGTERM or SIGINT. */
 import { parseArgs } from 'node:util';
-import { buildApp } from '../service/app.ts';
+import { buildApp, type BuildOptions } from '../service/app.ts';
 import { startHousekeeping } from '../service/housekeeping.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { parsePort, requireOption } from './options.ts';
+import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
 
 export async function runServe(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' } },
+    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS },
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
   const port = parsePort(values.port);
+  const outbound = outboundSettings(values);
   const stop = untilSignal();
   const store = await openStore(dataDir);
-  await serveUntil(store, { host: values.host, port }, stop);
+  await serveUntil(store, { host: values.host, port }, stop, { config: { outbound } });
   return 0;
 }
 
@@ -39,9 +41,9 @@ export function untilSignal(): Promise<void> {
  * Serves the store until `stop` resolves, then closes the listener (letting requests in flight
  * finish) before the database, so no write is cut off. Prints one `listening on URL` line once ready.
  */
-export async function serveUntil(store: Store, where: { host: string; port: number }, stop: Promise<void>): Promise<void> {
+export async function serveUntil(store: Store, where: { host: string; port: number }, stop: Promise<void>, options: BuildOptions = {}): Promise<void> {
   try {
-    const app = await buildApp(store);
+    const app = await buildApp(store, options);
     const housekeeping = startHousekeeping(store);
     try {
       const address = await app.listen(where);

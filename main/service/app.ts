@@ -35,6 +35,9 @@ import { ServiceError } from './errors.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
+import { ingestRoutes } from './ingest/routes.ts';
+import { taskRoutes } from './tasks/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export type FolioApp = FastifyInstance<
   RawServerDefault,
@@ -124,6 +127,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   contentTypeRoutes(app, deps);
   fieldRoutes(app, deps);
   formRoutes(app, deps);
+  ingestRoutes(app, deps);
+  taskRoutes(app, deps);
+  webhookRoutes(app, deps);
   return app;
 }
 

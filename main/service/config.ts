@@ -1,4 +1,6 @@
 /** Limits and lifetimes of the service. docs/api.md publishes the defaults. */
+import { DEFAULT_OUTBOUND, type OutboundSettings } from '../net/settings.ts';
+
 export interface ServiceConfig {
   /** Largest JSON request body. */
   jsonBodyLimit: number;
@@ -12,6 +14,8 @@ export interface ServiceConfig {
   uploadSessionTtlMs: number;
   /** Days a deleted item stays in the recycle bin when its content type sets no retentionDays. */
   defaultRetentionDays: number;
+  /** Ingest from URL and webhook delivery: ceilings, time-outs, retries and the operator allow-list. */
+  outbound: OutboundSettings;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -23,4 +27,5 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   maxTotalSize: 64 * 1024 * 1024 * 1024,
   uploadSessionTtlMs: 24 * 3600 * 1000,
   defaultRetentionDays: 30,
+  outbound: DEFAULT_OUTBOUND,
 };

@@ -13,6 +13,9 @@ import { TemplateRepository } from './repos/templates.ts';
 import { TermSetRepository } from './repos/termSets.ts';
 import { TokenRepository } from './repos/tokens.ts';
 import { UploadRepository } from './repos/uploads.ts';
+import { TaskRepository } from './repos/tasks.ts';
+import { WebhookRepository } from './repos/webhooks.ts';
+import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
 
 export class Store {
@@ -28,6 +31,9 @@ export class Store {
   readonly templates: TemplateRepository;
   readonly termSets: TermSetRepository;
   readonly retention: RetentionRepository;
+  readonly tasks: TaskRepository;
+  readonly webhooks: WebhookRepository;
+  readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly blobs: BlobFiles;
   readonly uploadsDir: string;
 
@@ -47,6 +53,9 @@ export class Store {
     this.templates = new TemplateRepository(db);
     this.termSets = new TermSetRepository(db);
     this.retention = new RetentionRepository(db);
+    this.tasks = new TaskRepository(db);
+    this.webhooks = new WebhookRepository(db);
+    this.webhookDeliveries = new WebhookDeliveryRepository(db);
     this.blobs = new BlobFiles(dataDir);
     this.uploadsDir = join(dataDir, 'uploads');
   }

@@ -27,8 +27,9 @@ export async function folio(args: string[]): Promise<{ stdout: string; stderr: s
   return run(process.execPath, [FOLIO_BIN, ...args], { encoding: 'utf8' });
 }
 
-export async function startServer(dataDir = tempDir()): Promise<ServerHandle> {
-  const child = spawn(process.execPath, [FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
+/** `extraArgs` go to `folio serve` as they are (e.g. --allow-fetch-host 127.0.0.1:PORT). */
+export async function startServer(dataDir = tempDir(), extraArgs: string[] = []): Promise<ServerHandle> {
+  const child = spawn(process.execPath, [FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0', ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

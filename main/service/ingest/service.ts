@@ -1,0 +1,175 @@
+/**
+ * Ingest from URL (spec 4.2): the server fetches a URL through the SSRF-safe fetcher and creates a
+ * version through the same finalize chain as uploads.
+ *
+ * Sync or async: a size known up front (declaredSizeBytes, else the response's Content-Length)
+ * of at most `ingestSyncMaxBytes` is fetched within the request (sync_completed). Anything larger
+ * or of unknown size becomes a persisted task (async_accepted); when the size was learnt from an
+ * open response, that response is handed to the task rather than fetched twice. The task marks
+ * itself SUCCEEDED in the finalize transaction, then publishes document.updated.
+ *
+ * Ceiling: a declaredSizeBytes above `ingestMaxBytes` is refused before any request; a
+ * Content-Length above the limit before the body is read; a body is cut off once it passes the
+ * limit. The limit is the declared size when there is one, else the ceiling.
+ */
+import type { IngestRequest, IngestResult } from '../../../shared/v1/ingest.ts';
+import type { FetchedResponse, SafeFetcher } from '../../net/fetcher.ts';
+import { outboundError } from '../../net/errors.ts';
+import { MAX_REDIRECTS } from '../../net/settings.ts';
+import type { StagedBlob } from '../../store/blobs.ts';
+import type { TaskRecord } from '../../store/repos/tasks.ts';
+import type { UploadTarget } from '../../store/repos/uploads.ts';
+import type { ServiceDeps } from '../app.ts';
+import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import { TaskRunner } from '../tasks/runner.ts';
+import { finalizeVersion, toVersionResult } from '../versions/finalize.ts';
+import { resolveTarget, type TargetInput } from '../versions/target.ts';
+import { asServiceError } from './errors.ts';
+import { targetForm } from './targetForm.ts';
+
+/** What an async ingest task keeps, to run (again, after a restart) without the request. */
+interface IngestTaskInput {
+  url: string;
+  target: TargetInput;
+  declaredSizeBytes: number | null;
+}
+
+export class IngestService {
+  private readonly runner: TaskRunner;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly fetcher: SafeFetcher,
+  ) {
+    this.runner = new TaskRunner(deps.store, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) });
+  }
+
+  /** Starts the task runner: tasks left by the previous process run again. */
+  start(): void {
+    this.runner.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  async fromUrl(ctx: RequestContext, req: IngestRequest): Promise<IngestResult> {
+    const settings = this.deps.config.outbound;
+    const input: IngestTaskInput = { url: req.url, target: targetForm(req), declaredSizeBytes: req.declaredSizeBytes ?? null };
+    try {
+      this.fetcher.check(req.url);
+    } catch (err) {
+      throw asServiceError(err);
+    }
+    if (input.declaredSizeBytes !== null && input.declaredSizeBytes > settings.ingestMaxBytes) {
+      fail('FETCH_TOO_LARGE', `declaredSizeBytes ${input.declaredSizeBytes} is above the ingest ceiling of ${settings.ingestMaxBytes} bytes`, {
+        limit: settings.ingestMaxBytes,
+        field: 'declaredSizeBytes',
+      });
+    }
+    const target = resolveTarget(this.deps, ctx, input.target);
+    if (input.declaredSizeBytes !== null) {
+      if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return this.accept(ctx, input);
+      return this.completeNow(ctx, target, input, await this.open(input));
+    }
+    const response = await this.open(input);
+    if (response.contentLength !== null && response.contentLength <= settings.ingestSyncMaxBytes) {
+      return this.completeNow(ctx, target, input, response);
+    }
+    return this.accept(ctx, input, response);
+  }
+
+  private async completeNow(ctx: RequestContext, target: UploadTarget, input: IngestTaskInput, response: FetchedResponse): Promise<IngestResult> {
+    const staged = await this.stage(input, response);
+    try {
+      const result = await finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged);
+      return { mode: 'sync_completed', syncResult: result, taskId: '', taskStatus: '' };
+    } finally {
+      await this.deps.store.blobs.discard(staged.tempPath);
+    }
+  }
+
+  private accept(ctx: RequestContext, input: IngestTaskInput, response?: FetchedResponse): IngestResult {
+    const task = this.deps.store.tasks.create({
+      tenantId: ctx.tenantId,
+      kind: 'INGEST_FROM_URL',
+      input: JSON.stringify(input),
+      clientId: ctx.clientId,
+      userId: ctx.userId,
+      authMode: ctx.mode,
+      createBy: actorOf(ctx),
+    });
+    const accepted = this.runner.submit(task.taskId, response && ((t, signal) => this.run(t, signal, response)));
+    if (!accepted) response?.body.destroy();
+    const status = this.deps.store.tasks.get(ctx.tenantId, task.taskId)?.status ?? task.status;
+    return { mode: 'async_accepted', syncResult: null, taskId: task.taskId, taskStatus: status };
+  }
+
+  /** One run of an async ingest, under the context of whoever asked; permission is checked again. */
+  private async run(task: TaskRecord, signal: AbortSignal, opened?: FetchedResponse): Promise<void> {
+    const input = JSON.parse(task.input) as IngestTaskInput;
+    const ctx: RequestContext = { tenantId: task.tenantId, clientId: task.clientId, userId: task.userId, mode: task.authMode as AuthMode };
+    const cancel = () => opened?.body.destroy(outboundError('FETCH_FAILED', 'the fetch was cancelled', { reason: 'cancelled' }));
+    signal.addEventListener('abort', cancel);
+    try {
+      const target = resolveTarget(this.deps, ctx, input.target);
+      const response = opened ?? (await this.open(input, signal));
+      const staged = await this.stage(input, response);
+      try {
+        const result = await finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged, (v) =>
+          this.deps.store.tasks.succeed(task.taskId, toVersionResult(v)),
+        );
+        this.deps.events.publish({
+          type: 'document.updated',
+          tenantId: task.tenantId,
+          data: { docId: result.docId, versionId: result.versionId, versionNo: result.versionNo, contentHash: result.contentHash, taskId: task.taskId },
+        });
+      } finally {
+        await this.deps.store.blobs.discard(staged.tempPath);
+      }
+    } catch (err) {
+      opened?.body.destroy();
+      throw asServiceError(err);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** Opens the URL and refuses any answer but a 2xx, before its body is read. */
+  private async open(input: IngestTaskInput, signal?: AbortSignal): Promise<FetchedResponse> {
+    const settings = this.deps.config.outbound;
+    let response: FetchedResponse;
+    try {
+      response = await this.fetcher.request(input.url, {
+        method: 'GET',
+        maxRedirects: MAX_REDIRECTS,
+        maxBytes: input.declaredSizeBytes ?? settings.ingestMaxBytes,
+        timeoutMs: settings.ingestTimeoutMs,
+        idleTimeoutMs: settings.fetchIdleTimeoutMs,
+        signal,
+      });
+    } catch (err) {
+      throw asServiceError(err);
+    }
+    if (response.status < 200 || response.status > 299) {
+      response.body.destroy();
+      fail('FETCH_FAILED', `the source answered HTTP ${response.status}`, { status: response.status, url: response.url });
+    }
+    return response;
+  }
+
+  private async stage(input: IngestTaskInput, response: FetchedResponse): Promise<StagedBlob> {
+    try {
+      return await this.deps.store.blobs.stage(response.body, input.declaredSizeBytes ?? this.deps.config.outbound.ingestMaxBytes);
+    } catch (err) {
+      throw asServiceError(err);
+    }
+  }
+}
+
+/** Without an explicit mimeType, the type the source served beats a guess from the file name. */
+function withServedType(target: UploadTarget, input: IngestTaskInput, response: FetchedResponse): UploadTarget {
+  if (input.target.mimeType || !response.contentType || response.contentType === 'application/octet-stream') return target;
+  return { ...target, mimeType: response.contentType };
+}

@@ -1,0 +1,17 @@
+/** /v1/tasks/get: the status of an asynchronous ingest (spec 4.2 rule 5 leaves the endpoint to us). */
+import { Task, TaskQuery } from '../../../shared/v1/ingest.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { ok, replies } from '../envelope.ts';
+import { TaskService } from './service.ts';
+
+export function taskRoutes(app: FolioApp, deps: ServiceDeps): void {
+  const tasks = new TaskService(deps);
+  app.get('/v1/tasks/get', {
+    schema: {
+      tags: ['tasks'],
+      summary: 'Status of a background task: PENDING, RUNNING, SUCCEEDED (with result) or FAILED (with failCode and failReason). Visible to its tenant\'s application and to the user who started it.',
+      querystring: TaskQuery,
+      response: replies(Task),
+    },
+  }, async (req) => ok(req, tasks.get(callerOf(req), req.query.taskId)));
+}

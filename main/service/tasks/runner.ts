@@ -1,0 +1,103 @@
+/**
+ * Runs persisted tasks in the background, a few at a time.
+ *
+ * Restart policy: a task is never lost. A run interrupted by SIGTERM puts its task back to
+ * PENDING; RUNNING rows found at start (left by a crash) go back to PENDING too; then every
+ * PENDING task runs again, from the beginning. Each start of a run counts as an attempt, and a
+ * task whose runs were interrupted `maxAttempts` times is FAILED rather than retried forever.
+ * A run that fails (a 404, a refused address, a ceiling) is not retried: the task is FAILED with
+ * the error's code and message.
+ */
+import PQueue from 'p-queue';
+import { errorValue, type FolioErrorValue } from '../../../shared/errors.ts';
+import type { TaskKind } from '../../../shared/v1/ingest.ts';
+import type { Store } from '../../store/index.ts';
+import type { TaskRecord } from '../../store/repos/tasks.ts';
+import { ServiceError } from '../errors.ts';
+
+/** One run of a task. It marks the task SUCCEEDED itself (in the transaction that does the work); throwing fails it. */
+export type TaskWork = (task: TaskRecord, signal: AbortSignal) => Promise<void>;
+
+export interface RunnerOptions {
+  concurrency: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { concurrency: 2, maxAttempts: 3 };
+
+export class TaskRunner {
+  private readonly queue: PQueue;
+  private readonly running = new Map<string, AbortController>();
+  private readonly handedOver = new Set<Promise<void>>();
+  private stopping = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly handlers: Record<TaskKind, TaskWork>,
+    private readonly options: RunnerOptions = DEFAULT_RUNNER_OPTIONS,
+  ) {
+    this.queue = new PQueue({ concurrency: options.concurrency });
+  }
+
+  /** Recovers what a previous process left and queues every PENDING task. */
+  start(): void {
+    this.store.tasks.requeueAllRunning();
+    for (const taskId of this.store.tasks.pendingIds()) this.submit(taskId);
+  }
+
+  /**
+   * Runs a PENDING task. `firstRun` replaces the kind's handler for this run only, starting at
+   * once rather than waiting in the queue: it holds a response that is already streaming. Returns
+   * false when the runner is stopping; the task stays PENDING for the next start.
+   */
+  submit(taskId: string, firstRun?: TaskWork): boolean {
+    if (this.stopping) return false;
+    if (firstRun) {
+      const run = this.execute(taskId, firstRun).finally(() => this.handedOver.delete(run));
+      this.handedOver.add(run);
+    } else {
+      void this.queue.add(() => this.execute(taskId));
+    }
+    return true;
+  }
+
+  /** Cancels the runs in flight (their tasks go back to PENDING) and waits until they have let go. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.queue.clear();
+    for (const controller of this.running.values()) controller.abort();
+    await this.queue.onIdle();
+    await Promise.all([...this.handedOver]);
+  }
+
+  private async execute(taskId: string, work?: TaskWork): Promise<void> {
+    if (this.stopping) return;
+    const task = this.store.tasks.claim(taskId);
+    if (!task) return;
+    if (task.attempts > this.options.maxAttempts) {
+      const { code } = errorValue('INTERNAL');
+      this.store.tasks.fail(taskId, code, `the task was interrupted ${this.options.maxAttempts} times by restarts and was given up`);
+      return;
+    }
+    const controller = new AbortController();
+    this.running.set(taskId, controller);
+    try {
+      await (work ?? this.handlers[task.kind])(task, controller.signal);
+    } catch (err) {
+      if (this.stopping) {
+        this.store.tasks.requeue(taskId);
+      } else {
+        const value = failureOf(err);
+        this.store.tasks.fail(taskId, value.code, value.message);
+      }
+    } finally {
+      this.running.delete(taskId);
+    }
+  }
+}
+
+function failureOf(err: unknown): FolioErrorValue {
+  if (err instanceof ServiceError) return err.value;
+  console.error('task failed unexpectedly:', err);
+  return errorValue('INTERNAL');
+}
