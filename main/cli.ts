@@ -1,19 +1,19 @@
 /**
  * The `folio` command. Subcommands:
+ *   start [--data DIR] [--port N]
  *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
  *   admin purge --data DIR [--now ISO] [--json]
  *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
+ * Exit codes: 0 success, 1 the command failed, 2 the command was called wrongly.
  */
 import { ServiceError } from './service/errors.ts';
-import { runAdmin } from './cli/admin.ts';
 import { UsageError } from './cli/options.ts';
-import { runServe } from './cli/serve.ts';
-import { runSync } from './cli/sync.ts';
 
 const USAGE = `usage:
+  folio start [--data DIR] [--port N]
   folio serve --data DIR [--host 127.0.0.1] [--port N]
       [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
       [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
@@ -27,21 +27,29 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    // Each command loads its own modules: admin commands and usage errors need not pay for loading the HTTP stack.
+    case 'start':
+      return (await import('./cli/start.ts')).runStart(rest);
     case 'serve':
-      return runServe(rest);
+      return (await import('./cli/serve.ts')).runServe(rest);
     case 'admin':
-      return runAdmin(rest);
+      return (await import('./cli/admin.ts')).runAdmin(rest);
     case 'sync':
-      return runSync(rest);
-    case undefined:
+      return (await import('./cli/sync.ts')).runSync(rest);
     case 'help':
     case '--help':
     case '-h':
       console.log(USAGE);
-      return command === undefined ? 2 : 0;
+      return 0;
+    case undefined:
+      throw new UsageError('a command is required');
     default:
       throw new UsageError(`unknown command: ${command}`);
   }
+}
+
+function isUsageError(err: unknown): err is Error {
+  return err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'));
 }
 
 main(process.argv.slice(2)).then(
@@ -49,7 +57,7 @@ main(process.argv.slice(2)).then(
     if (code !== 0) process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (isUsageError(err)) {
       console.error(`folio: ${err.message}\n${USAGE}`);
       process.exitCode = 2;
     } else if (err instanceof ServiceError) {
@@ -61,4 +69,3 @@ main(process.argv.slice(2)).then(
     }
   },
 );
-

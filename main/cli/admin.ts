@@ -5,6 +5,8 @@ import { createClient, createTenant, createUser } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { requireOption, UsageError } from './options.ts';
 
+type Command = (store: Store) => Record<string, string | number> | Promise<Record<string, string | number>>;
+
 export async function runAdmin(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   const { values } = parseArgs({
@@ -22,38 +24,45 @@ export async function runAdmin(args: string[]): Promise<number> {
     },
     strict: true,
   });
+  // Every flag is checked before the store is opened: a mistyped command creates no data directory.
   const dataDir = requireOption(values.data, '--data');
-  const run = (fn: (store: Store) => Record<string, string>) => withStore(dataDir, fn);
-  let result: Record<string, string | number>;
+  let command: Command;
   switch (sub) {
-    case 'create-tenant':
-      result = await run((s) => ({ ...createTenant(s, requireOption(values.name, '--name')) }));
+    case 'create-tenant': {
+      const name = requireOption(values.name, '--name');
+      command = (s) => ({ ...createTenant(s, name) });
       break;
-    case 'create-client':
-      result = await run((s) => ({ ...createClient(s, requireOption(values.tenant, '--tenant'), values['act-as-user-allowed']) }));
+    }
+    case 'create-client': {
+      const tenantId = requireOption(values.tenant, '--tenant');
+      command = (s) => ({ ...createClient(s, tenantId, values['act-as-user-allowed']) });
       break;
-    case 'create-user':
-      result = await run((s) =>
-        createUser(s, {
-          tenantId: requireOption(values.tenant, '--tenant'),
-          name: requireOption(values.name, '--name'),
-          password: requireOption(values.password, '--password'),
-          ...(values.source !== undefined ? { source: values.source } : {}),
-          ...(values['source-id'] !== undefined ? { sourceId: values['source-id'] } : {}),
-        }),
-      );
+    }
+    case 'create-user': {
+      const user = {
+        tenantId: requireOption(values.tenant, '--tenant'),
+        name: requireOption(values.name, '--name'),
+        password: requireOption(values.password, '--password'),
+        ...(values.source !== undefined ? { source: values.source } : {}),
+        ...(values['source-id'] !== undefined ? { sourceId: values['source-id'] } : {}),
+      };
+      command = (s) => createUser(s, user);
       break;
-    case 'purge':
-      result = { ...(await withStore(dataDir, (s) => purgeExpired({ store: s }, purgeTime(values.now)))) };
+    }
+    case 'purge': {
+      const now = purgeTime(values.now);
+      command = async (s) => ({ ...(await purgeExpired({ store: s }, now)) });
       break;
+    }
     default:
       throw new UsageError(`unknown admin command: ${sub ?? '(none)'}`);
   }
+  const result = await withStore(dataDir, command);
   console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${v}`).join('\n'));
   return 0;
 }
 
-async function withStore<T>(dataDir: string, fn: (store: Store) => T): Promise<T> {
+async function withStore<T>(dataDir: string, fn: (store: Store) => T | Promise<T>): Promise<T> {
   const store = await openStore(dataDir);
   try {
     return await fn(store);

@@ -1,9 +1,9 @@
 /** `folio serve`: the service on one data directory, until SIGTERM or SIGINT. */
 import { parseArgs } from 'node:util';
-import { buildApp } from '../service/app.ts';
+import { buildApp, type BuildOptions } from '../service/app.ts';
 import { startHousekeeping } from '../service/housekeeping.ts';
-import { openStore } from '../store/index.ts';
-import { requireOption } from './options.ts';
+import { openStore, type Store } from '../store/index.ts';
+import { parsePort, requireOption } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
 
 export async function runServe(args: string[]): Promise<number> {
@@ -13,24 +13,47 @@ export async function runServe(args: string[]): Promise<number> {
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
-
+  const port = parsePort(values.port);
   const outbound = outboundSettings(values);
-
+  const stop = untilSignal();
   const store = await openStore(dataDir);
-  const app = await buildApp(store, { config: { outbound } });
-  const housekeeping = startHousekeeping(store);
-  const address = await app.listen({ host: values.host, port });
-  console.log(`listening on ${address}`);
-
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
-  housekeeping.stop();
-  await app.close();
-  store.close();
+  await serveUntil(store, { host: values.host, port }, stop, { config: { outbound } });
   return 0;
+}
+
+/**
+ * Resolves on the first SIGTERM or SIGINT. Installed before the store opens, so a signal that
+ * arrives during start-up still ends in a clean shutdown rather than the default abrupt exit.
+ */
+export function untilSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve();
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}
+
+/**
+ * Serves the store until `stop` resolves, then closes the listener (letting requests in flight
+ * finish) before the database, so no write is cut off. Prints one `listening on URL` line once ready.
+ */
+export async function serveUntil(store: Store, where: { host: string; port: number }, stop: Promise<void>, options: BuildOptions = {}): Promise<void> {
+  try {
+    const app = await buildApp(store, options);
+    const housekeeping = startHousekeeping(store);
+    try {
+      const address = await app.listen(where);
+      console.log(`listening on ${address}`);
+      await stop;
+    } finally {
+      housekeeping.stop();
+      await app.close();
+    }
+  } finally {
+    store.close();
+  }
 }

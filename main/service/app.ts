@@ -109,6 +109,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   });
 
   await app.register(swagger, {
+    exposeHeadRoutes: true,
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Folio Service', version: '1.0.0', description: 'The /v1 document-management interface. See docs/api.md.' },
@@ -117,7 +118,10 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     },
   });
 
-  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/v1/openapi.json', {
+    config: { public: true },
+    schema: { tags: ['meta'], summary: 'This OpenAPI 3.1 description. Public, and not enveloped.', security: [] },
+  }, async () => app.swagger());
   authRoutes(app, deps);
   containerRoutes(app, deps);
   documentRoutes(app, deps);

@@ -18,17 +18,23 @@ export interface Migration {
   up: string;
 }
 
+/**
+ * Every file in `dir` must be a migration: a misnamed file would otherwise be skipped in silence
+ * and its schema change would never reach any database.
+ */
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  const files = readdirSync(dir).filter((f) => MIGRATION_FILE.test(f)).sort();
   const migrations: Migration[] = [];
-  for (const file of files) {
-    const version = Number(MIGRATION_FILE.exec(file)?.[1]);
+  for (const file of readdirSync(dir)) {
+    const match = MIGRATION_FILE.exec(file);
+    if (!match?.[1]) throw new Error(`${join(dir, file)}: migration files are named NNNN_name.ts (name in a-z, 0-9, _)`);
+    const version = Number(match[1]);
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as { up?: unknown };
     if (typeof mod.up !== 'string') throw new Error(`migration ${file} does not export its SQL as 'up'`);
-    if (migrations.some((m) => m.version === version)) throw new Error(`two migrations share number ${version}`);
+    const twin = migrations.find((m) => m.version === version);
+    if (twin) throw new Error(`migrations ${twin.name} and ${file} share number ${version}`);
     migrations.push({ version, name: file, up: mod.up });
   }
-  return migrations;
+  return migrations.sort((a, b) => a.version - b.version);
 }
 
 export function migrate(db: Db, migrations: Migration[]): void {
@@ -45,15 +51,26 @@ export function migrate(db: Db, migrations: Migration[]): void {
   }
 }
 
-/** Opens (creating if needed) the database in `dataDir`, in WAL mode so admin commands can write while `serve` runs. */
+/**
+ * Opens (creating if needed) the database `file` in `dataDir`, in WAL mode so admin commands can write
+ * while `serve` runs, and migrates it. A migration that fails closes the database and throws:
+ * nothing runs on a half-migrated schema.
+ */
 export async function openDatabase(dataDir: string, file = 'folio.db', migrationsDir = MIGRATIONS_DIR): Promise<Db> {
+  const migrations = await loadMigrations(migrationsDir);
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, file));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db, await loadMigrations(migrationsDir));
+  try {
+    // First, so that switching a fresh file to WAL waits for a process doing the same instead of failing.
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
 }
 

@@ -1,0 +1,255 @@
+/** The `folio` command as a user runs it: real processes, real data directories, real HTTP. */
+import Database from 'better-sqlite3';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appDataDir } from '../../main/platform/paths.ts';
+import { secretMatches } from '../../main/service/auth/credentials.ts';
+import { openStore } from '../../main/store/index.ts';
+import type { Container } from '../../shared/v1/resources.ts';
+import { appApi, data, FOLIO_BIN, removeDir, tempDir, type Tenant } from '../helpers/server.ts';
+
+const dirs: string[] = [];
+function freshDir(): string {
+  const dir = tempDir('folio-cli-');
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach(removeDir));
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `folio ARGS` to the end; never throws, so a test can look at failures. */
+function folio(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [FOLIO_BIN, ...args], { encoding: 'utf8', env }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  stdout: () => string;
+  /** The URL of the `listening on` line, once it is printed. */
+  url: Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function spawnFolio(args: string[], env: NodeJS.ProcessEnv = process.env): Running {
+  const child = spawn(process.execPath, [FOLIO_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.once('exit', (code, signal) => res({ code, signal })));
+  const url = new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`no 'listening on' line within 20 s; stdout: ${out} stderr: ${err}`)), 20_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^listening on (\S+)$/m.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      rej(new Error(`folio exited with ${code} before listening: ${err}`));
+    });
+  });
+  return { child, stdout: () => out, url, exited };
+}
+
+/** Sends SIGTERM and measures how long the process takes to go. */
+async function terminate(p: Running): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+  const t0 = Date.now();
+  p.child.kill('SIGTERM');
+  const result = await p.exited;
+  return { ...result, ms: Date.now() - t0 };
+}
+
+function json(outcome: Outcome): Record<string, unknown> {
+  expect(outcome.code, outcome.stderr).toBe(0);
+  expect(outcome.stdout.endsWith('\n') && outcome.stdout.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(outcome.stdout) as Record<string, unknown>;
+}
+
+describe('folio serve', () => {
+  it('creates the store in an empty directory, listens on a real port, and stops cleanly on SIGTERM', async () => {
+    const dir = freshDir();
+    expect(readdirSync(dir)).toEqual([]);
+    const server = spawnFolio(['serve', '--data', dir, '--port', '0']);
+    const url = await server.url;
+
+    const lines = server.stdout().split('\n').filter((l) => l.startsWith('listening on'));
+    expect(lines).toHaveLength(1);
+    const port = Number(/^http:\/\/127\.0\.0\.1:(\d+)$/.exec(url)?.[1]);
+    expect(port).toBeGreaterThan(0);
+    expect(existsSync(join(dir, 'folio.db'))).toBe(true);
+    expect((await fetch(`${url}/v1/openapi.json`)).status).toBe(200);
+
+    const tenant = json(await folio(['admin', 'create-tenant', '--data', dir, '--name', 'acme', '--json'])) as unknown as Tenant;
+    const api = await appApi(url, tenant);
+    const made = data(await api.post<Container>('/v1/containers/create', { name: 'kept' }));
+
+    const stopped = await terminate(server);
+    expect(stopped).toMatchObject({ code: 0, signal: null });
+    expect(stopped.ms).toBeLessThan(5000);
+    expect(server.stdout().split('\n').filter((l) => l.startsWith('listening on'))).toHaveLength(1);
+    // A clean close checkpoints the WAL into the database and deletes it.
+    expect(existsSync(join(dir, 'folio.db-wal'))).toBe(false);
+
+    const db = new Database(join(dir, 'folio.db'), { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+    const store = await openStore(dir);
+    expect(store.containers.get(tenant.tenantId, made.containerId)?.name).toBe('kept');
+    store.close();
+  });
+
+  // Concurrent: each case is a separate short-lived process.
+  it.concurrent.each([
+    ['no --data', ['serve']],
+    ['an unknown flag', ['serve', '--data', 'DIR', '--verbose']],
+    ['a port that is not a number', ['serve', '--data', 'DIR', '--port', 'abc']],
+    ['a port out of range', ['serve', '--data', 'DIR', '--port', '65536']],
+    ['a stray argument', ['serve', '--data', 'DIR', 'extra']],
+    ['no command', []],
+    ['an unknown command', ['frobnicate']],
+    ['an unknown admin command', ['admin', 'create-planet', '--data', 'DIR']],
+    ['an admin command without its --name', ['admin', 'create-tenant', '--data', 'DIR']],
+    ['start with a bad port', ['start', '--data', 'DIR', '--port', '-1']],
+  ])('exits 2 with the usage on %s, and touches nothing', async (_, args) => {
+    const dir = join(freshDir(), 'never-created');
+    const outcome = await folio(args.map((a) => (a === 'DIR' ? dir : a)));
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toMatch(/^folio: [^\n][\s\S]*\nusage:\n {2}folio start/);
+    expect(outcome.stdout).toBe('');
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('folio admin', () => {
+  const dir = freshDir();
+  let tenant: Tenant;
+
+  it('create-tenant prints {tenantId, clientId, clientSecret}, and the credentials are good', async () => {
+    const out = json(await folio(['admin', 'create-tenant', '--data', dir, '--name', 'acme', '--json']));
+    expect(Object.keys(out)).toEqual(['tenantId', 'clientId', 'clientSecret']);
+    tenant = out as unknown as Tenant;
+    expect(tenant.tenantId).toMatch(/^tnt_/);
+    const store = await openStore(dir);
+    const client = store.identity.getClient(tenant.clientId);
+    expect(client?.tenantId).toBe(tenant.tenantId);
+    expect(secretMatches(tenant.clientSecret, client?.secretHash ?? '')).toBe(true);
+    expect(store.containers.findSystem(tenant.tenantId, 'ROOT')).toBeDefined();
+    expect(store.containers.findSystem(tenant.tenantId, 'DEFAULT')).toBeDefined();
+    store.close();
+  });
+
+  it('create-client prints {clientId, clientSecret}, with --act-as-user-allowed only when asked', async () => {
+    const plain = json(await folio(['admin', 'create-client', '--data', dir, '--tenant', tenant.tenantId, '--json']));
+    const weak = json(await folio(['admin', 'create-client', '--data', dir, '--tenant', tenant.tenantId, '--act-as-user-allowed', '--json']));
+    expect(Object.keys(plain)).toEqual(['clientId', 'clientSecret']);
+    expect(Object.keys(weak)).toEqual(['clientId', 'clientSecret']);
+    const store = await openStore(dir);
+    expect(store.identity.getClient(plain.clientId as string)).toMatchObject({ tenantId: tenant.tenantId, actAsUserAllowed: false });
+    expect(store.identity.getClient(weak.clientId as string)).toMatchObject({ tenantId: tenant.tenantId, actAsUserAllowed: true });
+    store.close();
+  });
+
+  it('create-user prints {userId}, and --source/--source-id give the external identity', async () => {
+    const out = json(await folio(['admin', 'create-user', '--data', dir, '--tenant', tenant.tenantId, '--name', 'alice', '--password', 'correct horse', '--source', 'ldap', '--source-id', 'a-1', '--json']));
+    expect(Object.keys(out)).toEqual(['userId']);
+    const store = await openStore(dir);
+    expect(store.identity.findUserByExternalId(tenant.tenantId, 'ldap', 'a-1')?.userId).toBe(out.userId);
+    expect(store.identity.findUserByName(tenant.tenantId, 'alice')?.userId).toBe(out.userId);
+    store.close();
+  });
+
+  it.each([
+    ['a password under 8 characters', ['--name', 'bob', '--password', 'short'], /password must have at least 8 characters/],
+    ['a name that is taken', ['--name', 'alice', '--password', 'another one'], /user already exists: alice/],
+    ['--source without --source-id', ['--name', 'carol', '--password', 'long enough', '--source', 'ldap'], /--source and --source-id go together/],
+    ['an external identity that is taken', ['--name', 'dave', '--password', 'long enough', '--source', 'ldap', '--source-id', 'a-1'], /another user has the identity ldap\/a-1/],
+  ])('create-user refuses %s with a clear message and exit 1, creating nothing', async (_, extra, message) => {
+    const outcome = await folio(['admin', 'create-user', '--data', dir, '--tenant', tenant.tenantId, '--json', ...extra]);
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toMatch(message);
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    expect(outcome.stdout).toBe('');
+    const store = await openStore(dir);
+    const name = extra[extra.indexOf('--name') + 1] as string;
+    if (name !== 'alice') expect(store.identity.findUserByName(tenant.tenantId, name)).toBeUndefined();
+    store.close();
+  });
+
+  it('refuses an unknown tenant with exit 1', async () => {
+    const outcome = await folio(['admin', 'create-client', '--data', dir, '--tenant', 'tnt_nope', '--json']);
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toMatch(/tenant not found: tnt_nope/);
+  });
+});
+
+describe('folio start', () => {
+  it('on first run provisions a tenant under $XDG_DATA_HOME/folio/service, keeps the secret owner-only, and serves on 127.0.0.1', async () => {
+    const home = freshDir();
+    const env = { ...process.env, HOME: join(home, 'home'), XDG_DATA_HOME: join(home, 'xdg') };
+    const dataDir = join(home, 'xdg', 'folio', 'service');
+    const first = spawnFolio(['start'], env);
+    const url = await first.url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const out = first.stdout();
+    expect(out.split('\n')[0]).toMatch(/^The Electron runtime is not available on this machine/);
+    const file = join(dataDir, 'credentials.json');
+    expect(out).toContain(`data: ${dataDir}`);
+    expect(out).toContain(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+
+    const creds = JSON.parse(readFileSync(file, 'utf8')) as Tenant;
+    expect(out).toContain(`client id: ${creds.clientId}`);
+    expect(out).toMatch(/first run: created tenant tnt_/);
+    expect(out).not.toContain(creds.clientSecret);
+    const api = await appApi(url, creds);
+    data(await api.post<Container>('/v1/containers/create', { name: 'from start' }));
+    expect(await terminate(first)).toMatchObject({ code: 0, signal: null });
+
+    const second = spawnFolio(['start'], env);
+    const url2 = await second.url;
+    expect(second.stdout()).not.toContain('first run');
+    expect(second.stdout()).toContain(`client id: ${creds.clientId}`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(creds);
+    const again = await appApi(url2, creds);
+    const page = data(await again.post<{ content: Container[] }>('/v1/containers/getPage', {}));
+    expect(page.content.map((c) => c.name)).toContain('from start');
+    expect(await terminate(second)).toMatchObject({ code: 0, signal: null });
+  });
+
+  it('uses ~/.local/share/folio/service when XDG_DATA_HOME is not set', async () => {
+    const home = freshDir();
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
+    delete env.XDG_DATA_HOME;
+    const p = spawnFolio(['start'], env);
+    await p.url;
+    expect(existsSync(join(home, '.local', 'share', 'folio', 'service', 'credentials.json'))).toBe(true);
+    expect(await terminate(p)).toMatchObject({ code: 0, signal: null });
+  });
+});
+
+describe('the app-data folder', () => {
+  it.each([
+    ['linux', { HOME: '/home/ann' }, '/home/ann/.local/share/folio'],
+    ['linux', { HOME: '/home/ann', XDG_DATA_HOME: '/data/ann' }, '/data/ann/folio'],
+    ['freebsd', { HOME: '/home/ann' }, '/home/ann/.local/share/folio'],
+    ['win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, join('C:\\Users\\ann\\AppData\\Roaming', 'Folio')],
+  ] as const)('on %s with %o is %s', (platform, env, expected) => {
+    expect(appDataDir(env, platform)).toBe(expected);
+  });
+});
