@@ -7,6 +7,8 @@ import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
 import { DocumentRepository } from './repos/documents.ts';
 import { IdentityRepository } from './repos/identity.ts';
+import { JobRepository } from './repos/jobs.ts';
+import { RenditionRepository } from './repos/renditions.ts';
 import { TokenRepository } from './repos/tokens.ts';
 import { UploadRepository } from './repos/uploads.ts';
 import { VersionRepository } from './repos/versions.ts';
@@ -21,6 +23,10 @@ export class Store {
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
   readonly blobs: BlobFiles;
+  readonly jobs: JobRepository;
+  readonly renditions: RenditionRepository;
+  /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
+  readonly renditionBlobs: BlobFiles;
   readonly uploadsDir: string;
 
   constructor(
@@ -36,6 +42,9 @@ export class Store {
     this.uploads = new UploadRepository(db);
     this.changes = new ChangeRepository(db);
     this.blobs = new BlobFiles(dataDir);
+    this.jobs = new JobRepository(db);
+    this.renditions = new RenditionRepository(db);
+    this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
   }
 
