@@ -22,6 +22,7 @@ import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveCaller } from './auth/tokens.ts';
+import { backgroundJobs } from './backgroundJobs.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
@@ -30,6 +31,8 @@ import { documentRoutes } from './documents/routes.ts';
 import { failure } from './envelope.ts';
 import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
+import { renditionRoutes } from './renditions/routes.ts';
+import { textRoutes } from './text/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -103,6 +106,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   documentRoutes(app, deps);
   versionRoutes(app, deps);
   changeRoutes(app, deps);
+  textRoutes(app, deps);
+  renditionRoutes(app, deps);
+  backgroundJobs(app, deps);
   return app;
 }
 

@@ -13,6 +13,7 @@ import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
+import { queueTextExtraction } from '../text/queue.ts';
 import { KeyedLock } from './keyedLock.ts';
 import { parseMetadata } from './target.ts';
 
@@ -62,6 +63,7 @@ async function finalizeLocked(
       store.documents.setCurrentVersion(ctx.tenantId, doc.docId, { ...v }, actorOf(ctx));
       documents.recordChange(documents.load(ctx, doc.docId), 'version');
       alsoInTransaction(v);
+      queueTextExtraction(store, v);
       return v;
     });
     return toVersionResult(version);
