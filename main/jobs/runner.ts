@@ -19,7 +19,7 @@ export interface JobHandler<P> {
   /** Does the work. Must stop promptly once `signal` aborts. Throwing asks for a retry. */
   run(payload: P, signal: AbortSignal): Promise<void>;
   /** The job will not be tried again; `reason` says why. */
-  giveUp(payload: P, reason: string): void;
+  giveUp(payload: P, reason: string): void | Promise<void>;
   /** Runs once when the runner starts, before the first claim: the place to enqueue missed work. */
   start?(): void;
   /** Releases what the handler holds (threads, engines) once no job runs. */
@@ -105,7 +105,7 @@ export class JobRunner {
   private recover(handler: JobHandler<unknown>): void {
     for (const job of this.jobs.running(handler.queue)) {
       if (job.attempts >= job.maxAttempts) {
-        this.giveUp(handler, job, `interrupted ${job.attempts} time${job.attempts === 1 ? '' : 's'} without finishing`);
+        void this.giveUp(handler, job, `interrupted ${job.attempts} time${job.attempts === 1 ? '' : 's'} without finishing`);
       } else {
         this.jobs.requeue(job.jobId, 'interrupted: the service stopped while the job ran');
       }
@@ -168,17 +168,17 @@ export class JobRunner {
       const timedOut = signal.reason instanceof JobTimeout;
       const reason = timedOut ? (signal.reason as JobTimeout).message : messageOf(err);
       if (timedOut || err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
-        this.giveUp(handler, job, reason, payload);
+        await this.giveUp(handler, job, reason, payload);
       } else {
         this.jobs.retryLater(job.jobId, Date.now() + this.backoffMs(job.attempts), reason);
       }
     }
   }
 
-  private giveUp(handler: JobHandler<unknown>, job: JobRecord, reason: string, decoded?: unknown): void {
+  private async giveUp(handler: JobHandler<unknown>, job: JobRecord, reason: string, decoded?: unknown): Promise<void> {
     this.jobs.fail(job.jobId, reason);
     try {
-      handler.giveUp(decoded ?? handler.decode(JSON.parse(job.payload)), reason);
+      await handler.giveUp(decoded ?? handler.decode(JSON.parse(job.payload)), reason);
     } catch (err) {
       console.error(`job ${job.queue}#${job.jobId}: giving up failed:`, err);
     }

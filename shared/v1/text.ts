@@ -5,19 +5,21 @@
 import Type, { type Static } from 'typebox';
 import { ID_MAX } from './requests.ts';
 
-export const TEXT_STATUSES = ['READY', 'PENDING', 'FAILED', 'NOT_APPLICABLE'] as const;
-export type TextStatus = (typeof TEXT_STATUSES)[number];
+/** READY (text usable), PENDING (poll later), FAILED (failReason says why), NOT_APPLICABLE (no text exists). */
+export const TextStatus = Type.Union([Type.Literal('READY'), Type.Literal('PENDING'), Type.Literal('FAILED'), Type.Literal('NOT_APPLICABLE')]);
+export type TextStatus = Static<typeof TextStatus>;
 
-export const TEXT_SOURCES = ['EXTRACTED', 'OCR'] as const;
-export type TextSource = (typeof TEXT_SOURCES)[number];
+/** EXTRACTED (digital documents), OCR (scans and images; as soon as one page needed OCR). */
+export const TextSource = Type.Union([Type.Literal('EXTRACTED'), Type.Literal('OCR')]);
+export type TextSource = Static<typeof TextSource>;
 
 /**
  * How a page got its text. NOT_NEEDED: digital text, no OCR ran. OK: OCR found text with good
  * confidence. LOW_CONFIDENCE: OCR found text it is unsure of. NO_TEXT: OCR found nothing.
  * FAILED: this page could not be rendered or recognised.
  */
-export const OCR_STATUSES = ['NOT_NEEDED', 'OK', 'LOW_CONFIDENCE', 'NO_TEXT', 'FAILED'] as const;
-export type OcrStatus = (typeof OCR_STATUSES)[number];
+export const OcrStatus = Type.Union([Type.Literal('NOT_NEEDED'), Type.Literal('OK'), Type.Literal('LOW_CONFIDENCE'), Type.Literal('NO_TEXT'), Type.Literal('FAILED')]);
+export type OcrStatus = Static<typeof OcrStatus>;
 
 export const TextPage = Type.Object({
   /** 1-based. */
@@ -27,7 +29,7 @@ export const TextPage = Type.Object({
   confidence: Type.Number(),
   /** 0..1: the share of the page's recognised characters whose word confidence reaches the OCR threshold; 1 for digital text. */
   coverage: Type.Number(),
-  ocrStatus: Type.Union([Type.Literal('NOT_NEEDED'), Type.Literal('OK'), Type.Literal('LOW_CONFIDENCE'), Type.Literal('NO_TEXT'), Type.Literal('FAILED')]),
+  ocrStatus: OcrStatus,
   /** With includeLayout=true and source OCR: the OCR engine's page object, passed through as is. */
   layout: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
@@ -51,8 +53,8 @@ export type CoordinateSystem = Static<typeof CoordinateSystem>;
  */
 export const VersionText = Type.Object({
   versionId: Type.String(),
-  status: Type.Union([Type.Literal('READY'), Type.Literal('PENDING'), Type.Literal('FAILED'), Type.Literal('NOT_APPLICABLE')]),
-  source: Type.Optional(Type.Union([Type.Literal('EXTRACTED'), Type.Literal('OCR')])),
+  status: TextStatus,
+  source: Type.Optional(TextSource),
   text: Type.Optional(Type.String()),
   pages: Type.Optional(Type.Array(TextPage)),
   failReason: Type.Optional(Type.String()),

@@ -220,6 +220,16 @@ describe('POST /v1/renditions/signed-url and the signed read', () => {
     expect((await (await fetch(signed.url)).json()) as unknown).toMatchObject({ code: 180005 });
   });
 
+  it('stops working (180002) once the document is in the recycle bin, and works again after restore', async () => {
+    const v = await upload(api, new TextEncoder().encode('to be deleted'), MIME.text);
+    await uploadPreview(api, v.versionId, Buffer.from('deleted preview'), MIME.text);
+    const signed = data(await signedUrl(api, { versionId: v.versionId, kind: 'PREVIEW' }));
+    data(await api.post('/v1/documents/delete', { docId: v.docId }));
+    expect((await (await fetch(signed.url)).json()) as unknown).toMatchObject({ code: 180002 });
+    data(await api.post('/v1/documents/restore', { docId: v.docId }));
+    expect(await (await fetch(signed.url)).text()).toBe('deleted preview');
+  });
+
   it("is 120001 for an unknown version and for another tenant's", async () => {
     for (const [client, versionId] of [[api, 'ver_unknown'], [other, version.versionId]] as const) {
       const res = await signedUrl(client, { versionId, kind: 'PREVIEW' });

@@ -58,7 +58,7 @@ export class RenditionFiles {
   /** Shares the bytes of a finished rendition with another version (same content, same result). */
   async copy(from: RenditionRecord, target: RenditionTarget, createBy: string): Promise<RenditionRecord> {
     const { store } = this.deps;
-    if (from.status !== 'READY') return this.setState(target, from.status === 'NOT_APPLICABLE' ? 'NOT_APPLICABLE' : 'FAILED', from.failReason, from.mimeType, createBy);
+    if (from.status !== 'READY') return this.setState(target, from.status, from.failReason, from.mimeType, createBy);
     const { record } = await byContent.run(from.contentHash, async () =>
       store.transaction(() =>
         store.renditions.put(target.tenantId, target.versionId, target.kind, { status: 'READY', mimeType: from.mimeType, contentHash: from.contentHash, sizeBytes: from.sizeBytes, failReason: '' }, createBy),

@@ -4,15 +4,14 @@
  * outcome as the version's TEXT rendition. Reading the bytes can fail for a while (retried with
  * backoff); a file that cannot be processed is FAILED at once.
  */
-import type { JobHandler } from '../../jobs/runner.ts';
-import { PermanentJobError } from '../../jobs/runner.ts';
+import { Readable } from 'node:stream';
+import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';
 import { queueTextExtraction, SYSTEM_ACTOR, TEXT_JOB_ATTEMPTS, TEXT_QUEUE, type TextJob } from './queue.ts';
 import { TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
-import { Readable } from 'node:stream';
 
 /** Larger versions are not extracted (FAILED with this limit as the reason). */
 export const MAX_EXTRACT_BYTES = 512 * 1024 * 1024;
@@ -73,8 +72,8 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
       await record(job, outcome);
     },
 
-    giveUp(job, reason) {
-      void files.setState(target(job), 'FAILED', reason, TEXT_MIME, SYSTEM_ACTOR).catch((err: unknown) => console.error(`text job ${job.versionId}: recording the failure failed:`, err));
+    async giveUp(job, reason) {
+      await files.setState(target(job), 'FAILED', reason, TEXT_MIME, SYSTEM_ACTOR);
     },
 
     /** Queues versions that have no TEXT rendition, and PENDING ones whose job was lost. */
