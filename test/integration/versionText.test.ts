@@ -5,7 +5,7 @@ import type { Rendition, RenditionList } from '../../shared/v1/renditions.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
 import { docx, drawText, MIME, normalise, pdf, png, tiff } from '../fixtures/text.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
-import { renditionPath, settledText, upload } from '../helpers/text.ts';
+import { openDb, renditionPath, settledText, upload } from '../helpers/text.ts';
 
 let server: ServerHandle;
 let api: Api;
@@ -154,6 +154,21 @@ describe('PENDING, FAILED and NOT_APPLICABLE (spec §3, rules 4.8.5 and 4.8.6)',
     expect(Object.keys(text).sort()).toEqual(['failReason', 'status', 'versionId']);
     expect(text.status).toBe('FAILED');
     expect(text.failReason).toMatch(/^not a readable PDF/);
+  });
+});
+
+describe('versions from before text extraction', () => {
+  it('a version without a TEXT rendition is queued on first read: PENDING, then READY', async () => {
+    const v = await upload(api, utf8('an old version'), MIME.text);
+    await settledText(api, v.versionId);
+    const db = openDb(server.dataDir);
+    try {
+      db.prepare('DELETE FROM renditions WHERE version_id = ?').run(v.versionId);
+    } finally {
+      db.close();
+    }
+    expect(data(await api.get<VersionText>('/v1/versions/text', { versionId: v.versionId }))).toEqual({ versionId: v.versionId, status: 'PENDING' });
+    expect((await settledText(api, v.versionId)).text).toBe('an old version');
   });
 });
 

@@ -48,17 +48,9 @@ export class OcrEngine {
       await this.close().catch(() => undefined);
       throw err;
     }
-    const text = data.text.trimEnd();
     const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-    const chars = words.reduce((n, w) => n + w.text.length, 0);
-    const confidentChars = words.reduce((n, w) => n + (w.confidence >= CONFIDENT_WORD ? w.text.length : 0), 0);
-    const hasText = text.trim() !== '';
-    const confidence = hasText ? round(data.confidence / 100) : 0;
     return {
-      text: hasText ? text : '',
-      confidence,
-      coverage: chars > 0 ? round(confidentChars / chars) : 0,
-      ocrStatus: !hasText ? 'NO_TEXT' : confidence * 100 < CONFIDENT_WORD ? 'LOW_CONFIDENCE' : 'OK',
+      ...judgePage(data.text, data.confidence, words),
       layout: Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined)),
       engineVersion: `tesseract ${String(data.version)} (tesseract.js ${TESSERACT_JS_VERSION}, eng 4.0.0_best_int)`,
     };
@@ -80,6 +72,25 @@ export class OcrEngine {
     });
     return this.worker;
   }
+}
+
+export type PageVerdict = Pick<OcrPage, 'text' | 'confidence' | 'coverage' | 'ocrStatus'>;
+
+/**
+ * A page's text, confidence (the engine's mean, 0..100, scaled to 0..1), coverage (share of the
+ * recognised characters in words at or above CONFIDENT_WORD) and status.
+ */
+export function judgePage(rawText: string, meanConfidence: number, words: readonly { text: string; confidence: number }[]): PageVerdict {
+  const text = rawText.trimEnd();
+  if (text.trim() === '') return { text: '', confidence: 0, coverage: 0, ocrStatus: 'NO_TEXT' };
+  const chars = words.reduce((n, w) => n + w.text.length, 0);
+  const confidentChars = words.reduce((n, w) => n + (w.confidence >= CONFIDENT_WORD ? w.text.length : 0), 0);
+  return {
+    text,
+    confidence: round(meanConfidence / 100),
+    coverage: chars > 0 ? round(confidentChars / chars) : 0,
+    ocrStatus: meanConfidence < CONFIDENT_WORD ? 'LOW_CONFIDENCE' : 'OK',
+  };
 }
 
 function round(x: number): number {
