@@ -29,6 +29,9 @@ PACKAGES=(
   hyperfine
   # PDF fixtures (pdftotext, pdfinfo, ...).
   poppler-utils
+  # Text-extraction benchmark baseline: the tesseract CLI with its English model.
+  tesseract-ocr
+  tesseract-ocr-eng
   # better-sqlite3 compiles from source (node-gyp needs make, g++ and python3).
   build-essential
   python3

@@ -24,6 +24,7 @@ import { Access } from './access.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveCaller } from './auth/tokens.ts';
+import { backgroundJobs } from './backgroundJobs.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
@@ -37,6 +38,8 @@ import { ServiceError } from './errors.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { shareRoutes } from './shares/routes.ts';
+import { renditionRoutes } from './renditions/routes.ts';
+import { textRoutes } from './text/routes.ts';
 import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
@@ -136,6 +139,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   aclRoutes(app, deps);
   shareRoutes(app, deps);
   orgRoutes(app, deps);
+  textRoutes(app, deps);
+  renditionRoutes(app, deps);
+  backgroundJobs(app, deps);
   return app;
 }
 

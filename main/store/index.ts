@@ -12,6 +12,8 @@ import { IdentityRepository } from './repos/identity.ts';
 import { RetentionRepository } from './repos/retention.ts';
 import { TemplateRepository } from './repos/templates.ts';
 import { TermSetRepository } from './repos/termSets.ts';
+import { JobRepository } from './repos/jobs.ts';
+import { RenditionRepository } from './repos/renditions.ts';
 import { TokenRepository } from './repos/tokens.ts';
 import { UploadRepository } from './repos/uploads.ts';
 import { TaskRepository } from './repos/tasks.ts';
@@ -38,6 +40,10 @@ export class Store {
   readonly acl: AclRepositories;
   readonly org: OrgRepositories;
   readonly blobs: BlobFiles;
+  readonly jobs: JobRepository;
+  readonly renditions: RenditionRepository;
+  /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
+  readonly renditionBlobs: BlobFiles;
   readonly uploadsDir: string;
 
   constructor(
@@ -62,6 +68,9 @@ export class Store {
     this.acl = new AclRepositories(db);
     this.org = new OrgRepositories(db);
     this.blobs = new BlobFiles(dataDir);
+    this.jobs = new JobRepository(db);
+    this.renditions = new RenditionRepository(db);
+    this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
   }
 

@@ -14,6 +14,7 @@ import { actorOf, type RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { pruneVersions } from '../contentTypes/versionLimit.ts';
+import { queueTextExtraction } from '../text/queue.ts';
 import { byContent } from './contentLock.ts';
 import { parseMetadata } from './target.ts';
 
@@ -62,6 +63,7 @@ async function finalizeLocked(
       documents.recordChange(documents.load(ctx, doc.docId), 'version');
       pruneVersions(deps, ctx, doc.docId);
       alsoInTransaction(v);
+      queueTextExtraction(store, v);
       return v;
     });
     return toVersionResult(version);

@@ -1,0 +1,194 @@
+/**
+ * Runs persisted jobs. Each queue has a handler with its own concurrency bound; a job that throws
+ * is retried with exponential backoff until its attempts run out, then the handler is told to give
+ * up. Jobs survive restarts: a job left RUNNING by a crash is queued again at start-up (a crash
+ * counts as an attempt, so a job that kills the process cannot do so forever), and a job stopped by
+ * a clean shutdown is put back without counting the attempt.
+ */
+import type { JobRecord, JobRepository } from '../store/repos/jobs.ts';
+
+export interface JobHandler<P> {
+  readonly queue: string;
+  /** How many jobs of this queue may run at once. */
+  readonly concurrency: number;
+  readonly maxAttempts: number;
+  /** A run longer than this is aborted and fails without retry. */
+  readonly timeoutMs: number;
+  /** Checks a stored payload; throwing fails the job for good. */
+  decode(payload: unknown): P;
+  /** Does the work. Must stop promptly once `signal` aborts. Throwing asks for a retry. */
+  run(payload: P, signal: AbortSignal): Promise<void>;
+  /** The job will not be tried again; `reason` says why. */
+  giveUp(payload: P, reason: string): void | Promise<void>;
+  /** Runs once when the runner starts, before the first claim: the place to enqueue missed work. */
+  start?(): void;
+  /** Releases what the handler holds (threads, engines) once no job runs. */
+  close?(): Promise<void>;
+}
+
+/** Thrown by a handler for a failure that another attempt cannot fix. */
+export class PermanentJobError extends Error {}
+
+export interface RunnerOptions {
+  /** Longest sleep between looks at the queue when nothing wakes the runner. */
+  pollMs?: number;
+  /** Delay before retry number `attempt` (1-based). */
+  backoffMs?: (attempt: number) => number;
+}
+
+const SHUTDOWN = Symbol('shutdown');
+
+class JobTimeout extends Error {}
+
+export function exponentialBackoff(baseMs: number, maxMs: number): (attempt: number) => number {
+  return (attempt) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+interface ActiveJob {
+  queue: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export class JobRunner {
+  private readonly handlers: ReadonlyMap<string, JobHandler<unknown>>;
+  private readonly active = new Map<number, ActiveJob>();
+  private readonly pollMs: number;
+  private readonly backoffMs: (attempt: number) => number;
+  private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly jobs: JobRepository,
+    handlers: readonly JobHandler<unknown>[],
+    options: RunnerOptions = {},
+  ) {
+    this.handlers = new Map(handlers.map((h) => [h.queue, h]));
+    this.pollMs = options.pollMs ?? 10_000;
+    this.backoffMs = options.backoffMs ?? exponentialBackoff(5_000, 10 * 60_000);
+  }
+
+  start(): void {
+    if (this.state !== 'new') return;
+    this.state = 'started';
+    for (const handler of this.handlers.values()) {
+      this.recover(handler);
+      handler.start?.();
+    }
+    this.unsubscribe = this.jobs.onEnqueue(() => this.pump());
+    this.pump();
+  }
+
+  /** Aborts the running jobs, puts them back in the queue, and waits until they have let go. */
+  async stop(): Promise<void> {
+    if (this.state !== 'started') {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopping';
+    clearTimeout(this.timer);
+    this.unsubscribe?.();
+    for (const job of this.active.values()) job.controller.abort(SHUTDOWN);
+    await Promise.all([...this.active.values()].map((j) => j.done));
+    await Promise.all([...this.handlers.values()].map((h) => h.close?.()));
+    this.state = 'stopped';
+  }
+
+  /** Number of jobs running now, per queue. */
+  runningCount(queue: string): number {
+    let n = 0;
+    for (const job of this.active.values()) if (job.queue === queue) n++;
+    return n;
+  }
+
+  private recover(handler: JobHandler<unknown>): void {
+    for (const job of this.jobs.running(handler.queue)) {
+      if (job.attempts >= job.maxAttempts) {
+        void this.giveUp(handler, job, `interrupted ${job.attempts} time${job.attempts === 1 ? '' : 's'} without finishing`);
+      } else {
+        this.jobs.requeue(job.jobId, 'interrupted: the service stopped while the job ran');
+      }
+    }
+  }
+
+  private pump(): void {
+    if (this.state !== 'started') return;
+    for (const handler of this.handlers.values()) {
+      while (this.runningCount(handler.queue) < handler.concurrency) {
+        const job = this.jobs.claim(handler.queue);
+        if (!job) break;
+        this.launch(handler, job);
+      }
+    }
+    this.schedule();
+  }
+
+  /** Sleeps until the next retry falls due, or at most pollMs. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    let wakeAt = Date.now() + this.pollMs;
+    for (const handler of this.handlers.values()) {
+      if (this.runningCount(handler.queue) >= handler.concurrency) continue;
+      const due = this.jobs.nextDue(handler.queue);
+      if (due !== undefined) wakeAt = Math.min(wakeAt, due);
+    }
+    this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - Date.now()));
+    this.timer.unref();
+  }
+
+  private launch(handler: JobHandler<unknown>, job: JobRecord): void {
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(new JobTimeout(`timed out after ${duration(handler.timeoutMs)}`)), handler.timeoutMs);
+    timeout.unref();
+    const done = this.execute(handler, job, controller.signal).finally(() => {
+      clearTimeout(timeout);
+      this.active.delete(job.jobId);
+      this.pump();
+    });
+    this.active.set(job.jobId, { queue: handler.queue, controller, done });
+  }
+
+  private async execute(handler: JobHandler<unknown>, job: JobRecord, signal: AbortSignal): Promise<void> {
+    let payload: unknown;
+    try {
+      payload = handler.decode(JSON.parse(job.payload));
+    } catch (err) {
+      this.jobs.fail(job.jobId, `unreadable payload: ${messageOf(err)}`);
+      return;
+    }
+    try {
+      await handler.run(payload, signal);
+      this.jobs.complete(job.jobId);
+    } catch (err) {
+      if (signal.reason === SHUTDOWN) {
+        this.jobs.release(job.jobId);
+        return;
+      }
+      const timedOut = signal.reason instanceof JobTimeout;
+      const reason = timedOut ? (signal.reason as JobTimeout).message : messageOf(err);
+      if (timedOut || err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
+        await this.giveUp(handler, job, reason, payload);
+      } else {
+        this.jobs.retryLater(job.jobId, Date.now() + this.backoffMs(job.attempts), reason);
+      }
+    }
+  }
+
+  private async giveUp(handler: JobHandler<unknown>, job: JobRecord, reason: string, decoded?: unknown): Promise<void> {
+    this.jobs.fail(job.jobId, reason);
+    try {
+      await handler.giveUp(decoded ?? handler.decode(JSON.parse(job.payload)), reason);
+    } catch (err) {
+      console.error(`job ${job.queue}#${job.jobId}: giving up failed:`, err);
+    }
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}

@@ -1,0 +1,109 @@
+/**
+ * Rendition bytes: attaching staged bytes to a version's rendition, recording states without
+ * bytes, and reading bytes back with the spec's codes for what can go wrong (180004-180006).
+ * Rendition files are content-addressed; one lock per content hash keeps "attach" and "drop the
+ * file nobody references any more" from racing.
+ */
+import type { ReadStream } from 'node:fs';
+import type { StagedBlob } from '../../store/blobs.ts';
+import type { RenditionRecord, RenditionStatus } from '../../store/repos/renditions.ts';
+import type { ServiceDeps } from '../app.ts';
+import { fail } from '../errors.ts';
+import { KeyedLock } from '../versions/keyedLock.ts';
+
+const byContent = new KeyedLock();
+
+export interface RenditionTarget {
+  tenantId: string;
+  versionId: string;
+  kind: string;
+}
+
+export class RenditionFiles {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** Makes `staged` the READY bytes of the rendition, replacing earlier bytes, and announces rendition.uploaded. */
+  async attach(target: RenditionTarget, mimeType: string, staged: StagedBlob, createBy: string): Promise<RenditionRecord> {
+    const { store } = this.deps;
+    const { record, previousHash } = await byContent.run(staged.contentHash, async () => {
+      await store.renditionBlobs.commit(staged);
+      try {
+        return store.transaction(() =>
+          store.renditions.put(target.tenantId, target.versionId, target.kind, { status: 'READY', mimeType, contentHash: staged.contentHash, sizeBytes: staged.sizeBytes, failReason: '' }, createBy),
+        );
+      } catch (err) {
+        if (!store.renditions.contentReferenced(staged.contentHash)) await store.renditionBlobs.remove(staged.contentHash);
+        throw err;
+      }
+    });
+    if (previousHash && previousHash !== staged.contentHash) await this.dropIfUnreferenced(previousHash);
+    this.deps.events.publish({
+      type: 'rendition.uploaded',
+      tenantId: target.tenantId,
+      data: { versionId: target.versionId, kind: target.kind, renditionId: record.renditionId, status: record.status },
+    });
+    return record;
+  }
+
+  /** Records a state without bytes (FAILED, NOT_APPLICABLE, PENDING), dropping bytes it held. */
+  async setState(target: RenditionTarget, status: Exclude<RenditionStatus, 'READY'>, failReason: string, mimeType: string, createBy: string): Promise<RenditionRecord> {
+    const { store } = this.deps;
+    const { record, previousHash } = store.transaction(() =>
+      store.renditions.put(target.tenantId, target.versionId, target.kind, { status, mimeType, contentHash: '', sizeBytes: 0, failReason }, createBy),
+    );
+    if (previousHash) await this.dropIfUnreferenced(previousHash);
+    return record;
+  }
+
+  /** Shares the bytes of a finished rendition with another version (same content, same result). */
+  async copy(from: RenditionRecord, target: RenditionTarget, createBy: string): Promise<RenditionRecord> {
+    const { store } = this.deps;
+    if (from.status !== 'READY') return this.setState(target, from.status, from.failReason, from.mimeType, createBy);
+    const { record } = await byContent.run(from.contentHash, async () =>
+      store.transaction(() =>
+        store.renditions.put(target.tenantId, target.versionId, target.kind, { status: 'READY', mimeType: from.mimeType, contentHash: from.contentHash, sizeBytes: from.sizeBytes, failReason: '' }, createBy),
+      ),
+    );
+    this.deps.events.publish({
+      type: 'rendition.uploaded',
+      tenantId: target.tenantId,
+      data: { versionId: target.versionId, kind: target.kind, renditionId: record.renditionId, status: record.status },
+    });
+    return record;
+  }
+
+  /** 180004 when a READY rendition has no bytes attached, 180005 when its file is missing. */
+  async ensureBytes(record: RenditionRecord): Promise<void> {
+    if (!record.contentHash) fail('RENDITION_HAS_NO_BLOB', `the ${record.kind} rendition is marked READY but has no bytes`);
+    if (!(await this.deps.store.renditionBlobs.has(record.contentHash))) {
+      fail('RENDITION_BLOB_NOT_AVAILABLE', `the bytes of the ${record.kind} rendition are not available; retry later`);
+    }
+  }
+
+  /** A stream of a READY rendition's bytes, after ensureBytes. */
+  async open(record: RenditionRecord, range?: { start: number; end: number }): Promise<ReadStream> {
+    await this.ensureBytes(record);
+    return this.deps.store.renditionBlobs.read(record.contentHash, range);
+  }
+
+  /** All of a READY rendition's bytes: 180005 when they are missing, 180006 when reading them fails. */
+  async readAll(record: RenditionRecord): Promise<Buffer> {
+    if (!record.contentHash) fail('RENDITION_BLOB_NOT_AVAILABLE', `the ${record.kind} rendition has no bytes yet; retry later`);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of this.deps.store.renditionBlobs.read(record.contentHash)) chunks.push(chunk as Buffer);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') fail('RENDITION_BLOB_NOT_AVAILABLE', `the bytes of the ${record.kind} rendition are not available; retry later`);
+      fail('RENDITION_DOWNLOAD_FAILED', `reading the ${record.kind} rendition failed (${code ?? 'I/O error'}); retry`);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  private async dropIfUnreferenced(contentHash: string): Promise<void> {
+    const { store } = this.deps;
+    await byContent.run(contentHash, async () => {
+      if (!store.renditions.contentReferenced(contentHash)) await store.renditionBlobs.remove(contentHash);
+    });
+  }
+}

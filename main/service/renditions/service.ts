@@ -1,0 +1,132 @@
+/**
+ * Renditions (spec §4 "Endpoints referenced elsewhere", §7): upload of a client's PREVIEW, the
+ * list of a version's renditions, and short-lived signed URLs that read a READY rendition
+ * without a bearer token.
+ */
+import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { Perm, UPLOAD } from '../../../shared/permissions.ts';
+import {
+  RENDITION_KINDS,
+  SIGNED_URL_DEFAULT_SECONDS,
+  SIGNED_URL_MAX_SECONDS,
+  SIGNED_URL_MIN_SECONDS,
+  UPLOADABLE_RENDITION_KINDS,
+  type Rendition,
+  type RenditionList,
+  type RenditionUploadQuery,
+  type SignedReadQuery,
+  type SignedUrl,
+  type SignedUrlRequest,
+} from '../../../shared/v1/renditions.ts';
+import { SizeLimitExceeded } from '../../store/blobs.ts';
+import { installSecret } from '../../store/installSecret.ts';
+import type { RenditionRecord } from '../../store/repos/renditions.ts';
+import type { ServiceDeps } from '../app.ts';
+import { actorOf, type RequestContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import { VersionService } from '../versions/service.ts';
+import { RenditionFiles } from './files.ts';
+import { inlinePreviewType } from './mimeTypes.ts';
+import { signedQuery, verifyRead } from './signing.ts';
+
+export const SIGNED_READ_PATH = '/v1/renditions/read';
+
+export class RenditionService {
+  private readonly versions: VersionService;
+  private readonly files: RenditionFiles;
+  private readonly key: Buffer;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.versions = new VersionService(deps);
+    this.files = new RenditionFiles(deps);
+    this.key = installSecret(deps.store.dataDir, 'rendition-url-key');
+  }
+
+  /** Checks run in the order of the spec's codes: kind (180014), version (187001), MIME type (173011). */
+  async upload(ctx: RequestContext, query: RenditionUploadQuery, body: Readable, declaredLength: number | undefined): Promise<Rendition> {
+    const { store, config } = this.deps;
+    if (!UPLOADABLE_RENDITION_KINDS.includes(query.kind)) {
+      fail('RENDITION_KIND_NOT_UPLOADABLE', `clients can upload only ${UPLOADABLE_RENDITION_KINDS.join(', ')} renditions, not '${query.kind}'`, { kind: query.kind });
+    }
+    if (!store.versions.get(ctx.tenantId, query.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version not found: ${query.versionId}`, { versionId: query.versionId });
+    const mimeType = inlinePreviewType(query.mimeType) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
+    const version = this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
+    const limit = config.maxDirectUploadBytes;
+    if (declaredLength !== undefined && declaredLength > limit) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
+    const staged = await store.blobs.stage(body, limit).catch((err: unknown) => {
+      if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
+      throw err;
+    });
+    try {
+      if (staged.sizeBytes === 0) fail('VALIDATION', 'the preview is empty', { field: 'body' });
+      const record = await this.files.attach({ tenantId: ctx.tenantId, versionId: version.versionId, kind: query.kind }, mimeType, staged, actorOf(ctx));
+      return toRendition(record);
+    } finally {
+      await store.blobs.discard(staged.tempPath);
+    }
+  }
+
+  list(ctx: RequestContext, versionId: string): RenditionList {
+    const version = this.versions.load(ctx, versionId, Perm.READ, 'list the renditions of this version');
+    return { versionId: version.versionId, renditions: this.deps.store.renditions.listForVersion(ctx.tenantId, version.versionId).map(toRendition) };
+  }
+
+  /** `origin` is scheme://host[:port] as the caller reached the service. */
+  async signedUrl(ctx: RequestContext, input: SignedUrlRequest, origin: string): Promise<SignedUrl> {
+    if (!(RENDITION_KINDS as readonly string[]).includes(input.kind)) {
+      fail('RENDITION_KIND_UNSUPPORTED', `signed URLs exist for ${RENDITION_KINDS.join(', ')} renditions, not '${input.kind}'`, { kind: input.kind });
+    }
+    const validitySeconds = input.validitySeconds ?? SIGNED_URL_DEFAULT_SECONDS;
+    if (validitySeconds < SIGNED_URL_MIN_SECONDS || validitySeconds > SIGNED_URL_MAX_SECONDS) {
+      fail('SIGNED_URL_VALIDITY_OUT_OF_RANGE', `validitySeconds must be between ${SIGNED_URL_MIN_SECONDS} and ${SIGNED_URL_MAX_SECONDS}`, { field: 'validitySeconds' });
+    }
+    const version = this.versions.load(ctx, input.versionId, Perm.DOWNLOAD, 'read the renditions of this version');
+    const record = this.deps.store.renditions.get(ctx.tenantId, version.versionId, input.kind);
+    await this.readable(record, input.kind);
+    const expires = Math.floor(Date.now() / 1000) + validitySeconds;
+    const path = `${SIGNED_READ_PATH}?${signedQuery(this.key, { tenantId: ctx.tenantId, versionId: version.versionId, kind: input.kind, expires })}`;
+    return { url: `${origin}${path}`, path, expiresAt: new Date(expires * 1000).toISOString(), validitySeconds };
+  }
+
+  /** Resolves a signed read: 173010 for a bad or expired signature, then the same checks as issuing. */
+  async resolveSigned(query: SignedReadQuery): Promise<{ record: RenditionRecord; expires: number }> {
+    const verdict = verifyRead(this.key, query, Math.floor(Date.now() / 1000));
+    if (!verdict.ok) fail('SIGNED_URL_INVALID', verdict.reason === 'expired' ? 'the signed URL has expired' : 'the signed URL is not valid');
+    const { tenantId, versionId, kind, expires } = verdict.read;
+    const { store } = this.deps;
+    const version = store.versions.get(tenantId, versionId);
+    const live = version && store.documents.get(tenantId, version.docId)?.state === 'ACTIVE';
+    const record = live ? store.renditions.get(tenantId, versionId, kind) : undefined;
+    return { record: await this.readable(record, kind), expires };
+  }
+
+  /** The bytes of a rendition resolveSigned returned, or a byte range of them. */
+  async stream(record: RenditionRecord, range?: { start: number; end: number }): Promise<ReadStream> {
+    return this.files.open(record, range);
+  }
+
+  /** 180002 without a record, 180003 unless READY, 180004 without bytes, 180005 when the file is gone. */
+  private async readable(record: RenditionRecord | undefined, kind: string): Promise<RenditionRecord> {
+    if (!record) fail('RENDITION_NOT_FOUND', `this version has no ${kind} rendition`, { kind });
+    if (record.status !== 'READY') fail('RENDITION_NOT_READY', `the ${kind} rendition is ${record.status}, not READY`, { kind, status: record.status });
+    await this.files.ensureBytes(record);
+    return record;
+  }
+}
+
+export function toRendition(r: RenditionRecord): Rendition {
+  return {
+    renditionId: r.renditionId,
+    versionId: r.versionId,
+    kind: r.kind,
+    status: r.status,
+    mimeType: r.mimeType,
+    sizeBytes: r.sizeBytes,
+    contentHash: r.contentHash,
+    failReason: r.failReason,
+    createBy: r.createBy,
+    createTime: r.createTime,
+    updateTime: r.updateTime,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The service's side of the extractor thread. Extraction (PDF parsing, rendering, OCR) is CPU-heavy
+ * and partly synchronous, so it runs in a worker thread: the HTTP server stays responsive, a job can
+ * be stopped at once by terminating the thread, and a file that needs too much memory kills the
+ * thread, not the service. The thread is started on first use and stopped after a quiet minute,
+ * which frees the OCR model.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Extraction } from './textDocument.ts';
+
+export interface ExtractRequest {
+  id: number;
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
+export type ExtractReply = { id: number; result: Extraction } | { id: number; error: string };
+
+/** The thread died on this file (out of memory, or a crash in native code). */
+export class ExtractorCrashed extends Error {
+  constructor(
+    message: string,
+    readonly outOfMemory: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const BOOT = new URL('./threadBoot.mjs', import.meta.url);
+const ENTRY = new URL('./extractorWorker.ts', import.meta.url).href;
+
+export interface ExtractorOptions {
+  idleMs?: number;
+  /** Heap limit of the thread, in MB. */
+  maxHeapMb?: number;
+}
+
+export class ExtractorThread {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private tail: Promise<unknown> = Promise.resolve();
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idleMs: number;
+  private readonly maxHeapMb: number;
+
+  constructor(options: ExtractorOptions = {}) {
+    this.idleMs = options.idleMs ?? 60_000;
+    this.maxHeapMb = options.maxHeapMb ?? 2048;
+  }
+
+  /** Extracts one file; calls queue up. `bytes` is handed over to the thread (its buffer is detached). */
+  extract(bytes: Uint8Array, mimeType: string, signal: AbortSignal): Promise<Extraction> {
+    const run = this.tail.then(() => this.send(bytes, mimeType, signal));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    await this.tail;
+    await this.stopThread();
+  }
+
+  private send(bytes: Uint8Array, mimeType: string, signal: AbortSignal): Promise<Extraction> {
+    signal.throwIfAborted();
+    clearTimeout(this.idleTimer);
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise<Extraction>((resolve, reject) => {
+      const cleanup = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        signal.removeEventListener('abort', onAbort);
+        this.idleTimer = setTimeout(() => void this.stopThread(), this.idleMs);
+        this.idleTimer.unref();
+      };
+      const onMessage = (reply: ExtractReply) => {
+        if (reply.id !== id) return;
+        cleanup();
+        if ('result' in reply) resolve(reply.result);
+        else reject(new Error(reply.error));
+      };
+      const onError = (err: Error & { code?: string }) => {
+        cleanup();
+        this.forget(worker);
+        const oom = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
+        reject(new ExtractorCrashed(oom ? 'the file needs more memory than text extraction may use' : `the extractor crashed: ${err.message}`, oom));
+      };
+      const onExit = (code: number) => {
+        cleanup();
+        this.forget(worker);
+        reject(new ExtractorCrashed(`the extractor exited with code ${code}`, false));
+      };
+      const onAbort = () => {
+        cleanup();
+        this.forget(worker);
+        void worker.terminate();
+        reject(signal.reason);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+      worker.once('exit', onExit);
+      signal.addEventListener('abort', onAbort, { once: true });
+      const request: ExtractRequest = { id, bytes, mimeType };
+      worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
+    });
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } });
+    // A thread that dies between requests is simply replaced on the next one.
+    worker.on('error', () => this.forget(worker));
+    worker.on('exit', () => this.forget(worker));
+    this.worker = worker;
+    return worker;
+  }
+
+  private forget(worker: Worker): void {
+    if (this.worker === worker) this.worker = undefined;
+  }
+
+  private async stopThread(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The text-extraction job: one per version, run by the job runner with concurrency 1 (OCR is
+ * CPU-heavy). It reads the version's bytes, extracts in the extractor thread, and records the
+ * outcome as the version's TEXT rendition. Reading the bytes can fail for a while (retried with
+ * backoff); a file that cannot be processed is FAILED at once.
+ */
+import { Readable } from 'node:stream';
+import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
+import type { VersionRecord } from '../../store/repos/versions.ts';
+import type { ServiceDeps } from '../app.ts';
+import { RenditionFiles } from '../renditions/files.ts';
+import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';
+import { queueTextExtraction, SYSTEM_ACTOR, TEXT_JOB_ATTEMPTS, TEXT_QUEUE, type TextJob } from './queue.ts';
+import { TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
+
+/** Larger versions are not extracted (FAILED with this limit as the reason). */
+export const MAX_EXTRACT_BYTES = 512 * 1024 * 1024;
+const SWEEP_BATCH = 1000;
+
+export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorThread()): JobHandler<TextJob> {
+  const { store } = deps;
+  const files = new RenditionFiles(deps);
+  const target = (job: TextJob) => ({ ...job, kind: TEXT_KIND });
+
+  const record = async (job: TextJob, outcome: Extraction): Promise<void> => {
+    if (outcome.status !== 'READY') {
+      await files.setState(target(job), outcome.status, outcome.reason, TEXT_MIME, SYSTEM_ACTOR);
+      return;
+    }
+    const staged = await store.blobs.stage(Readable.from([Buffer.from(JSON.stringify(outcome.document))]), Number.MAX_SAFE_INTEGER);
+    try {
+      await files.attach(target(job), TEXT_MIME, staged, SYSTEM_ACTOR);
+    } finally {
+      await store.blobs.discard(staged.tempPath);
+    }
+  };
+
+  return {
+    queue: TEXT_QUEUE,
+    concurrency: 1,
+    maxAttempts: TEXT_JOB_ATTEMPTS,
+    timeoutMs: 60 * 60_000,
+
+    decode(payload: unknown): TextJob {
+      const p = payload as Partial<TextJob> | null;
+      if (typeof p?.tenantId !== 'string' || typeof p.versionId !== 'string') throw new Error('a text job names tenantId and versionId');
+      return { tenantId: p.tenantId, versionId: p.versionId };
+    },
+
+    async run(job, signal) {
+      const version = store.versions.get(job.tenantId, job.versionId);
+      if (!version) return;
+      const current = store.renditions.get(job.tenantId, job.versionId, TEXT_KIND);
+      if (current && current.status !== 'PENDING') return;
+      const same = store.renditions.finishedForSameContent(job.tenantId, job.versionId, TEXT_KIND, version.contentHash, version.mimeType);
+      if (same) {
+        await files.copy(same, target(job), SYSTEM_ACTOR);
+        return;
+      }
+      if (version.sizeBytes > MAX_EXTRACT_BYTES) {
+        await record(job, { status: 'FAILED', reason: `the file is larger than ${MAX_EXTRACT_BYTES} bytes, the limit for text extraction` });
+        return;
+      }
+      const bytes = await readVersion(deps, version);
+      let outcome: Extraction;
+      try {
+        outcome = await extractor.extract(bytes, version.mimeType, signal);
+      } catch (err) {
+        if (err instanceof ExtractorCrashed && err.outOfMemory) throw new PermanentJobError(err.message);
+        throw err;
+      }
+      await record(job, outcome);
+    },
+
+    async giveUp(job, reason) {
+      await files.setState(target(job), 'FAILED', reason, TEXT_MIME, SYSTEM_ACTOR);
+    },
+
+    /** Queues versions that have no TEXT rendition, and PENDING ones whose job was lost. */
+    start() {
+      for (;;) {
+        const missing = store.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH);
+        store.transaction(() => missing.forEach((v) => queueTextExtraction(store, v)));
+        if (missing.length < SWEEP_BATCH) break;
+      }
+      for (const r of store.renditions.pending(TEXT_KIND)) {
+        if (!store.jobs.isLive(TEXT_QUEUE, r.versionId)) queueTextExtraction(store, r);
+      }
+    },
+
+    close: () => extractor.close(),
+  };
+}
+
+/**
+ * The version's bytes in a buffer of their own (it is handed over to the extractor thread). A read
+ * failure is retried: the file may be on a volume that is briefly unavailable.
+ */
+async function readVersion(deps: ServiceDeps, version: VersionRecord): Promise<Uint8Array> {
+  const bytes = new Uint8Array(version.sizeBytes);
+  let at = 0;
+  try {
+    for await (const chunk of deps.store.blobs.read(version.contentHash)) {
+      const piece = chunk as Buffer;
+      if (at + piece.length > bytes.length) throw new Error('the stored file is longer than the version says');
+      bytes.set(piece, at);
+      at += piece.length;
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(`could not read the version's content (${code ?? (err instanceof Error ? err.message : 'I/O error')})`);
+  }
+  if (at !== bytes.length) throw new Error('the stored file is shorter than the version says');
+  return bytes;
+}

@@ -1,0 +1,63 @@
+/**
+ * PDF through pdfjs-dist (legacy build, for Node): the text layer of each page, and a page
+ * rendered to PNG (through @napi-rs/canvas) for OCR when it has none. Fonts, CMaps and image
+ * decoders come from the pdfjs-dist package on disk; nothing is fetched.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const require = createRequire(import.meta.url);
+const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
+const dir = (name: string) => `${join(PDFJS_ROOT, name)}/`;
+
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  return getDocument({
+    // pdf.js takes ownership of the array it is given.
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: dir('standard_fonts'),
+    cMapUrl: dir('cmaps'),
+    cMapPacked: true,
+    wasmUrl: dir('wasm'),
+    iccUrl: dir('iccs'),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+}
+
+/** The page's text layer in reading order, one line per text line. */
+export async function pageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  let text = '';
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    text += item.str;
+    if (item.hasEOL) text += '\n';
+  }
+  return text.trimEnd();
+}
+
+export interface RenderedPage {
+  png: Buffer;
+  width: number;
+  height: number;
+  dpi: number;
+}
+
+/** Renders a page at `dpi`, lowered if needed so that neither side exceeds `maxSide` pixels. */
+export async function renderPage(page: PDFPageProxy, dpi: number, maxSide: number): Promise<RenderedPage> {
+  const base = page.getViewport({ scale: 1 });
+  const scale = Math.min(dpi / 72, maxSide / Math.max(base.width, base.height));
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.floor(viewport.width));
+  const height = Math.max(1, Math.floor(viewport.height));
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+  return { png: await canvas.encode('png'), width, height, dpi: Math.round(scale * 72) };
+}

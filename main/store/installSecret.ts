@@ -1,0 +1,48 @@
+/**
+ * Per-install secrets: random keys created on first use in the data directory, readable by the
+ * owner only (0600, in a 0700 folder). They never leave the machine and never go into SQLite.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SECRET_NAME = /^[a-z0-9-]+$/;
+
+/**
+ * Returns the secret `name`, creating it if it does not exist. Creation is atomic (write a temp
+ * file, then link it into place), so two processes starting at once end up with the same key.
+ */
+export function installSecret(dataDir: string, name: string, bytes = 32): Buffer {
+  if (!SECRET_NAME.test(name)) throw new Error(`bad secret name: ${name}`);
+  const dir = join(dataDir, 'secrets');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, name);
+  const existing = readIfPresent(path);
+  if (existing) return existing;
+  const temp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}`);
+  writeFileSync(temp, randomBytes(bytes), { mode: 0o600 });
+  try {
+    linkSync(temp, path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return readIfPresent(path) ?? fail(path);
+}
+
+function readIfPresent(path: string): Buffer | undefined {
+  try {
+    const secret = readFileSync(path);
+    // A copy restored from a backup may have lost its mode; the key must stay private.
+    chmodSync(path, 0o600);
+    return secret.length > 0 ? secret : fail(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function fail(path: string): never {
+  throw new Error(`secret file ${path} is empty or unreadable`);
+}

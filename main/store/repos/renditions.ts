@@ -1,0 +1,153 @@
+/**
+ * Renditions: one row per version and kind. The bytes live in the rendition blob files, addressed
+ * by content hash, so a row references its file by `contentHash` ('' while it has none).
+ */
+import { Repository } from '../db.ts';
+import { newId, nowIso } from '../ids.ts';
+
+export type RenditionStatus = 'PENDING' | 'READY' | 'FAILED' | 'NOT_APPLICABLE';
+
+export interface RenditionRecord {
+  renditionId: string;
+  tenantId: string;
+  versionId: string;
+  kind: string;
+  status: RenditionStatus;
+  mimeType: string;
+  contentHash: string;
+  sizeBytes: number;
+  failReason: string;
+  createBy: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface RenditionState {
+  status: RenditionStatus;
+  mimeType: string;
+  contentHash: string;
+  sizeBytes: number;
+  failReason: string;
+}
+
+interface Row {
+  rendition_id: string;
+  tenant_id: string;
+  version_id: string;
+  kind: string;
+  status: RenditionStatus;
+  mime_type: string;
+  content_hash: string;
+  size_bytes: number;
+  fail_reason: string;
+  create_by: string;
+  create_time: string;
+  update_time: string;
+}
+
+const toRecord = (r: Row): RenditionRecord => ({
+  renditionId: r.rendition_id,
+  tenantId: r.tenant_id,
+  versionId: r.version_id,
+  kind: r.kind,
+  status: r.status,
+  mimeType: r.mime_type,
+  contentHash: r.content_hash,
+  sizeBytes: r.size_bytes,
+  failReason: r.fail_reason,
+  createBy: r.create_by,
+  createTime: r.create_time,
+  updateTime: r.update_time,
+});
+
+export class RenditionRepository extends Repository {
+  private readonly getStmt = this.db.prepare<[string, string, string], Row>(
+    'SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? AND kind = ?',
+  );
+
+  get(tenantId: string, versionId: string, kind: string): RenditionRecord | undefined {
+    const row = this.getStmt.get(tenantId, versionId, kind);
+    return row && toRecord(row);
+  }
+
+  listForVersion(tenantId: string, versionId: string): RenditionRecord[] {
+    return this.db
+      .prepare<[string, string], Row>('SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? ORDER BY kind')
+      .all(tenantId, versionId)
+      .map(toRecord);
+  }
+
+  /** Creates a PENDING rendition unless the version already has one of this kind. */
+  ensurePending(tenantId: string, versionId: string, kind: string, mimeType: string, createBy: string): void {
+    const now = nowIso();
+    this.db
+      .prepare(
+        `INSERT INTO renditions (rendition_id, tenant_id, version_id, kind, status, mime_type, create_by, create_time, update_time)
+         VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?, ?) ON CONFLICT (version_id, kind) DO NOTHING`,
+      )
+      .run(newId('rnd'), tenantId, versionId, kind, mimeType, createBy, now, now);
+  }
+
+  /**
+   * Sets the state of a version's rendition of one kind, creating the row if needed. Returns the
+   * record and the content hash it held before, so the caller can drop a file nothing references.
+   */
+  put(tenantId: string, versionId: string, kind: string, state: RenditionState, createBy: string): { record: RenditionRecord; previousHash: string } {
+    const before = this.get(tenantId, versionId, kind);
+    const now = nowIso();
+    if (before) {
+      this.db
+        .prepare(
+          `UPDATE renditions SET status = ?, mime_type = ?, content_hash = ?, size_bytes = ?, fail_reason = ?, update_time = ?
+           WHERE rendition_id = ?`,
+        )
+        .run(state.status, state.mimeType, state.contentHash, state.sizeBytes, state.failReason, now, before.renditionId);
+    } else {
+      this.db
+        .prepare(
+          `INSERT INTO renditions (rendition_id, tenant_id, version_id, kind, status, mime_type, content_hash, size_bytes, fail_reason,
+             create_by, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(newId('rnd'), tenantId, versionId, kind, state.status, state.mimeType, state.contentHash, state.sizeBytes, state.failReason, createBy, now, now);
+    }
+    return { record: this.get(tenantId, versionId, kind) as RenditionRecord, previousHash: before?.contentHash ?? '' };
+  }
+
+  /** True when some rendition row still references these bytes. */
+  contentReferenced(contentHash: string): boolean {
+    return this.db.prepare('SELECT 1 FROM renditions WHERE content_hash = ? LIMIT 1').get(contentHash) !== undefined;
+  }
+
+  /**
+   * A finished rendition of this kind for another version of the tenant with the same content
+   * and MIME type: its result can be reused instead of computed again.
+   */
+  finishedForSameContent(tenantId: string, versionId: string, kind: string, contentHash: string, mimeType: string): RenditionRecord | undefined {
+    const row = this.db
+      .prepare<[string, string, string, string, string], Row>(
+        `SELECT r.* FROM renditions r JOIN versions v ON v.version_id = r.version_id
+         WHERE r.tenant_id = ? AND r.kind = ? AND r.version_id <> ? AND v.content_hash = ? AND v.mime_type = ?
+           AND r.status IN ('READY', 'NOT_APPLICABLE')
+         ORDER BY r.update_time DESC LIMIT 1`,
+      )
+      .get(tenantId, kind, versionId, contentHash, mimeType);
+    return row && toRecord(row);
+  }
+
+  /** Versions that have no rendition of this kind yet (created before the kind existed, or missed by a crash). */
+  versionsWithout(kind: string, limit: number): { tenantId: string; versionId: string; createBy: string }[] {
+    return this.db
+      .prepare<[string, number], { tenant_id: string; version_id: string; create_by: string }>(
+        `SELECT v.tenant_id, v.version_id, v.create_by FROM versions v
+         WHERE NOT EXISTS (SELECT 1 FROM renditions r WHERE r.version_id = v.version_id AND r.kind = ?)
+         ORDER BY v.create_time LIMIT ?`,
+      )
+      .all(kind, limit)
+      .map((r) => ({ tenantId: r.tenant_id, versionId: r.version_id, createBy: r.create_by }));
+  }
+
+  /** Renditions of this kind still PENDING. */
+  pending(kind: string): RenditionRecord[] {
+    return this.db.prepare<[string], Row>(`SELECT * FROM renditions WHERE kind = ? AND status = 'PENDING'`).all(kind).map(toRecord);
+  }
+}

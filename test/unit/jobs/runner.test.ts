@@ -1,0 +1,195 @@
+/** The persisted job runner over a real SQLite store. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JobRunner, PermanentJobError, type JobHandler } from '../../../main/jobs/runner.ts';
+import { openStore, type Store } from '../../../main/store/index.ts';
+import { removeDir, tempDir } from '../../helpers/server.ts';
+
+interface Payload {
+  n: number;
+}
+
+let dir: string;
+let store: Store;
+const runners: JobRunner[] = [];
+
+beforeEach(async () => {
+  dir = tempDir('folio-jobs-');
+  store = await openStore(dir);
+});
+
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  store.close();
+  removeDir(dir);
+});
+
+function handler(overrides: Partial<JobHandler<Payload>> = {}): JobHandler<Payload> & { done: number[]; gaveUp: [number, string][] } {
+  const done: number[] = [];
+  const gaveUp: [number, string][] = [];
+  return {
+    queue: 'q',
+    concurrency: 1,
+    maxAttempts: 3,
+    timeoutMs: 5_000,
+    decode: (p) => {
+      if (typeof (p as Payload).n !== 'number') throw new Error('no n');
+      return p as Payload;
+    },
+    run: async (p) => {
+      done.push(p.n);
+    },
+    giveUp: (p, reason) => {
+      gaveUp.push([p.n, reason]);
+    },
+    ...overrides,
+    done,
+    gaveUp,
+  };
+}
+
+function start(h: JobHandler<Payload>): JobRunner {
+  const runner = new JobRunner(store.jobs, [h as JobHandler<unknown>], { pollMs: 20, backoffMs: () => 30 });
+  runners.push(runner);
+  runner.start();
+  return runner;
+}
+
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const enqueue = (n: number, key = `k${n}`) => store.jobs.enqueue({ queue: 'q', key, payload: { n }, maxAttempts: 3 });
+
+describe('JobRunner', () => {
+  it('runs queued jobs in order and removes them when done', async () => {
+    const h = handler();
+    start(h);
+    [1, 2, 3].forEach((n) => enqueue(n));
+    await until(() => h.done.length === 3);
+    expect(h.done).toEqual([1, 2, 3]);
+    await until(() => store.jobs.list('q').length === 0);
+  });
+
+  it('keeps one live job per key', () => {
+    expect(enqueue(1, 'same')).toBe(true);
+    expect(enqueue(2, 'same')).toBe(false);
+    expect(store.jobs.list('q').map((j) => j.payload)).toEqual(['{"n":1}']);
+  });
+
+  it('retries a failing job with backoff, then succeeds', async () => {
+    let calls = 0;
+    const h = handler({
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('disk busy');
+      },
+    });
+    enqueue(7);
+    start(h);
+    await until(() => calls === 2);
+    await until(() => store.jobs.list('q').length === 0);
+    expect(h.gaveUp).toEqual([]);
+  });
+
+  it('gives up after maxAttempts and keeps the job as FAILED', async () => {
+    const h = handler({ run: async () => Promise.reject(new Error('always broken')) });
+    enqueue(9);
+    start(h);
+    await until(() => h.gaveUp.length === 1);
+    expect(h.gaveUp).toEqual([[9, 'always broken']]);
+    expect(store.jobs.list('q')).toMatchObject([{ status: 'FAILED', attempts: 3, lastError: 'always broken' }]);
+  });
+
+  it('does not retry a permanent failure', async () => {
+    let calls = 0;
+    const h = handler({
+      run: async () => {
+        calls++;
+        throw new PermanentJobError('cannot ever work');
+      },
+    });
+    enqueue(1);
+    start(h);
+    await until(() => h.gaveUp.length === 1);
+    expect(calls).toBe(1);
+  });
+
+  it('fails a job with an unreadable payload without running it', async () => {
+    const h = handler();
+    store.jobs.enqueue({ queue: 'q', key: 'bad', payload: { nothing: true }, maxAttempts: 3 });
+    start(h);
+    await until(() => store.jobs.list('q')[0]?.status === 'FAILED');
+    expect(h.done).toEqual([]);
+    expect(store.jobs.list('q')[0]?.lastError).toMatch(/^unreadable payload/);
+  });
+
+  it('never runs more jobs at once than the concurrency bound', async () => {
+    let now = 0;
+    let peak = 0;
+    const h = handler({
+      concurrency: 2,
+      run: async () => {
+        peak = Math.max(peak, ++now);
+        await new Promise((r) => setTimeout(r, 30));
+        now--;
+      },
+    });
+    for (let n = 0; n < 6; n++) enqueue(n);
+    const runner = start(h);
+    await until(() => runner.runningCount('q') === 2);
+    await until(() => store.jobs.list('q').length === 0);
+    expect(peak).toBe(2);
+  });
+
+  it('aborts a run past its time-out and gives up without retrying', async () => {
+    let aborted = false;
+    const h = handler({
+      timeoutMs: 50,
+      run: (_p, signal) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('stopped'));
+          }),
+        ),
+    });
+    enqueue(1);
+    start(h);
+    await until(() => h.gaveUp.length === 1);
+    expect(aborted).toBe(true);
+    expect(h.gaveUp[0]?.[1]).toBe('timed out after 50 ms');
+    expect(store.jobs.list('q')[0]?.attempts).toBe(1);
+  });
+
+  it('stop() interrupts a running job and puts it back; the next runner finishes it', async () => {
+    const blocking = handler({ run: (_p, signal) => new Promise((_r, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) });
+    enqueue(5);
+    const first = start(blocking);
+    await until(() => first.runningCount('q') === 1);
+    await first.stop();
+    expect(store.jobs.list('q')).toMatchObject([{ status: 'QUEUED', attempts: 0 }]);
+    expect(blocking.gaveUp).toEqual([]);
+
+    const h = handler();
+    start(h);
+    await until(() => h.done.length === 1);
+    expect(h.done).toEqual([5]);
+  });
+
+  it('at start, queues again a job a crash left RUNNING, and gives up on one that used all its attempts', async () => {
+    enqueue(1);
+    store.jobs.enqueue({ queue: 'q', key: 'k2', payload: { n: 2 }, maxAttempts: 1 });
+    // What a killed process leaves behind: claimed, never finished.
+    expect(store.jobs.claim('q')?.key).toBe('k1');
+    expect(store.jobs.claim('q')?.key).toBe('k2');
+    const h = handler();
+    start(h);
+    await until(() => h.done.length === 1);
+    expect(h.done).toEqual([1]);
+    expect(h.gaveUp).toEqual([[2, 'interrupted 1 time without finishing']]);
+  });
+});

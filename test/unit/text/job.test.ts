@@ -1,0 +1,96 @@
+/** The text job handler on a real store and the real extractor thread: reuse, read failures, sweeping. */
+import { rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Access } from '../../../main/service/access.ts';
+import type { ServiceDeps } from '../../../main/service/app.ts';
+import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
+import type { RequestContext } from '../../../main/service/context.ts';
+import { EventBus } from '../../../main/service/events.ts';
+import { textExtractionJob } from '../../../main/service/text/job.ts';
+import { TEXT_QUEUE } from '../../../main/service/text/queue.ts';
+import { createTenant } from '../../../main/service/tenancy.ts';
+import { VersionService } from '../../../main/service/versions/service.ts';
+import { openStore, type Store } from '../../../main/store/index.ts';
+import { removeDir, tempDir } from '../../helpers/server.ts';
+import { openDb } from '../../helpers/text.ts';
+
+let dir: string;
+let store: Store;
+let deps: ServiceDeps;
+let ctx: RequestContext;
+let job: ReturnType<typeof textExtractionJob>;
+const signal = new AbortController().signal;
+
+beforeAll(async () => {
+  dir = tempDir('folio-textjob-');
+  store = await openStore(dir);
+  deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+  const tenant = createTenant(store, 'acme');
+  ctx = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
+  job = textExtractionJob(deps);
+});
+
+afterAll(async () => {
+  await job.close?.();
+  store.close();
+  removeDir(dir);
+});
+
+let n = 0;
+async function newVersion(text: string) {
+  const bytes = Buffer.from(text);
+  return new VersionService(deps).upload(ctx, { title: `v${n++}.txt`, mimeType: 'text/plain' }, Readable.from([bytes]), bytes.length);
+}
+
+const textOf = (versionId: string) => store.renditions.get(ctx.tenantId, versionId, 'TEXT');
+
+describe('text job', () => {
+  it('is queued by finalize, with a PENDING TEXT rendition', async () => {
+    const v = await newVersion('queued by finalize');
+    expect(textOf(v.versionId)?.status).toBe('PENDING');
+    expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
+  });
+
+  it('reuses the result of a version with the same content and type instead of extracting again', async () => {
+    const first = await newVersion('same bytes twice');
+    await job.run({ tenantId: ctx.tenantId, versionId: first.versionId }, signal);
+    const second = await newVersion('same bytes twice');
+    // Both versions share one blob file; without it, only reuse can produce the second result.
+    rmSync(store.blobs.pathOf(second.contentHash));
+    await job.run({ tenantId: ctx.tenantId, versionId: second.versionId }, signal);
+    expect(textOf(second.versionId)).toMatchObject({ status: 'READY', contentHash: textOf(first.versionId)?.contentHash });
+  });
+
+  it("fails the attempt (to be retried) when the version's bytes cannot be read, and records FAILED on giving up", async () => {
+    const v = await newVersion('bytes that disappear');
+    rmSync(store.blobs.pathOf(v.contentHash));
+    await expect(job.run({ tenantId: ctx.tenantId, versionId: v.versionId }, signal)).rejects.toThrow("could not read the version's content (ENOENT)");
+    expect(textOf(v.versionId)?.status).toBe('PENDING');
+    await job.giveUp({ tenantId: ctx.tenantId, versionId: v.versionId }, "could not read the version's content (ENOENT)");
+    expect(textOf(v.versionId)).toMatchObject({ status: 'FAILED', failReason: "could not read the version's content (ENOENT)" });
+  });
+
+  it('does nothing for a version that is already done or gone', async () => {
+    const v = await newVersion('done once');
+    await job.run({ tenantId: ctx.tenantId, versionId: v.versionId }, signal);
+    const done = textOf(v.versionId);
+    await job.run({ tenantId: ctx.tenantId, versionId: v.versionId }, signal);
+    expect(textOf(v.versionId)).toEqual(done);
+    await expect(job.run({ tenantId: ctx.tenantId, versionId: 'ver_gone' }, signal)).resolves.toBeUndefined();
+  });
+
+  it('at start, queues versions that have no TEXT rendition', async () => {
+    const v = await newVersion('missed by a crash');
+    store.transaction(() => {
+      store.jobs.complete(store.jobs.list(TEXT_QUEUE).find((j) => j.key === v.versionId)?.jobId ?? -1);
+    });
+    const db = openDb(dir);
+    db.prepare('DELETE FROM renditions WHERE version_id = ?').run(v.versionId);
+    db.close();
+    expect(textOf(v.versionId)).toBeUndefined();
+    job.start?.();
+    expect(textOf(v.versionId)?.status).toBe('PENDING');
+    expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
+  });
+});
