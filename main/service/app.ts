@@ -123,7 +123,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
 
   app.get('/v1/openapi.json', {
     config: { public: true },
-    schema: { tags: ['meta'], summary: 'This OpenAPI 3.1 description. Public, and not enveloped.', security: [] },
+    schema: { tags: ['meta'], summary: 'This OpenAPI 3.1 description. No token needed, and not enveloped.', security: [] },
   }, async () => app.swagger());
   authRoutes(app, deps);
   containerRoutes(app, deps);

@@ -25,7 +25,8 @@ interface OpenApiDoc {
 }
 
 /** The two routes whose success response is not the envelope (docs/api.md says which and why). */
-const NOT_ENVELOPED = new Set(['GET /v1/openapi.json', 'GET /v1/versions/download']);
+// Bytes and the description document are not enveloped on success; their errors are.
+const NOT_ENVELOPED = new Set(['GET /v1/openapi.json', 'GET /v1/versions/download', 'GET /v1/renditions/read']);
 
 /**
  * Every METHOD path pair in Fastify's route tree. printRoutes draws a tree whose children extend

@@ -43,7 +43,7 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
     config: { public: true },
     schema: {
       tags,
-      summary: 'Reads a rendition through a signed URL (no bearer token). Honours a single Range. A bad or expired signature gives 173010. Not enveloped on success.',
+      summary: 'Reads a rendition through a signed URL. No token needed: the signature is the credential. Honours a single Range. A bad or expired signature gives 173010. Not enveloped on success.',
       querystring: SignedReadQuery,
       security: [],
     },
