@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../service/app.ts';
 import { startHousekeeping } from '../service/housekeeping.ts';
 import { openStore } from '../store/index.ts';
+import { settingsFromEnv } from './environment.ts';
 import { requireOption } from './options.ts';
 
 export async function runServe(args: string[]): Promise<number> {
@@ -15,9 +16,10 @@ export async function runServe(args: string[]): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
 
+  const settings = settingsFromEnv(process.env);
   const store = await openStore(dataDir);
-  const app = await buildApp(store);
-  const housekeeping = startHousekeeping(store);
+  const app = await buildApp(store, { config: settings.service });
+  const housekeeping = startHousekeeping(store, settings.service, settings.housekeeping);
   const address = await app.listen({ host: values.host, port });
   console.log(`listening on ${address}`);
 

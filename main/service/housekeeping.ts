@@ -1,18 +1,41 @@
-/** Periodic jobs of a running service: expired upload sessions, expired tokens, stale temp files. */
+/**
+ * Periodic jobs of a running service: expired upload sessions, expired tokens, stale temp files,
+ * and change-feed entries older than the retention.
+ */
 import type { Store } from '../store/index.ts';
-import { ChunkedUploads } from './versions/chunked.ts';
-import { DEFAULT_CONFIG } from './config.ts';
 import { Access } from './access.ts';
+import type { ServiceConfig } from './config.ts';
+import { ChunkedUploads } from './versions/chunked.ts';
 
-const EVERY_MS = 60_000;
-const TEMP_MAX_AGE_MS = 24 * 3600 * 1000;
+export interface HousekeepingSettings {
+  /** How often the jobs run; by default every minute, or a quarter of the upload TTL when that is shorter. */
+  intervalMs: number;
+  /** How long change-feed entries are kept. A cursor older than what is kept gets 130006. */
+  changeRetentionMs: number;
+}
 
-export function startHousekeeping(store: Store, intervalMs = EVERY_MS): { stop: () => void } {
-  const uploads = new ChunkedUploads({ store, config: DEFAULT_CONFIG, access: new Access(store) });
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 3600 * 1000;
+const TEMP_MAX_AGE_MS = DAY_MS;
+export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
+
+export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}): { stop: () => void } {
+  const uploads = new ChunkedUploads({ store, config, access: new Access(store) });
+  const intervalMs = settings.intervalMs ?? Math.min(MINUTE_MS, Math.max(100, Math.floor(config.uploadSessionTtlMs / 4)));
+  const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
+  let running = false;
   const tick = async () => {
-    await uploads.sweepExpired();
-    store.tokens.deleteExpired(Date.now());
-    await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
+    // A slow tick (many files) must not overlap the next one.
+    if (running) return;
+    running = true;
+    try {
+      await uploads.sweepExpired();
+      store.tokens.deleteExpired(Date.now());
+      store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
+      await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
+    } finally {
+      running = false;
+    }
   };
   const timer = setInterval(() => {
     tick().catch((err: unknown) => console.error('housekeeping failed:', err));

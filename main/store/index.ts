@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
+import { AssemblyFiles } from './assemblies.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
@@ -22,6 +23,7 @@ export class Store {
   readonly changes: ChangeRepository;
   readonly blobs: BlobFiles;
   readonly uploadsDir: string;
+  readonly assemblies: AssemblyFiles;
 
   constructor(
     private readonly db: Db,
@@ -37,6 +39,7 @@ export class Store {
     this.changes = new ChangeRepository(db);
     this.blobs = new BlobFiles(dataDir);
     this.uploadsDir = join(dataDir, 'uploads');
+    this.assemblies = new AssemblyFiles(this.uploadsDir);
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */

@@ -27,9 +27,11 @@ export async function folio(args: string[]): Promise<{ stdout: string; stderr: s
   return run(process.execPath, [FOLIO_BIN, ...args], { encoding: 'utf8' });
 }
 
-export async function startServer(dataDir = tempDir()): Promise<ServerHandle> {
+/** `env` adds environment variables for the server, e.g. the FOLIO_* settings of docs/configuration.md. */
+export async function startServer(dataDir = tempDir(), env: Record<string, string> = {}): Promise<ServerHandle> {
   const child = spawn(process.execPath, [FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

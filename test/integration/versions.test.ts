@@ -107,10 +107,14 @@ describe('POST /v1/versions/upload', () => {
   it('refuses a body that is not application/octet-stream with 110004', async () => {
     const before = footprint();
     for (const type of ['application/json', 'text/plain', 'image/png', 'multipart/form-data; boundary=x']) {
-      const res = await app.raw('/v1/versions/upload', { containerId: folder.containerId, title: `typed-${type.length}.txt` }, Buffer.from('{"a":1}'), { 'content-type': type });
-      expect(res.status, type).toBe(415);
-      expect(res.body.code, type).toBe(110004);
+      for (const body of [Buffer.from('{"a":1}'), Buffer.from([0xff, 0x00, 0x7b])]) {
+        const res = await app.raw('/v1/versions/upload', { containerId: folder.containerId, title: `typed-${type.length}.txt` }, body, { 'content-type': type });
+        expect(res.status, type).toBe(415);
+        expect(res.body.code, type).toBe(110004);
+      }
     }
+    const untyped = await fetch(`${server.url}/v1/versions/upload?title=untyped.txt`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new Uint8Array([1, 2, 3]) });
+    expect(untyped.status).toBe(415);
     expect(footprint()).toEqual(before);
   });
 

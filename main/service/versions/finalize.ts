@@ -3,7 +3,7 @@
  * fsynced file becomes a blob, then one transaction creates the document if needed, the version,
  * the document's current-version columns and the change-feed entry. If the transaction fails, a
  * blob file that nothing references is removed again: a failed upload leaves no version and no
- * orphan blob.
+ * orphan blob. The staged file itself stays; dropping it is the caller's job.
  */
 import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { StagedBlob } from '../../store/blobs.ts';
@@ -13,10 +13,7 @@ import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
-import { KeyedLock } from './keyedLock.ts';
 import { parseMetadata } from './target.ts';
-
-const byContent = new KeyedLock();
 
 export async function finalizeVersion(
   deps: ServiceDeps,
@@ -25,7 +22,7 @@ export async function finalizeVersion(
   staged: StagedBlob,
   alsoInTransaction: (version: VersionRecord) => void = () => {},
 ): Promise<VersionResult> {
-  return byContent.run(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
+  return deps.store.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
 }
 
 async function finalizeLocked(

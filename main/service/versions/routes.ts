@@ -20,7 +20,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   const chunked = new ChunkedUploads(deps);
 
   app.post('/v1/versions/upload', {
-    bodyLimit: deps.config.maxDirectUploadBytes,
+    onRequest: octetStreamOnly,
     schema: {
       tags,
       summary: 'Direct upload of a small file (at most 32 MiB) as raw bytes; the target and description are query parameters. Needs WRITE.',
@@ -35,6 +35,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   }, async (req) => ok(req, await chunked.init(callerOf(req), req.body)));
 
   app.post('/v1/versions/uploadChunk', {
+    onRequest: octetStreamOnly,
     schema: {
       tags,
       summary: 'Send one chunk (0-based index) as raw bytes; optional X-Chunk-Sha256. Idempotent.',
@@ -97,8 +98,14 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   });
 }
 
+/** Upload routes take raw bytes only. Checked before any parser touches the body, so a JSON body is 110004, not a JSON error. */
+async function octetStreamOnly(req: FastifyRequest): Promise<void> {
+  const type = header(req, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/octet-stream') fail('UNSUPPORTED_MEDIA_TYPE', 'send the bytes as application/octet-stream');
+}
+
+/** The request body of an upload route, as the application/octet-stream parser of app.ts leaves it. */
 function rawStream(req: FastifyRequest): Readable {
-  if (!req.headers['content-type']?.startsWith('application/octet-stream')) fail('UNSUPPORTED_MEDIA_TYPE', 'send the bytes as application/octet-stream');
   return req.body as Readable;
 }
 

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Perm } from '../../../shared/permissions.ts';
 import type { PageOf, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
-import { SizeLimitExceeded } from '../../store/blobs.ts';
+import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
 import type { RequestContext } from '../context.ts';
