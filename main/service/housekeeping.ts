@@ -8,7 +8,7 @@ import type { ServiceConfig } from './config.ts';
 import { ChunkedUploads } from './versions/chunked.ts';
 
 export interface HousekeepingSettings {
-  /** How often the jobs run; by default every minute, or a quarter of the upload TTL when that is shorter. */
+  /** How often the jobs run: by default every minute, or a quarter of the upload TTL or of the change retention when shorter. */
   intervalMs: number;
   /** How long change-feed entries are kept. A cursor older than what is kept gets 130006. */
   changeRetentionMs: number;
@@ -21,8 +21,8 @@ export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
 export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}): { stop: () => void } {
   const uploads = new ChunkedUploads({ store, config, access: new Access(store) });
-  const intervalMs = settings.intervalMs ?? Math.min(MINUTE_MS, Math.max(100, Math.floor(config.uploadSessionTtlMs / 4)));
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
+  const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
   let running = false;
   const tick = async () => {
     // A slow tick (many files) must not overlap the next one.
