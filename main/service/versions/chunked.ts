@@ -1,9 +1,9 @@
 /**
  * Chunked uploads with resume (spec 4.11, DESIGN.md §2). Chunks are 0-based and written in place
  * into one assembly file per session, at index × chunkSize, so completing needs no copy: the file
- * is linked into the blob store as it is. A chunk counts as received only once its bytes are on
- * disk, so a resumed upload after a crash re-sends exactly the missing ones. The content hash
- * advances while chunks arrive (RunningHash), so completing rarely reads the file again.
+ * is fsynced and linked into the blob store as it is. A chunk counts as received once its bytes
+ * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
+ * while chunks arrive (RunningHash), so completing rarely reads the file again.
  */
 import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
@@ -159,6 +159,7 @@ export class ChunkedUploads {
     }
     // The target is checked again: permissions or the tree may have changed since init.
     const target = session.target.docId ? resolveTarget(this.deps, ctx, { ...session.target, containerId: '' }) : session.target;
+    await this.store.assemblies.makeDurable(uploadId);
     const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: size };
     const version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
     await this.dropBytes(uploadId);

@@ -10,7 +10,6 @@
  * walk over the whole file, so both paths give the same digest by construction.
  */
 import { createHash, type Hash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 
 export interface ChunkGeometry {
   totalSize: number;
@@ -18,8 +17,8 @@ export interface ChunkGeometry {
   totalChunks: number;
 }
 
-/** Reads bytes [start, end) of the assembly file. */
-export type RangeReader = (start: number, end: number) => Readable;
+/** Reads bytes [start, end) of the assembly file; each piece need only stay valid until the next is asked for. */
+export type RangeReader = (start: number, end: number) => AsyncIterable<Buffer>;
 
 export class RunningHash {
   private hash: Hash = createHash('sha256');
@@ -99,7 +98,7 @@ export class RunningHash {
       this.reading = index;
       try {
         if (end > start) {
-          for await (const piece of this.read(start, end) as AsyncIterable<Buffer>) {
+          for await (const piece of this.read(start, end)) {
             if (generation !== this.generation) break;
             hash.update(piece);
           }
