@@ -1,7 +1,9 @@
 /**
  * Periodic jobs of a running service: expired upload sessions, expired tokens, stale temp files,
- * and change-feed entries older than the retention.
+ * change-feed entries older than the retention, and (at start, then daily) blob files a crash
+ * left without a row.
  */
+import { sweepOrphanBlobs } from '../store/blobs.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import type { ServiceConfig } from './config.ts';
@@ -17,6 +19,9 @@ export interface HousekeepingSettings {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 3600 * 1000;
 const TEMP_MAX_AGE_MS = DAY_MS;
+const ORPHAN_SWEEP_EVERY_MS = DAY_MS;
+/** A blob file younger than this may belong to a finalize that is still running. */
+const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
 export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}): { stop: () => void } {
@@ -24,6 +29,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
   const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
   let running = false;
+  let lastOrphanSweep = 0;
   const tick = async () => {
     // A slow tick (many files) must not overlap the next one.
     if (running) return;
@@ -33,13 +39,20 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
       store.tokens.deleteExpired(Date.now());
       store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
       await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
+      if (Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_EVERY_MS) {
+        lastOrphanSweep = Date.now();
+        await sweepOrphanBlobs(store, ORPHAN_GRACE_MS);
+      }
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => {
+  const run = () => {
     tick().catch((err: unknown) => console.error('housekeeping failed:', err));
-  }, intervalMs);
+  };
+  // The first run cleans up after a crash right away.
+  run();
+  const timer = setInterval(run, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

@@ -103,6 +103,14 @@ export class BlobFiles {
     await rm(this.pathOf(contentHash), { force: true });
   }
 
+  /** When the file of a blob last gained or lost a name (linking sets it), in ms since the epoch. */
+  async linkedAt(contentHash: string): Promise<number | undefined> {
+    return stat(this.pathOf(contentHash)).then(
+      (s) => s.ctimeMs,
+      () => undefined,
+    );
+  }
+
   /** Every stored hash, for the orphan sweep. */
   async *list(): AsyncGenerator<string> {
     for (const dir of await readdir(this.root)) {
@@ -135,4 +143,22 @@ export async function releaseBlob(store: Store, tenantId: string, blobId: string
     await store.blobs.remove(released.contentHash);
     return true;
   });
+}
+
+/**
+ * Removes blob files that no blob row holds: a crash between linking a file into place and
+ * committing its version leaves one. Files linked within `graceMs` are left for a later sweep.
+ */
+export async function sweepOrphanBlobs(store: Store, graceMs: number): Promise<number> {
+  let removed = 0;
+  for await (const contentHash of store.blobs.list()) {
+    if (store.versions.contentReferenced(contentHash)) continue;
+    await store.blobs.withContent(contentHash, async () => {
+      const linkedAt = await store.blobs.linkedAt(contentHash);
+      if (store.versions.contentReferenced(contentHash) || linkedAt === undefined || linkedAt > Date.now() - graceMs) return;
+      await store.blobs.remove(contentHash);
+      removed++;
+    });
+  }
+  return removed;
 }

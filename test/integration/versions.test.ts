@@ -190,12 +190,15 @@ describe('POST /v1/versions/getPage', () => {
 
   it('without docId lists the versions of every active document the caller can enumerate, and nothing of other tenants', async () => {
     const gone = await uploadOk({ containerId: folder.containerId, title: 'deleted-later.txt' }, Buffer.from('bye'));
+    const before = data(await app.post<PageOf<Version>>('/v1/versions/getPage', { pageSize: 500 }));
+    expect(before.content.some((v) => v.versionId === gone.versionId)).toBe(true);
     data(await app.post('/v1/documents/delete', { docId: gone.docId }));
     const theirs = await uploadOk({ title: 'theirs.txt' }, Buffer.from('theirs'), other);
 
     const all = data(await app.post<PageOf<Version>>('/v1/versions/getPage', { pageSize: 500 }));
     const ids = new Set(all.content.map((v) => v.versionId));
     expect(all.totalElements).toBe(all.content.length);
+    expect(all.totalElements).toBe(before.totalElements - 1);
     for (const v of versions) expect(ids.has(v.versionId)).toBe(true);
     expect(ids.has(gone.versionId)).toBe(false);
     expect(ids.has(theirs.versionId)).toBe(false);

@@ -89,6 +89,8 @@ export class VersionRepository extends Repository {
     `SELECT v.* FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'
      ORDER BY v.version_no DESC, v.version_id LIMIT ? OFFSET ?`,
   );
+  private readonly latestChangeStmt = this.db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE tenant_id = ?');
+  private readonly tenantCounts = new Map<string, { seq: number; total: number }>();
   private readonly blobHashStmt = this.db.prepare<[string, string], { content_hash: string }>(
     'SELECT content_hash FROM blobs WHERE tenant_id = ? AND blob_id = ?',
   );
@@ -140,8 +142,21 @@ export class VersionRepository extends Repository {
 
   /** Versions of a tenant's active documents, newest version number first. */
   pageForTenant(tenantId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
+    return this.db.transaction(() => ({ total: this.countForTenant(tenantId), rows: this.pageForTenantStmt.all(tenantId, limit, offset).map(toRecord) }))();
+  }
+
+  /**
+   * How many versions the tenant's active documents have. Counting means a join over every
+   * version, so the count is kept until the tenant's change feed moves: every change to it (a new
+   * version, a document deleted or restored, with its container or alone) records a change.
+   */
+  private countForTenant(tenantId: string): number {
+    const seq = this.latestChangeStmt.get(tenantId)?.s ?? 0;
+    const cached = this.tenantCounts.get(tenantId);
+    if (cached?.seq === seq) return cached.total;
     const total = this.countForTenantStmt.get(tenantId)?.n ?? 0;
-    return { total, rows: this.pageForTenantStmt.all(tenantId, limit, offset).map(toRecord) };
+    this.tenantCounts.set(tenantId, { seq, total });
+    return total;
   }
 
   blobContentHash(tenantId: string, blobId: string): string | undefined {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBlob } from '../../../main/store/blobs.ts';
+import { releaseBlob, sweepOrphanBlobs } from '../../../main/store/blobs.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { SizeLimitExceeded } from '../../../main/store/streamWrite.ts';
 import { blobFiles, tempFiles } from '../../helpers/dataDir.ts';
@@ -140,5 +140,23 @@ describe('releaseBlob', () => {
     expect(await releaseBlob(store, 'ten_b', blobA)).toBe(false);
     expect(store.versions.blobContentHash('ten_a', blobA)).toBe(sha256(bytes));
     expect(existsSync(store.blobs.pathOf(sha256(bytes)))).toBe(true);
+  });
+});
+
+describe('sweepOrphanBlobs', () => {
+  it('removes blob files that no row holds once they are past the grace period, and keeps the rest', async () => {
+    const kept = randomBytes(10);
+    const orphan = randomBytes(11);
+    for (const bytes of [kept, orphan]) {
+      const staged = await store.blobs.stage(source([bytes]), 1000);
+      await store.blobs.commit(staged);
+      await store.blobs.discard(staged.tempPath);
+    }
+    referenceBlob('ten_a', kept);
+    expect(await sweepOrphanBlobs(store, 3600 * 1000)).toBe(0);
+    expect(blobFiles(dir)).toHaveLength(2);
+    expect(await sweepOrphanBlobs(store, 0)).toBe(1);
+    expect(existsSync(store.blobs.pathOf(sha256(orphan)))).toBe(false);
+    expect(existsSync(store.blobs.pathOf(sha256(kept)))).toBe(true);
   });
 });
