@@ -16,6 +16,13 @@ export class SizeLimitExceeded extends Error {
   }
 }
 
+/** The source failed before its end: for an HTTP request, the client went away mid-body. */
+export class SourceFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the byte stream failed before its end: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+
 /** Returns the number of bytes written; more than `maxBytes` throws SizeLimitExceeded. `onPiece` sees every byte in order. */
 export async function writeStreamAt(fh: FileHandle, position: number, source: Readable, maxBytes: number, onPiece?: (piece: Buffer) => void): Promise<number> {
   let total = 0;
@@ -31,8 +38,14 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
     batchBytes = 0;
     inFlight = writeAll(fh, buffers, bytes, at);
   };
+  const pieces = source.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  const nextPiece = () =>
+    pieces.next().catch((err: unknown) => {
+      throw new SourceFailed(err);
+    });
   try {
-    for await (const piece of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    for (let step = await nextPiece(); !step.done; step = await nextPiece()) {
+      const piece = step.value;
       total += piece.length;
       if (total > maxBytes) throw new SizeLimitExceeded(maxBytes);
       onPiece?.(piece);
@@ -44,6 +57,8 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
     await inFlight;
     return total;
   } catch (err) {
+    // Let go of the stream without destroying it, then read the rest into the void.
+    await Promise.resolve(pieces.return?.()).catch(() => undefined);
     source.resume();
     await inFlight.catch(() => undefined);
     throw err;

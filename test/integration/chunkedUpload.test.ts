@@ -1,5 +1,6 @@
 /** Chunked uploads with resume (spec 4.11, DESIGN.md §2) against a real `folio serve`. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChunkedUploadSession, Container, Document, PageOf, VersionResult } from '../../shared/v1/resources.ts';
 import { assemblyFiles, blobFiles, countRows } from '../helpers/dataDir.ts';
@@ -260,6 +261,26 @@ describe('POST /v1/versions/initChunkedUpload and friends', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(140004);
     expect(await stored()).toEqual([]);
+  });
+
+  it('does not count a chunk whose client hangs up halfway, and logs no internal error', async () => {
+    const p = plan(600 * KiB);
+    const { session: s, stored } = await keyed(p);
+    let stderr = '';
+    const listen = (d: Buffer) => (stderr += d.toString());
+    server.process.stderr?.on('data', listen);
+    const url = new URL(`/v1/versions/uploadChunk?uploadId=${s.uploadId}&chunkIndex=0`, server.url);
+    await new Promise<void>((resolve) => {
+      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/octet-stream', 'content-length': String(CHUNK) } });
+      req.on('error', () => resolve());
+      req.write(chunkOf(p, 0).subarray(0, CHUNK / 2), () => setTimeout(() => req.destroy(), 200));
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    server.process.stderr?.off('data', listen);
+    expect(await stored()).toEqual([]);
+    expect(stderr).toBe('');
+    await sendAll(p, s.uploadId);
+    expect(data(await complete(s.uploadId)).contentHash).toBe(sha256(p.bytes));
   });
 
   it('keeps a stored chunk when a re-send of it fails', async () => {

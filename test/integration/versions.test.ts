@@ -1,5 +1,6 @@
 /** Direct upload (POST /v1/versions/upload) and version listing (spec 4.14) against a real `folio serve`. */
 import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Container, Document, PageOf, Version, VersionResult } from '../../shared/v1/resources.ts';
 import { blobFiles, countRows, queryStore, tempFiles } from '../helpers/dataDir.ts';
@@ -95,6 +96,23 @@ describe('POST /v1/versions/upload', () => {
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 110003, success: false });
     expect(footprint()).toEqual(before);
+  });
+
+  it('leaves nothing behind and logs no internal error when the client hangs up mid-upload', async () => {
+    const before = footprint();
+    let stderr = '';
+    const listen = (d: Buffer) => (stderr += d.toString());
+    server.process.stderr?.on('data', listen);
+    const url = new URL(`/v1/versions/upload?containerId=${folder.containerId}&title=cut.bin`, server.url);
+    await new Promise<void>((resolve) => {
+      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': String(4 * MiB) } });
+      req.on('error', () => resolve());
+      req.write(randomBytes(2 * MiB), () => setTimeout(() => req.destroy(), 200));
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    server.process.stderr?.off('data', listen);
+    expect(footprint()).toEqual(before);
+    expect(stderr).toBe('');
   });
 
   it('accepts exactly 32 MiB', async () => {

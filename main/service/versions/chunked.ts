@@ -10,6 +10,7 @@ import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/res
 import type { InitChunkedUpload } from '../../../shared/v1/requests.ts';
 import { ChunkLengthMismatch } from '../../store/assemblies.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
+import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
 import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
@@ -94,6 +95,7 @@ export class ChunkedUploads {
         const got = err.received === 'more' ? 'more' : String(err.received);
         fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
       }
+      if (err instanceof SourceFailed) fail('VALIDATION', `chunk ${chunkIndex} broke off before its end`);
       throw err;
     });
     if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
