@@ -119,10 +119,13 @@ describe('POST /v1/versions/initChunkedUpload and friends', () => {
     const p = plan(1 * MiB);
     const key = randomUUID();
     const first = await initOk(p, { idempotencyKey: key, title: 'resume.bin' });
-    await sendAll(p, first.uploadId, [0, 2]);
+    await sendAll(p, first.uploadId, [0]);
+    const lastChunk = data(await sendChunk(first.uploadId, 2, chunkOf(p, 2)));
+    await new Promise((r) => setTimeout(r, 10));
     const resumed = await initOk(p, { idempotencyKey: key, title: 'resume.bin' });
     expect(resumed.uploadId).toBe(first.uploadId);
     expect(resumed.uploadedChunkIndexes).toEqual([0, 2]);
+    expect(Date.parse(resumed.expiresAt)).toBeGreaterThan(Date.parse(lastChunk.expiresAt));
     await sendAll(p, resumed.uploadId, [1, 3]);
     expect(data(await complete(first.uploadId)).contentHash).toBe(sha256(p.bytes));
   });

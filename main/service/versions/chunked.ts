@@ -50,8 +50,10 @@ export class ChunkedUploads {
       const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
       if (existing && live) {
         if (!this.sameUpload(ctx, existing, input, expectedHash)) fail('IDEMPOTENCY_KEY_REUSED');
-        if (existing.status === 'OPEN') this.store.uploads.extend(existing.uploadId, this.expiry());
-        return { session: existing, stale: undefined };
+        if (existing.status === 'COMPLETED') return { session: existing, stale: undefined };
+        const expiresAt = this.expiry();
+        this.store.uploads.extend(existing.uploadId, expiresAt);
+        return { session: { ...existing, expiresAt }, stale: undefined };
       }
       if (existing) this.store.uploads.delete(existing.uploadId);
       const session = this.store.uploads.create({
