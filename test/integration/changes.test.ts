@@ -6,10 +6,11 @@ import type { Change, ChangePage, Container, VersionResult } from '../../shared/
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
 
 let server: ServerHandle;
+/** One tenant for most tests: each starts from latestCursor, so it sees only its own changes. */
+let api: Api;
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-/** A tenant of its own per test, so its feed holds only what the test did. */
 async function freshTenant(name: string, on = server): Promise<Api> {
   return appApi(on.url, await createTenant(on.dataDir, name));
 }
@@ -36,6 +37,7 @@ async function latest(api: Api): Promise<string> {
 
 beforeAll(async () => {
   server = await startServer();
+  api = await freshTenant('main');
 });
 
 afterAll(async () => {
@@ -45,7 +47,6 @@ afterAll(async () => {
 
 describe('POST /v1/changes/getPage', () => {
   it('lists create, rename, move, delete, restore and new version of a document in commit order, each with the state after it', async () => {
-    const api = await freshTenant('doc-story');
     const start = await latest(api);
     const a = data(await api.post<Container>('/v1/containers/create', { name: 'A' }));
     const b = data(await api.post<Container>('/v1/containers/create', { name: 'B' }));
@@ -81,7 +82,6 @@ describe('POST /v1/changes/getPage', () => {
   });
 
   it('lists create, rename, move, delete and restore of a container, with the state after each', async () => {
-    const api = await freshTenant('folder-story');
     const start = await latest(api);
     const parent = data(await api.post<Container>('/v1/containers/create', { name: 'parent' }));
     const c = data(await api.post<Container>('/v1/containers/create', { name: 'child' }));
@@ -100,7 +100,6 @@ describe('POST /v1/changes/getPage', () => {
   });
 
   it('pages with nextCursor and hasMore: pageSize 2 over 5 changes gives 2, 2, 1', async () => {
-    const api = await freshTenant('paging');
     const start = await latest(api);
     const names = ['p1', 'p2', 'p3', 'p4', 'p5'];
     for (const name of names) data(await api.post('/v1/containers/create', { name }));
@@ -116,7 +115,6 @@ describe('POST /v1/changes/getPage', () => {
   });
 
   it('refuses a garbage cursor with 110001', async () => {
-    const api = await freshTenant('garbage');
     for (const cursor of ['garbage', 'c1.', 'c1.-1', 'c1.1.2', 'c2.5', ' c1.5', 'c1.9999999999999999']) {
       const res = await api.post('/v1/changes/getPage', { cursor });
       expect(res.status, cursor).toBe(400);
@@ -126,14 +124,13 @@ describe('POST /v1/changes/getPage', () => {
   });
 
   it('answers a cursor ahead of anything issued with 130006', async () => {
-    const api = await freshTenant('ahead');
     const res = await api.post('/v1/changes/getPage', { cursor: 'c1.999999999' });
     expect(res.status).toBe(410);
     expect(res.body.code).toBe(130006);
   });
 
   it("never shows another tenant's changes", async () => {
-    const alpha = await freshTenant('alpha');
+    const alpha = api;
     const beta = await freshTenant('beta');
     const secret = data(await alpha.post<Container>('/v1/containers/create', { name: 'secret' }));
     const doc = data(await alpha.raw('/v1/versions/upload', { containerId: secret.containerId, title: 'secret.txt' }, Buffer.from('s'))) as VersionResult;
@@ -143,7 +140,6 @@ describe('POST /v1/changes/getPage', () => {
   });
 
   it('gives from latestCursor only what happens afterwards', async () => {
-    const api = await freshTenant('latest');
     data(await api.post('/v1/containers/create', { name: 'before' }));
     const cursor = await latest(api);
     expect(await feed(api, cursor)).toMatchObject({ changes: [], hasMore: false });
