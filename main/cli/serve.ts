@@ -1,8 +1,10 @@
 /** `folio serve`: the service on one data directory, until SIGTERM or SIGINT. */
 import { parseArgs } from 'node:util';
-import { buildApp, type BuildOptions } from '../service/app.ts';
-import { startHousekeeping } from '../service/housekeeping.ts';
+import { buildApp } from '../service/app.ts';
+import { DEFAULT_CONFIG, type ServiceConfig } from '../service/config.ts';
+import { startHousekeeping, type HousekeepingSettings } from '../service/housekeeping.ts';
 import { openStore, type Store } from '../store/index.ts';
+import { settingsFromEnv } from './environment.ts';
 import { parsePort, requireOption } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
 
@@ -15,9 +17,10 @@ export async function runServe(args: string[]): Promise<number> {
   const dataDir = requireOption(values.data, '--data');
   const port = parsePort(values.port);
   const outbound = outboundSettings(values);
+  const settings = settingsFromEnv(process.env);
   const stop = untilSignal();
   const store = await openStore(dataDir);
-  await serveUntil(store, { host: values.host, port }, stop, { config: { outbound } });
+  await serveUntil(store, { host: values.host, port }, stop, { ...settings.service, outbound }, settings.housekeeping);
   return 0;
 }
 
@@ -41,10 +44,16 @@ export function untilSignal(): Promise<void> {
  * Serves the store until `stop` resolves, then closes the listener (letting requests in flight
  * finish) before the database, so no write is cut off. Prints one `listening on URL` line once ready.
  */
-export async function serveUntil(store: Store, where: { host: string; port: number }, stop: Promise<void>, options: BuildOptions = {}): Promise<void> {
+export async function serveUntil(
+  store: Store,
+  where: { host: string; port: number },
+  stop: Promise<void>,
+  config: ServiceConfig = DEFAULT_CONFIG,
+  housekeepingSettings: Partial<HousekeepingSettings> = {},
+): Promise<void> {
   try {
-    const app = await buildApp(store, options);
-    const housekeeping = startHousekeeping(store);
+    const app = await buildApp(store, { config });
+    const housekeeping = startHousekeeping(store, config, housekeepingSettings);
     try {
       const address = await app.listen(where);
       console.log(`listening on ${address}`);

@@ -1,25 +1,61 @@
-/** Periodic jobs of a running service: expired upload sessions, expired tokens, stale temp files. */
+/**
+ * Periodic jobs of a running service: expired upload sessions, expired tokens, stale temp files,
+ * change-feed entries older than the retention, and (at start, then daily) blob files a crash
+ * left without a row.
+ */
+import { sweepOrphanBlobs } from '../store/blobs.ts';
 import type { Store } from '../store/index.ts';
-import { ChunkedUploads } from './versions/chunked.ts';
-import { DEFAULT_CONFIG } from './config.ts';
 import { Access } from './access.ts';
-import { EventBus } from './events.ts';
+import type { ServiceConfig } from './config.ts';
 import { purgeExpired } from './contentTypes/purge.ts';
+import { EventBus } from './events.ts';
+import { ChunkedUploads } from './versions/chunked.ts';
 
-const EVERY_MS = 60_000;
-const TEMP_MAX_AGE_MS = 24 * 3600 * 1000;
+export interface HousekeepingSettings {
+  /** How often the jobs run: by default every minute, or a quarter of the upload TTL or of the change retention when shorter. */
+  intervalMs: number;
+  /** How long change-feed entries are kept. A cursor older than what is kept gets 130006. */
+  changeRetentionMs: number;
+}
 
-export function startHousekeeping(store: Store, intervalMs = EVERY_MS): { stop: () => void } {
-  const uploads = new ChunkedUploads({ store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() });
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 3600 * 1000;
+const TEMP_MAX_AGE_MS = DAY_MS;
+const ORPHAN_SWEEP_EVERY_MS = DAY_MS;
+/** A blob file younger than this may belong to a finalize that is still running. */
+const ORPHAN_GRACE_MS = 3600 * 1000;
+export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
+
+export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}): { stop: () => void } {
+  const uploads = new ChunkedUploads({ store, config, access: new Access(store), events: new EventBus() });
+  const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
+  const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
+  let running = false;
+  let lastOrphanSweep = 0;
   const tick = async () => {
-    await uploads.sweepExpired();
-    store.tokens.deleteExpired(Date.now());
-    await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
-    await purgeExpired({ store }, new Date());
+    // A slow tick (many files) must not overlap the next one.
+    if (running) return;
+    running = true;
+    try {
+      await uploads.sweepExpired();
+      store.tokens.deleteExpired(Date.now());
+      store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
+      await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
+      await purgeExpired({ store }, new Date());
+      if (Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_EVERY_MS) {
+        lastOrphanSweep = Date.now();
+        await sweepOrphanBlobs(store, ORPHAN_GRACE_MS);
+      }
+    } finally {
+      running = false;
+    }
   };
-  const timer = setInterval(() => {
+  const run = () => {
     tick().catch((err: unknown) => console.error('housekeeping failed:', err));
-  }, intervalMs);
+  };
+  // The first run cleans up after a crash right away.
+  run();
+  const timer = setInterval(run, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

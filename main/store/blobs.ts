@@ -1,15 +1,20 @@
 /**
- * Content-addressed blob files. A blob is written to a temp file and fsynced, then renamed to
- * blobs/ab/<sha256>; a crash leaves either the whole file or only a temp file, never a torn blob.
- * Which blobs are referenced is the database's business (see BlobRepository); this class only
- * moves bytes.
+ * Content-addressed blob files. Bytes are written to a temp file and fsynced, then linked into
+ * place as blobs/ab/<sha256>; a crash leaves either the whole file or only a temp file, never a
+ * torn blob. Which blobs are referenced is the database's business (blob rows, one per tenant and
+ * content); a file goes only when no row in any tenant holds its content (see releaseBlob).
+ *
+ * Linking rather than renaming keeps the source file: a chunked upload whose finalize fails keeps
+ * its assembled bytes and can complete again, and the caller drops the source once it is done.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
-import { open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
+import { link, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import type { Store } from './index.ts';
+import { KeyedLock } from './keyedLock.ts';
+import { writeStreamAt } from './streamWrite.ts';
 
 export interface StagedBlob {
   tempPath: string;
@@ -17,17 +22,12 @@ export interface StagedBlob {
   sizeBytes: number;
 }
 
-export class SizeLimitExceeded extends Error {
-  constructor(readonly limit: number) {
-    super(`more than ${limit} bytes`);
-  }
-}
-
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export class BlobFiles {
   readonly root: string;
   readonly tmpDir: string;
+  private readonly contentLocks = new KeyedLock();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'blobs');
@@ -41,45 +41,45 @@ export class BlobFiles {
     return join(this.root, contentHash.slice(0, 2), contentHash);
   }
 
-  newTempPath(): string {
-    return join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
+  /**
+   * Runs `work` while no other work on the same content runs in this process. Everything that
+   * adds or drops a reference to a blob file goes through here.
+   */
+  withContent<T>(contentHash: string, work: () => Promise<T>): Promise<T> {
+    return this.contentLocks.run(contentHash, work);
   }
 
-  /** Streams `source` into a fresh temp file, hashing as it goes; the file is fsynced before this resolves. */
+  /**
+   * Streams `source` into a fresh temp file, hashing as it goes; the file is fsynced before this
+   * resolves. More than `maxBytes` throws SizeLimitExceeded. A failure leaves no temp file.
+   */
   async stage(source: Readable, maxBytes: number): Promise<StagedBlob> {
-    const tempPath = this.newTempPath();
+    const tempPath = join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
     const hash = createHash('sha256');
-    let sizeBytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        sizeBytes += chunk.length;
-        if (sizeBytes > maxBytes) {
-          done(new SizeLimitExceeded(maxBytes));
-          return;
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const fh = await open(tempPath, 'wx', 0o600);
+    let sizeBytes: number;
     try {
-      await pipeline(source, meter, createWriteStream(tempPath));
-      await fsyncFile(tempPath);
+      sizeBytes = await writeStreamAt(fh, 0, source, maxBytes, (piece) => hash.update(piece));
+      await fh.sync();
     } catch (err) {
+      await fh.close();
       await rm(tempPath, { force: true });
       throw err;
     }
+    await fh.close();
     return { tempPath, contentHash: hash.digest('hex'), sizeBytes };
   }
 
-  /** Moves a staged file into place. If the content is already stored, the temp file is dropped. */
+  /**
+   * Puts a staged (fsynced) file's bytes into place under its hash. The staged file stays where
+   * it is. When the content is already stored, nothing changes. Call inside withContent.
+   */
   async commit(staged: StagedBlob): Promise<void> {
     const target = this.pathOf(staged.contentHash);
     mkdirSync(join(this.root, staged.contentHash.slice(0, 2)), { recursive: true });
-    if (await exists(target)) {
-      await unlink(staged.tempPath);
-      return;
-    }
-    await rename(staged.tempPath, target);
+    await link(staged.tempPath, target).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
   }
 
   async discard(tempPath: string): Promise<void> {
@@ -87,15 +87,28 @@ export class BlobFiles {
   }
 
   async has(contentHash: string): Promise<boolean> {
-    return exists(this.pathOf(contentHash));
+    return stat(this.pathOf(contentHash)).then(
+      () => true,
+      () => false,
+    );
   }
 
+  /** The bytes of a blob; `range` is inclusive at both ends, as in HTTP. */
   read(contentHash: string, range?: { start: number; end: number }): ReadStream {
     return createReadStream(this.pathOf(contentHash), range);
   }
 
+  /** Deletes a blob file. Call inside withContent, and only once no blob row holds the content. */
   async remove(contentHash: string): Promise<void> {
     await rm(this.pathOf(contentHash), { force: true });
+  }
+
+  /** When the file of a blob last gained or lost a name (linking sets it), in ms since the epoch. */
+  async linkedAt(contentHash: string): Promise<number | undefined> {
+    return stat(this.pathOf(contentHash)).then(
+      (s) => s.ctimeMs,
+      () => undefined,
+    );
   }
 
   /** Every stored hash, for the orphan sweep. */
@@ -117,18 +130,35 @@ export class BlobFiles {
   }
 }
 
-export async function fsyncFile(path: string): Promise<void> {
-  const fh = await open(path, 'r+');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
+/**
+ * Drops a tenant's blob row once no version of that tenant uses it, and the file once no tenant
+ * holds the content any more. Returns whether the file was removed.
+ */
+export async function releaseBlob(store: Store, tenantId: string, blobId: string): Promise<boolean> {
+  const contentHash = store.versions.blobContentHash(tenantId, blobId);
+  if (!contentHash) return false;
+  return store.blobs.withContent(contentHash, async () => {
+    const released = store.transaction(() => store.versions.releaseBlob(tenantId, blobId));
+    if (!released || released.fileStillNeeded) return false;
+    await store.blobs.remove(released.contentHash);
+    return true;
+  });
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
+/**
+ * Removes blob files that no blob row holds: a crash between linking a file into place and
+ * committing its version leaves one. Files linked within `graceMs` are left for a later sweep.
+ */
+export async function sweepOrphanBlobs(store: Store, graceMs: number): Promise<number> {
+  let removed = 0;
+  for await (const contentHash of store.blobs.list()) {
+    if (store.versions.contentReferenced(contentHash)) continue;
+    await store.blobs.withContent(contentHash, async () => {
+      const linkedAt = await store.blobs.linkedAt(contentHash);
+      if (store.versions.contentReferenced(contentHash) || linkedAt === undefined || linkedAt > Date.now() - graceMs) return;
+      await store.blobs.remove(contentHash);
+      removed++;
+    });
+  }
+  return removed;
 }

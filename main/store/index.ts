@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
+import { AssemblyFiles } from './assemblies.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
@@ -45,6 +46,7 @@ export class Store {
   /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
   readonly renditionBlobs: BlobFiles;
   readonly uploadsDir: string;
+  readonly assemblies: AssemblyFiles;
 
   constructor(
     private readonly db: Db,
@@ -72,6 +74,7 @@ export class Store {
     this.renditions = new RenditionRepository(db);
     this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
+    this.assemblies = new AssemblyFiles(this.uploadsDir);
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */

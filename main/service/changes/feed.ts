@@ -1,8 +1,14 @@
 /**
  * Reading the change feed. A cursor is the opaque form of the last seq the client has seen. Each
  * change carries the node's state after it, so a client can apply changes without reading nodes.
+ *
+ * Old changes are pruned (see housekeeping). A cursor from before a tenant's horizon, including
+ * no cursor at all once anything was pruned, would silently miss changes, so it gets 130006: the
+ * client walks the tree again, starting from latestCursor taken before the walk. So does a cursor
+ * beyond anything this store issued (a store restored from a backup).
  */
 import { Perm } from '../../../shared/permissions.ts';
+import type { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/v1/requests.ts';
 import type { Change, ChangePage } from '../../../shared/v1/resources.ts';
 import type { ServiceDeps } from '../app.ts';
@@ -25,16 +31,24 @@ export function decodeCursor(cursor: string | undefined): number {
 export class ChangeFeed {
   constructor(private readonly deps: ServiceDeps) {}
 
+  private get changes() {
+    return this.deps.store.changes;
+  }
+
   page(ctx: RequestContext, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): ChangePage {
     const after = decodeCursor(cursor);
-    const oldest = this.deps.store.changes.oldestSeq(ctx.tenantId);
-    if (after > 0 && oldest !== undefined && after < oldest - 1) fail('CURSOR_EXPIRED');
+    if (after < this.changes.horizon(ctx.tenantId)) fail('CURSOR_EXPIRED');
+    if (after > this.changes.lastIssuedSeq()) fail('CURSOR_EXPIRED', 'this cursor is ahead of the change feed; walk the tree again');
     // One row more than asked tells whether another page follows.
-    const rows = this.deps.store.changes.after(ctx.tenantId, after, pageSize + 1);
+    const rows = this.changes.after(ctx.tenantId, after, pageSize + 1);
     const hasMore = rows.length > pageSize;
     const page = hasMore ? rows.slice(0, pageSize) : rows;
     const last = page.at(-1)?.seq ?? after;
     return { changes: page.filter((c) => this.readable(ctx, c)), nextCursor: encodeCursor(last), hasMore };
+  }
+
+  latest(ctx: RequestContext): ChangeCursor {
+    return { cursor: encodeCursor(this.changes.latestSeq(ctx.tenantId)) };
   }
 
   /** A change is visible when the caller may read the node (a node gone for good: its last parent). */

@@ -5,7 +5,6 @@
  * finalize that stored the same content meanwhile, keeps the file.
  */
 import type { Store } from '../../store/index.ts';
-import { byContent } from '../versions/contentLock.ts';
 
 /** Releases the tenant's blob rows; returns the hashes whose files may be removed once the transaction has ended. */
 export function releaseBlobRows(store: Store, tenantId: string, blobIds: Iterable<string>): string[] {
@@ -19,7 +18,7 @@ export function releaseBlobRows(store: Store, tenantId: string, blobIds: Iterabl
 
 export async function removeUnreferencedFiles(store: Store, hashes: readonly string[]): Promise<void> {
   for (const hash of hashes) {
-    await byContent.run(hash, async () => {
+    await store.blobs.withContent(hash, async () => {
       if (!store.versions.contentReferenced(hash)) await store.blobs.remove(hash);
     });
   }

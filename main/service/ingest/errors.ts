@@ -1,7 +1,7 @@
 /** Failures of a fetch, as the service reports them: outbound errors keep their 1900xx codes. */
 import { errorValue } from '../../../shared/errors.ts';
 import { OutboundError } from '../../net/errors.ts';
-import { SizeLimitExceeded } from '../../store/blobs.ts';
+import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import { ServiceError } from '../errors.ts';
 
 export function asServiceError(err: unknown): unknown {

@@ -9,7 +9,7 @@ import type { StagedBlob } from '../../store/blobs.ts';
 import type { RenditionRecord, RenditionStatus } from '../../store/repos/renditions.ts';
 import type { ServiceDeps } from '../app.ts';
 import { fail } from '../errors.ts';
-import { KeyedLock } from '../versions/keyedLock.ts';
+import { KeyedLock } from '../../store/keyedLock.ts';
 
 const byContent = new KeyedLock();
 

@@ -19,7 +19,7 @@ import {
   type SignedUrl,
   type SignedUrlRequest,
 } from '../../../shared/v1/renditions.ts';
-import { SizeLimitExceeded } from '../../store/blobs.ts';
+import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import { installSecret } from '../../store/installSecret.ts';
 import type { RenditionRecord } from '../../store/repos/renditions.ts';
 import type { ServiceDeps } from '../app.ts';

@@ -1,112 +1,117 @@
 /**
  * Chunked uploads with resume (spec 4.11, DESIGN.md §2). Chunks are 0-based and written in place
  * into one assembly file per session, at index × chunkSize, so completing needs no copy: the file
- * is hashed once and renamed into the blob store. A chunk counts as received only once its bytes
- * are on disk (fdatasync), so a resumed upload after a crash re-sends exactly the missing ones.
+ * is fsynced and linked into the blob store as it is. A chunk counts as received once its bytes
+ * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
+ * while chunks arrive (RunningHash), so completing rarely reads the file again.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
 import type { InitChunkedUpload } from '../../../shared/v1/requests.ts';
+import { ChunkLengthMismatch } from '../../store/assemblies.ts';
+import { KeyedLock } from '../../store/keyedLock.ts';
+import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
 import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
-import { KeyedLock } from './keyedLock.ts';
-import { resolveTarget } from './target.ts';
+import { RunningHash } from './runningHash.ts';
+import { destinationOf, resolveTarget } from './target.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+/** The in-memory side of an open session: its running hash, and when it was last used. */
+interface Progress {
+  hash: RunningHash;
+  touched: number;
+}
+
 export class ChunkedUploads {
   private readonly completing = new KeyedLock();
+  /** Sessions being completed: their assembly file must not change any more. */
+  private readonly sealed = new Set<string>();
+  private readonly progress = new Map<string, Progress>();
 
-  constructor(private readonly deps: ServiceDeps) {
-    mkdirSync(deps.store.uploadsDir, { recursive: true });
-  }
+  constructor(private readonly deps: ServiceDeps) {}
 
   private get store() {
     return this.deps.store;
   }
 
-  private fileOf(uploadId: string): string {
-    return join(this.store.uploadsDir, `${uploadId}.part`);
-  }
-
   async init(ctx: RequestContext, input: InitChunkedUpload): Promise<ChunkedUploadSession> {
     const expectedHash = normaliseHash(input.expectedContentHash);
     this.checkGeometry(input);
-    const target = resolveTarget(this.deps, ctx, input);
+    this.forgetIdle();
     const key = input.idempotencyKey || null;
-    if (key) {
-      const existing = this.store.uploads.findByKey(ctx.tenantId, key);
-      if (existing?.status === 'COMPLETED') return this.view(existing);
-      if (existing && existing.status === 'OPEN' && existing.expiresAt > Date.now()) {
-        if (existing.totalSize !== input.totalSize || existing.chunkSize !== input.chunkSize || existing.expectedHash !== expectedHash) {
-          fail('IDEMPOTENCY_KEY_REUSED');
-        }
-        this.store.uploads.extend(existing.uploadId, this.expiry());
-        return this.view({ ...existing, expiresAt: this.expiry() });
+    // One synchronous transaction decides, so two inits with one new key cannot both create a session.
+    const outcome = this.store.transaction(() => {
+      const existing = key ? this.store.uploads.findByKey(ctx.tenantId, key) : undefined;
+      const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
+      if (existing && live) {
+        if (!this.sameUpload(ctx, existing, input, expectedHash)) fail('IDEMPOTENCY_KEY_REUSED');
+        if (existing.status === 'COMPLETED') return { session: existing, stale: undefined };
+        const expiresAt = this.expiry();
+        this.store.uploads.extend(existing.uploadId, expiresAt);
+        return { session: { ...existing, expiresAt }, stale: undefined };
       }
-      if (existing) await this.discard(existing.uploadId);
-    }
-    const session = this.store.uploads.create({
-      tenantId: ctx.tenantId,
-      idempotencyKey: key,
-      createBy: actorOf(ctx),
-      target,
-      totalSize: input.totalSize,
-      chunkSize: input.chunkSize,
-      totalChunks: input.totalChunks,
-      expectedHash,
-      expiresAt: this.expiry(),
+      if (existing) this.store.uploads.delete(existing.uploadId);
+      const session = this.store.uploads.create({
+        tenantId: ctx.tenantId,
+        idempotencyKey: key,
+        createBy: actorOf(ctx),
+        target: resolveTarget(this.deps, ctx, input),
+        totalSize: input.totalSize,
+        chunkSize: input.chunkSize,
+        totalChunks: input.totalChunks,
+        expectedHash,
+        expiresAt: this.expiry(),
+      });
+      return { session, stale: existing?.uploadId };
     });
-    await (await open(this.fileOf(session.uploadId), 'w')).close();
-    return this.view(session);
+    if (outcome.stale) await this.dropBytes(outcome.stale);
+    return this.view(outcome.session);
   }
 
   /** Stores one chunk. Re-sending a chunk is harmless: it lands on the same bytes. */
   async putChunk(ctx: RequestContext, uploadId: string, chunkIndex: number, body: Readable, declaredLength: number | undefined, chunkSha256: string | undefined): Promise<ChunkedUploadSession> {
     const session = this.openSession(ctx, uploadId);
+    if (this.sealed.has(uploadId)) fail('UPLOAD_SESSION_EXPIRED', 'the upload is being completed');
     if (!Number.isInteger(chunkIndex) || chunkIndex < 0 || chunkIndex >= session.totalChunks) {
       fail('VALIDATION', `chunkIndex must be between 0 and ${session.totalChunks - 1}`, { field: 'chunkIndex' });
     }
-    const expectedSize = chunkIndex < session.totalChunks - 1 ? session.chunkSize : session.totalSize - session.chunkSize * (session.totalChunks - 1);
-    if (declaredLength !== undefined && declaredLength !== expectedSize) {
-      fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${expectedSize} bytes, not ${declaredLength}`, { expectedSize });
+    const offset = chunkIndex * session.chunkSize;
+    const size = Math.min(session.chunkSize, session.totalSize - offset);
+    if (declaredLength !== undefined && declaredLength !== size) {
+      fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, not ${declaredLength}`, { expectedSize: size });
     }
     const wantHash = chunkSha256 === undefined ? undefined : normaliseHash(chunkSha256, 'X-Chunk-Sha256');
     // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
-    this.store.uploads.removeChunk(uploadId, chunkIndex);
-    const hash = createHash('sha256');
-    const fh = await open(this.fileOf(uploadId), 'r+');
-    let written = 0;
-    try {
-      const base = chunkIndex * session.chunkSize;
-      for await (const piece of body as AsyncIterable<Buffer>) {
-        if (written + piece.length > expectedSize) fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} is longer than ${expectedSize} bytes`, { expectedSize });
-        hash.update(piece);
-        await fh.write(piece, 0, piece.length, base + written);
-        written += piece.length;
-      }
-      if (written !== expectedSize) fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} has ${written} bytes, expected ${expectedSize}`, { expectedSize });
-      await fh.datasync();
-    } finally {
-      await fh.close();
-    }
-    const digest = hash.digest('hex');
-    if (wantHash && wantHash !== digest) fail('CHUNK_HASH_MISMATCH');
+    this.progressOf(session).hash.changing(chunkIndex);
     this.store.transaction(() => {
-      this.store.uploads.putChunk(uploadId, chunkIndex, written, digest);
+      this.store.uploads.removeChunk(uploadId, chunkIndex);
       this.store.uploads.extend(uploadId, this.expiry());
     });
+    const digest = await this.store.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined).catch((err: unknown) => {
+      if (err instanceof ChunkLengthMismatch) {
+        const got = err.received === 'more' ? 'more' : String(err.received);
+        fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
+      }
+      if (err instanceof SourceFailed) fail('VALIDATION', `chunk ${chunkIndex} broke off before its end`);
+      throw err;
+    });
+    if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
+    this.store.transaction(() => {
+      // The session may have expired or been aborted while the bytes were in flight.
+      if (this.store.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
+      this.store.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
+      this.store.uploads.extend(uploadId, this.expiry());
+    });
+    this.progress.get(uploadId)?.hash.storedChunk(chunkIndex);
     return this.view(this.openSession(ctx, uploadId));
   }
 
-  /** Assembles, verifies and finalizes. Completing twice returns the same version. */
+  /** Verifies and finalizes. Completing twice returns the same version. */
   async complete(ctx: RequestContext, uploadId: string): Promise<VersionResult> {
     return this.completing.run(uploadId, async () => {
       const found = this.ownSession(ctx, uploadId);
@@ -116,19 +121,14 @@ export class ChunkedUploads {
       const missing: number[] = [];
       for (let i = 0; i < session.totalChunks && missing.length < 100; i++) if (!have.has(i)) missing.push(i);
       if (missing.length > 0) fail('UPLOAD_INCOMPLETE', `missing chunks: ${missing.join(', ')}`, { missingChunkIndexes: missing });
-      const path = this.fileOf(uploadId);
-      const size = (await stat(path)).size;
-      if (size !== session.totalSize) fail('INTERNAL', `assembled ${size} bytes, expected ${session.totalSize}`);
-      const contentHash = await hashFile(path);
-      if (session.expectedHash && session.expectedHash !== contentHash) {
-        await this.discard(uploadId);
-        fail('CONTENT_HASH_MISMATCH', `content hash is ${contentHash}, expected ${session.expectedHash}; the session is discarded`, { contentHash });
+      // Every chunk is stored and no write is in flight (a write un-stores its chunk first); keep it that way.
+      this.sealed.add(uploadId);
+      try {
+        this.store.uploads.extend(uploadId, this.expiry());
+        return await this.finish(ctx, session);
+      } finally {
+        this.sealed.delete(uploadId);
       }
-      // The target is checked again: permissions or the tree may have changed since init.
-      const target = session.target.docId ? resolveTarget(this.deps, ctx, { ...session.target, containerId: '' }) : session.target;
-      return finalizeVersion(this.deps, ctx, target, { tempPath: path, contentHash, sizeBytes: size }, (v) =>
-        this.store.uploads.markCompleted(uploadId, v.versionId),
-      );
     });
   }
 
@@ -138,16 +138,66 @@ export class ChunkedUploads {
     await this.discard(uploadId);
   }
 
-  /** Removes sessions whose time ran out, with their bytes. */
+  /**
+   * Expires sessions whose time ran out and removes their bytes; also removes assembly files that
+   * no open session owns (left by a crash between completing and cleaning up).
+   */
   async sweepExpired(now = Date.now()): Promise<number> {
-    const expired = this.store.uploads.expiredOpen(now);
-    for (const s of expired) await this.discard(s.uploadId);
+    const expired = this.store.transaction(() => this.store.uploads.expireDue(now));
+    for (const id of expired) await this.dropBytes(id);
+    for (const id of await this.store.assemblies.list()) {
+      if (this.store.uploads.status(id) !== 'OPEN') await this.dropBytes(id);
+    }
+    this.store.uploads.deleteExpiredBefore(now - this.deps.config.uploadSessionTtlMs);
     return expired.length;
   }
 
+  private async finish(ctx: RequestContext, session: UploadSessionRecord): Promise<VersionResult> {
+    const { uploadId } = session;
+    const size = await this.store.assemblies.size(uploadId);
+    if (size !== session.totalSize) fail('INTERNAL', `assembled ${size} bytes, expected ${session.totalSize}`);
+    const contentHash = await this.progressOf(session).hash.digest();
+    if (session.expectedHash && session.expectedHash !== contentHash) {
+      await this.discard(uploadId);
+      fail('CONTENT_HASH_MISMATCH', `content hash is ${contentHash}, expected ${session.expectedHash}; the session is discarded`, { contentHash });
+    }
+    // The target is checked again: permissions or the tree may have changed since init.
+    const target = session.target.docId ? resolveTarget(this.deps, ctx, { ...session.target, containerId: '' }) : session.target;
+    await this.store.assemblies.makeDurable(uploadId);
+    const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: size };
+    const version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
+    await this.dropBytes(uploadId);
+    return version;
+  }
+
+  /** Removes a session entirely (freeing its idempotency key), with its bytes. */
   private async discard(uploadId: string): Promise<void> {
     this.store.uploads.delete(uploadId);
-    await rm(this.fileOf(uploadId), { force: true });
+    await this.dropBytes(uploadId);
+  }
+
+  private async dropBytes(uploadId: string): Promise<void> {
+    this.progress.delete(uploadId);
+    await this.store.assemblies.remove(uploadId);
+  }
+
+  /** The running hash of an open session, rebuilt from the stored chunks after a restart. */
+  private progressOf(session: UploadSessionRecord): Progress {
+    let p = this.progress.get(session.uploadId);
+    if (!p) {
+      const { uploadId } = session;
+      const hash = new RunningHash(session, (start, end) => this.store.assemblies.read(uploadId, start, end), this.store.uploads.chunkIndexes(uploadId));
+      p = { hash, touched: Date.now() };
+      this.progress.set(uploadId, p);
+    }
+    p.touched = Date.now();
+    return p;
+  }
+
+  /** Running hashes of sessions nobody touched for a whole TTL belong to expired sessions. */
+  private forgetIdle(): void {
+    const cutoff = Date.now() - this.deps.config.uploadSessionTtlMs;
+    for (const [id, p] of this.progress) if (p.touched < cutoff) this.progress.delete(id);
   }
 
   /** A session is its creator's: to anyone else, even in the same tenant, it does not exist. */
@@ -166,6 +216,16 @@ export class ChunkedUploads {
   private completedResult(ctx: RequestContext, session: UploadSessionRecord): VersionResult {
     const v = this.store.versions.get(ctx.tenantId, session.completedVersionId) ?? notFound('version', session.completedVersionId);
     return toVersionResult(v);
+  }
+
+  /** Init with a known idempotency key must describe the same upload: sizes, expected hash and destination. */
+  private sameUpload(ctx: RequestContext, s: UploadSessionRecord, input: InitChunkedUpload, expectedHash: string): boolean {
+    return (
+      s.totalSize === input.totalSize &&
+      s.chunkSize === input.chunkSize &&
+      s.expectedHash === expectedHash &&
+      destinationOf(this.deps, ctx, s.target) === destinationOf(this.deps, ctx, input)
+    );
   }
 
   private checkGeometry(input: InitChunkedUpload): void {
@@ -201,10 +261,4 @@ function normaliseHash(raw: string | undefined, field = 'expectedContentHash'): 
   const hex = raw.toLowerCase().replace(/^sha256:/, '');
   if (!SHA256_HEX.test(hex)) fail('VALIDATION', 'a content hash is the SHA-256 digest in hex (64 characters)', { field });
   return hex;
-}
-
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const piece of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(piece as Buffer);
-  return hash.digest('hex');
 }

@@ -3,6 +3,6 @@
  * files: finalizing a version, pruning versions, purging the recycle bin. Without it a removal
  * could delete a file that a finalize is about to reference.
  */
-import { KeyedLock } from './keyedLock.ts';
+import { KeyedLock } from '../../store/keyedLock.ts';
 
 export const byContent = new KeyedLock();

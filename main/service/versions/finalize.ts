@@ -3,7 +3,7 @@
  * fsynced file becomes a blob, then one transaction creates the document if needed, the version,
  * the document's current-version columns and the change-feed entry. If the transaction fails, a
  * blob file that nothing references is removed again: a failed upload leaves no version and no
- * orphan blob.
+ * orphan blob. The staged file itself stays; dropping it is the caller's job.
  */
 import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { StagedBlob } from '../../store/blobs.ts';
@@ -15,7 +15,6 @@ import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { pruneVersions } from '../contentTypes/versionLimit.ts';
 import { queueTextExtraction } from '../text/queue.ts';
-import { byContent } from './contentLock.ts';
 import { parseMetadata } from './target.ts';
 
 export async function finalizeVersion(
@@ -25,7 +24,7 @@ export async function finalizeVersion(
   staged: StagedBlob,
   alsoInTransaction: (version: VersionRecord) => void = () => {},
 ): Promise<VersionResult> {
-  return byContent.run(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
+  return deps.store.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
 }
 
 async function finalizeLocked(

@@ -1,7 +1,6 @@
 /** /v1/versions/*: upload, chunked upload (spec 4.11), getPage (spec 4.14) and download with Range. */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import rangeParser from 'range-parser';
 import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
@@ -10,6 +9,7 @@ import { DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, Upload
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
 import { failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
+import { selectBytes } from './byteRange.ts';
 import { ChunkedUploads } from './chunked.ts';
 import { VersionService } from './service.ts';
 
@@ -20,7 +20,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   const chunked = new ChunkedUploads(deps);
 
   app.post('/v1/versions/upload', {
-    bodyLimit: deps.config.maxDirectUploadBytes,
+    onRequest: octetStreamOnly,
     schema: {
       tags,
       summary: 'Direct upload of a small file (at most 32 MiB) as raw bytes; the target and description are query parameters. Needs WRITE.',
@@ -35,6 +35,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   }, async (req) => ok(req, await chunked.init(callerOf(req), req.body)));
 
   app.post('/v1/versions/uploadChunk', {
+    onRequest: octetStreamOnly,
     schema: {
       tags,
       summary: 'Send one chunk (0-based index) as raw bytes; optional X-Chunk-Sha256. Idempotent. Needs to be the creator of the session; WRITE was checked at init.',
@@ -74,18 +75,18 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
     },
   }, async (req, reply) => {
     const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
+    const etag = `"${v.contentHash}"`;
     void reply
       .header('Accept-Ranges', 'bytes')
-      .header('ETag', `"${v.contentHash}"`)
+      .header('ETag', etag)
       .header('Content-Type', v.mimeType || 'application/octet-stream')
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(v.originalFilename)}`);
-    const range = req.headers.range ? rangeParser(v.sizeBytes, req.headers.range, { combine: true }) : undefined;
-    if (range === -1) {
+    const selected = selectBytes(v.sizeBytes, etag, req.headers.range, header(req, 'if-range'));
+    if (selected.kind === 'unsatisfiable') {
       return reply.code(416).header('Content-Range', `bytes */${v.sizeBytes}`).type('application/json').send(failure(req.id, errorValue('RANGE_NOT_SATISFIABLE')));
     }
-    // A malformed header (-2) or several ranges are answered with the whole file, as RFC 9110 allows.
-    if (range !== undefined && range !== -2 && range.type === 'bytes' && range.length === 1 && range[0]) {
-      const { start, end } = range[0];
+    if (selected.kind === 'partial') {
+      const { start, end } = selected;
       return reply
         .code(206)
         .header('Content-Range', `bytes ${start}-${end}/${v.sizeBytes}`)
@@ -97,12 +98,23 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   });
 }
 
+/** Upload routes take raw bytes only. Checked before any parser touches the body, so a JSON body is 110004, not a JSON error. */
+async function octetStreamOnly(req: FastifyRequest): Promise<void> {
+  const type = header(req, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/octet-stream') fail('UNSUPPORTED_MEDIA_TYPE', 'send the bytes as application/octet-stream');
+}
+
+/** The request body of an upload route, as the application/octet-stream parser of app.ts leaves it. */
 function rawStream(req: FastifyRequest): Readable {
-  if (!req.headers['content-type']?.startsWith('application/octet-stream')) fail('UNSUPPORTED_MEDIA_TYPE', 'send the bytes as application/octet-stream');
   return req.body as Readable;
 }
 
 function contentLength(req: FastifyRequest): number | undefined {
   const raw = req.headers['content-length'];
   return raw === undefined ? undefined : Number(raw);
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
 }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Perm } from '../../../shared/permissions.ts';
 import type { PageOf, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
-import { SizeLimitExceeded } from '../../store/blobs.ts';
+import { SizeLimitExceeded, SourceFailed } from '../../store/streamWrite.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
 import type { RequestContext } from '../context.ts';
@@ -40,6 +40,7 @@ export class VersionService {
     const target = resolveTarget(this.deps, ctx, query);
     const staged = await this.deps.store.blobs.stage(body, limit).catch((err: unknown) => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
+      if (err instanceof SourceFailed) fail('VALIDATION', 'the request body broke off before its end');
       throw err;
     });
     try {

@@ -51,6 +51,16 @@ export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: Tar
   return { ...common, docId: '', containerId, title, documentTypeId: input.documentTypeId ?? '', originalFilename: originalFilename || title };
 }
 
+/**
+ * Where an upload goes, as a comparable key: the document for a new version, or the container and
+ * title of a new document. Two requests with one idempotency key must agree on it.
+ */
+export function destinationOf(deps: ServiceDeps, ctx: RequestContext, input: TargetInput): string {
+  if (input.docId) return `doc:${input.docId}`;
+  const containerId = input.containerId || new DocumentService(deps).targetContainer(ctx, '');
+  return `new:${containerId}:${(input.title || input.originalFilename || '').normalize('NFC')}`;
+}
+
 /** The `metadata` field is a JSON object in a string (spec 4.2, 4.11). */
 export function parseMetadata(raw: string | undefined): Record<string, unknown> {
   if (!raw) return {};

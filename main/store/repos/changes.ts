@@ -38,6 +38,9 @@ export class ChangeRepository extends Repository {
     `INSERT INTO changes (tenant_id, op, kind, node_id, parent_id, name, deleted, version_no, version_id, content_hash, size_bytes, time)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  private readonly afterStmt = this.db.prepare<[string, number, number], Row>('SELECT * FROM changes WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
+  private readonly horizonStmt = this.db.prepare<[string], { pruned_through: number }>('SELECT pruned_through FROM change_horizons WHERE tenant_id = ?');
+  private readonly latestStmt = this.db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE tenant_id = ?');
 
   record(c: NewChange): void {
     this.insertStmt.run(
@@ -58,35 +61,51 @@ export class ChangeRepository extends Repository {
 
   /** Changes of a tenant with seq > afterSeq, oldest first. */
   after(tenantId: string, afterSeq: number, limit: number): Change[] {
+    return this.afterStmt.all(tenantId, afterSeq, limit).map((r) => ({
+      seq: r.seq,
+      op: r.op,
+      kind: r.kind,
+      id: r.node_id,
+      parentId: r.parent_id,
+      name: r.name,
+      deleted: r.deleted === 1,
+      versionNo: r.version_no,
+      versionId: r.version_id,
+      contentHash: r.content_hash,
+      sizeBytes: r.size_bytes,
+      time: r.time,
+    }));
+  }
+
+  /** The newest seq pruned from a tenant's feed (0 when nothing was): a cursor before it has lost changes. */
+  horizon(tenantId: string): number {
+    return this.horizonStmt.get(tenantId)?.pruned_through ?? 0;
+  }
+
+  /** The tenant's newest seq, or its horizon when nothing newer is kept. */
+  latestSeq(tenantId: string): number {
+    return this.latestStmt.get(tenantId)?.s ?? this.horizon(tenantId);
+  }
+
+  /** The highest seq ever issued, in any tenant; a cursor above it was not issued by this store. */
+  lastIssuedSeq(): number {
+    return this.db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").get()?.seq ?? 0;
+  }
+
+  /** Deletes changes recorded before `timeIso`, moving each tenant's horizon past them. Returns how many went. */
+  pruneOlderThan(timeIso: string): number {
     return this.db
-      .prepare<[string, number, number], Row>('SELECT * FROM changes WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?')
-      .all(tenantId, afterSeq, limit)
-      .map((r) => ({
-        seq: r.seq,
-        op: r.op,
-        kind: r.kind,
-        id: r.node_id,
-        parentId: r.parent_id,
-        name: r.name,
-        deleted: r.deleted === 1,
-        versionNo: r.version_no,
-        versionId: r.version_id,
-        contentHash: r.content_hash,
-        sizeBytes: r.size_bytes,
-        time: r.time,
-      }));
-  }
-
-  /** The oldest seq still held for a tenant; a cursor before it has lost changes. */
-  oldestSeq(tenantId: string): number | undefined {
-    return this.db.prepare<[string], { s: number | null }>('SELECT MIN(seq) AS s FROM changes WHERE tenant_id = ?').get(tenantId)?.s ?? undefined;
-  }
-
-  latestSeq(): number {
-    return this.db.prepare<[], { s: number | null }>('SELECT MAX(seq) AS s FROM changes').get()?.s ?? 0;
-  }
-
-  pruneBefore(tenantId: string, seq: number): number {
-    return this.db.prepare('DELETE FROM changes WHERE tenant_id = ? AND seq < ?').run(tenantId, seq).changes;
+      .transaction(() => {
+        const bound = this.db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE time < ?').get(timeIso)?.s;
+        if (!bound) return 0;
+        this.db
+          .prepare(
+            `INSERT INTO change_horizons (tenant_id, pruned_through) SELECT tenant_id, MAX(seq) FROM changes WHERE seq <= ? GROUP BY tenant_id
+             ON CONFLICT (tenant_id) DO UPDATE SET pruned_through = MAX(pruned_through, excluded.pruned_through)`,
+          )
+          .run(bound);
+        return this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(bound).changes;
+      })
+      .immediate();
   }
 }

@@ -2,7 +2,8 @@
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 
-export type UploadStatus = 'OPEN' | 'COMPLETED' | 'ABORTED';
+/** EXPIRED sessions have lost their chunks; the row stays a while so late callers hear 140001, not 120001. */
+export type UploadStatus = 'OPEN' | 'COMPLETED' | 'EXPIRED';
 
 /** Where the finished upload goes and how the version is described; kept as JSON on the session. */
 export interface UploadTarget {
@@ -65,32 +66,37 @@ const toRecord = (r: Row): UploadSessionRecord => ({
 export type NewUploadSession = Omit<UploadSessionRecord, 'uploadId' | 'status' | 'completedVersionId'>;
 
 export class UploadRepository extends Repository {
-
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM upload_sessions WHERE tenant_id = ? AND upload_id = ?');
+  private readonly byKeyStmt = this.db.prepare<[string, string], Row>('SELECT * FROM upload_sessions WHERE tenant_id = ? AND idempotency_key = ?');
+  private readonly insertStmt = this.db.prepare(
+    `INSERT INTO upload_sessions (upload_id, tenant_id, idempotency_key, create_by, target, total_size, chunk_size, total_chunks,
+       expected_hash, expires_at, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   private readonly putChunkStmt = this.db.prepare(
     'INSERT OR REPLACE INTO upload_chunks (upload_id, chunk_index, size_bytes, sha256) VALUES (?, ?, ?, ?)',
   );
+  private readonly removeChunkStmt = this.db.prepare<[string, number]>('DELETE FROM upload_chunks WHERE upload_id = ? AND chunk_index = ?');
+  private readonly chunkIndexesStmt = this.db.prepare<[string], { chunk_index: number }>(
+    'SELECT chunk_index FROM upload_chunks WHERE upload_id = ? ORDER BY chunk_index',
+  );
+  private readonly extendStmt = this.db.prepare<[number, string]>('UPDATE upload_sessions SET expires_at = ? WHERE upload_id = ?');
+  private readonly statusStmt = this.db.prepare<[string], { status: UploadStatus }>('SELECT status FROM upload_sessions WHERE upload_id = ?');
 
   create(input: NewUploadSession): UploadSessionRecord {
     const uploadId = newId('upl');
-    this.db
-      .prepare(
-        `INSERT INTO upload_sessions (upload_id, tenant_id, idempotency_key, create_by, target, total_size, chunk_size, total_chunks,
-           expected_hash, expires_at, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        uploadId,
-        input.tenantId,
-        input.idempotencyKey,
-        input.createBy,
-        JSON.stringify(input.target),
-        input.totalSize,
-        input.chunkSize,
-        input.totalChunks,
-        input.expectedHash,
-        input.expiresAt,
-        nowIso(),
-      );
+    this.insertStmt.run(
+      uploadId,
+      input.tenantId,
+      input.idempotencyKey,
+      input.createBy,
+      JSON.stringify(input.target),
+      input.totalSize,
+      input.chunkSize,
+      input.totalChunks,
+      input.expectedHash,
+      input.expiresAt,
+      nowIso(),
+    );
     return this.get(input.tenantId, uploadId) as UploadSessionRecord;
   }
 
@@ -100,10 +106,12 @@ export class UploadRepository extends Repository {
   }
 
   findByKey(tenantId: string, idempotencyKey: string): UploadSessionRecord | undefined {
-    const row = this.db
-      .prepare<[string, string], Row>('SELECT * FROM upload_sessions WHERE tenant_id = ? AND idempotency_key = ?')
-      .get(tenantId, idempotencyKey);
+    const row = this.byKeyStmt.get(tenantId, idempotencyKey);
     return row && toRecord(row);
+  }
+
+  status(uploadId: string): UploadStatus | undefined {
+    return this.statusStmt.get(uploadId)?.status;
   }
 
   putChunk(uploadId: string, chunkIndex: number, sizeBytes: number, sha256: string): void {
@@ -111,14 +119,11 @@ export class UploadRepository extends Repository {
   }
 
   removeChunk(uploadId: string, chunkIndex: number): void {
-    this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ? AND chunk_index = ?').run(uploadId, chunkIndex);
+    this.removeChunkStmt.run(uploadId, chunkIndex);
   }
 
   chunkIndexes(uploadId: string): number[] {
-    return this.db
-      .prepare<[string], { chunk_index: number }>('SELECT chunk_index FROM upload_chunks WHERE upload_id = ? ORDER BY chunk_index')
-      .all(uploadId)
-      .map((r) => r.chunk_index);
+    return this.chunkIndexesStmt.all(uploadId).map((r) => r.chunk_index);
   }
 
   markCompleted(uploadId: string, versionId: string): void {
@@ -132,13 +137,26 @@ export class UploadRepository extends Repository {
   }
 
   extend(uploadId: string, expiresAt: number): void {
-    this.db.prepare('UPDATE upload_sessions SET expires_at = ? WHERE upload_id = ?').run(expiresAt, uploadId);
+    this.extendStmt.run(expiresAt, uploadId);
   }
 
-  expiredOpen(now: number): UploadSessionRecord[] {
-    return this.db
-      .prepare<[number], Row>("SELECT * FROM upload_sessions WHERE status = 'OPEN' AND expires_at < ?")
+  /** Marks open sessions whose time ran out as EXPIRED, forgets their chunks, and returns their ids. */
+  expireDue(now: number): string[] {
+    const ids = this.db
+      .prepare<[number], { upload_id: string }>("SELECT upload_id FROM upload_sessions WHERE status = 'OPEN' AND expires_at < ?")
       .all(now)
-      .map(toRecord);
+      .map((r) => r.upload_id);
+    const mark = this.db.prepare<[string]>("UPDATE upload_sessions SET status = 'EXPIRED' WHERE upload_id = ?");
+    const forget = this.db.prepare<[string]>('DELETE FROM upload_chunks WHERE upload_id = ?');
+    for (const id of ids) {
+      mark.run(id);
+      forget.run(id);
+    }
+    return ids;
+  }
+
+  /** Deletes EXPIRED sessions that ran out before `cutoff`. */
+  deleteExpiredBefore(cutoff: number): number {
+    return this.db.prepare<[number]>("DELETE FROM upload_sessions WHERE status = 'EXPIRED' AND expires_at < ?").run(cutoff).changes;
   }
 }

@@ -64,7 +64,6 @@ export interface NewVersion {
 }
 
 export class VersionRepository extends Repository {
-
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM versions WHERE tenant_id = ? AND version_id = ?');
   private readonly nextNoStmt = this.db.prepare<[string], { n: number | null }>('SELECT MAX(version_no) AS n FROM versions WHERE doc_id = ?');
   private readonly insertStmt = this.db.prepare(
@@ -77,6 +76,27 @@ export class VersionRepository extends Repository {
   private readonly insertBlobStmt = this.db.prepare(
     'INSERT INTO blobs (blob_id, tenant_id, content_hash, size_bytes, create_time) VALUES (?, ?, ?, ?, ?)',
   );
+  private readonly countForDocStmt = this.db.prepare<[string, string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM versions WHERE tenant_id = ? AND doc_id = ?',
+  );
+  private readonly pageForDocStmt = this.db.prepare<[string, string, number, number], Row>(
+    'SELECT * FROM versions WHERE tenant_id = ? AND doc_id = ? ORDER BY version_no DESC LIMIT ? OFFSET ?',
+  );
+  private readonly countForTenantStmt = this.db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'`,
+  );
+  private readonly pageForTenantStmt = this.db.prepare<[string, number, number], Row>(
+    `SELECT v.* FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'
+     ORDER BY v.version_no DESC, v.version_id LIMIT ? OFFSET ?`,
+  );
+  private readonly latestChangeStmt = this.db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE tenant_id = ?');
+  private readonly tenantCounts = new Map<string, { seq: number; total: number }>();
+  private readonly blobHashStmt = this.db.prepare<[string, string], { content_hash: string }>(
+    'SELECT content_hash FROM blobs WHERE tenant_id = ? AND blob_id = ?',
+  );
+  private readonly blobUsedStmt = this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM versions WHERE blob_id = ? LIMIT 1');
+  private readonly deleteBlobStmt = this.db.prepare<[string]>('DELETE FROM blobs WHERE blob_id = ?');
+  private readonly contentHeldStmt = this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM blobs WHERE content_hash = ? LIMIT 1');
 
   /** The tenant's blob row for this content, created on first use: equal content is stored once per tenant. */
   ensureBlob(tenantId: string, contentHash: string, sizeBytes: number): string {
@@ -116,33 +136,31 @@ export class VersionRepository extends Repository {
 
   /** Versions of one document, newest first. */
   pageForDocument(tenantId: string, docId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
-    const total =
-      this.db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM versions WHERE tenant_id = ? AND doc_id = ?').get(tenantId, docId)?.n ?? 0;
-    const rows = this.db
-      .prepare<[string, string, number, number], Row>(
-        'SELECT * FROM versions WHERE tenant_id = ? AND doc_id = ? ORDER BY version_no DESC LIMIT ? OFFSET ?',
-      )
-      .all(tenantId, docId, limit, offset)
-      .map(toRecord);
-    return { total, rows };
+    const total = this.countForDocStmt.get(tenantId, docId)?.n ?? 0;
+    return { total, rows: this.pageForDocStmt.all(tenantId, docId, limit, offset).map(toRecord) };
   }
 
   /** Versions of a tenant's active documents, newest version number first. */
   pageForTenant(tenantId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
-    const total =
-      this.db
-        .prepare<[string], { n: number }>(
-          `SELECT COUNT(*) AS n FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'`,
-        )
-        .get(tenantId)?.n ?? 0;
-    const rows = this.db
-      .prepare<[string, number, number], Row>(
-        `SELECT v.* FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'
-         ORDER BY v.version_no DESC, v.version_id LIMIT ? OFFSET ?`,
-      )
-      .all(tenantId, limit, offset)
-      .map(toRecord);
-    return { total, rows };
+    return this.db.transaction(() => ({ total: this.countForTenant(tenantId), rows: this.pageForTenantStmt.all(tenantId, limit, offset).map(toRecord) }))();
+  }
+
+  /**
+   * How many versions the tenant's active documents have. Counting means a join over every
+   * version, so the count is kept until the tenant's change feed moves: every change to it (a new
+   * version, a document deleted or restored, with its container or alone) records a change.
+   */
+  private countForTenant(tenantId: string): number {
+    const seq = this.latestChangeStmt.get(tenantId)?.s ?? 0;
+    const cached = this.tenantCounts.get(tenantId);
+    if (cached?.seq === seq) return cached.total;
+    const total = this.countForTenantStmt.get(tenantId)?.n ?? 0;
+    this.tenantCounts.set(tenantId, { seq, total });
+    return total;
+  }
+
+  blobContentHash(tenantId: string, blobId: string): string | undefined {
+    return this.blobHashStmt.get(tenantId, blobId)?.content_hash;
   }
 
   /**
@@ -150,18 +168,14 @@ export class VersionRepository extends Repository {
    * still holds the content: only then may the file go.
    */
   releaseBlob(tenantId: string, blobId: string): { contentHash: string; fileStillNeeded: boolean } | undefined {
-    const blob = this.db
-      .prepare<[string, string], { content_hash: string }>('SELECT content_hash FROM blobs WHERE tenant_id = ? AND blob_id = ?')
-      .get(tenantId, blobId);
-    if (!blob) return undefined;
-    const referenced = this.db.prepare('SELECT 1 FROM versions WHERE blob_id = ? LIMIT 1').get(blobId) !== undefined;
-    if (!referenced) this.db.prepare('DELETE FROM blobs WHERE blob_id = ?').run(blobId);
-    const stillNeeded = this.db.prepare('SELECT 1 FROM blobs WHERE content_hash = ? LIMIT 1').get(blob.content_hash) !== undefined;
-    return { contentHash: blob.content_hash, fileStillNeeded: stillNeeded };
+    const contentHash = this.blobContentHash(tenantId, blobId);
+    if (!contentHash) return undefined;
+    if (!this.blobUsedStmt.get(blobId)) this.deleteBlobStmt.run(blobId);
+    return { contentHash, fileStillNeeded: this.contentReferenced(contentHash) };
   }
 
   /** True when some blob row in any tenant holds this content. */
   contentReferenced(contentHash: string): boolean {
-    return this.db.prepare('SELECT 1 FROM blobs WHERE content_hash = ? LIMIT 1').get(contentHash) !== undefined;
+    return this.contentHeldStmt.get(contentHash) !== undefined;
   }
 }

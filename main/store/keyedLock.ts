@@ -1,6 +1,6 @@
 /**
- * Runs work one at a time per key, within this process. Finalizing two uploads of the same content
- * at once would otherwise race: one could remove the blob file the other is about to reference.
+ * Runs async work one at a time per key, within this process: for example everything that adds or
+ * drops a reference to one blob file, so a release cannot delete a file a finalize is about to use.
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();

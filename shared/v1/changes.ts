@@ -1,0 +1,6 @@
+/** Change-feed additions beyond spec §4 (DESIGN.md §2): where the feed stands now. */
+import Type, { type Static } from 'typebox';
+
+/** The cursor of the newest change: start here after walking the tree, to see only what comes next. */
+export const ChangeCursor = Type.Object({ cursor: Type.String() });
+export type ChangeCursor = Static<typeof ChangeCursor>;
