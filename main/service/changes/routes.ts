@@ -23,7 +23,7 @@ export function changeRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.get('/v1/changes/latestCursor', {
     schema: {
       tags,
-      summary: 'The cursor of the newest change. Take it before walking the tree, then poll getPage from it.',
+      summary: 'The cursor of the newest change. Take it before walking the tree, then poll getPage from it. Any caller of the tenant.',
       response: replies(ChangeCursor),
     },
   }, async (req) => ok(req, feed.latest(callerOf(req))));
