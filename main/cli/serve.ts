@@ -5,19 +5,21 @@ import { startHousekeeping } from '../service/housekeeping.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { parsePort, requireOption } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
+import { RATE_LIMIT_OPTIONS, rateLimitSettings } from './rateLimit.ts';
 
 export async function runServe(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS },
+    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS, ...RATE_LIMIT_OPTIONS },
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
   const port = parsePort(values.port);
   const outbound = outboundSettings(values);
+  const rateLimit = rateLimitSettings(values);
   const stop = untilSignal();
   const store = await openStore(dataDir);
-  await serveUntil(store, { host: values.host, port }, stop, { config: { outbound } });
+  await serveUntil(store, { host: values.host, port }, stop, { config: { outbound, rateLimit } });
   return 0;
 }
 

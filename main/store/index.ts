@@ -20,6 +20,7 @@ import { TaskRepository } from './repos/tasks.ts';
 import { WebhookRepository } from './repos/webhooks.ts';
 import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
+import { QuotaRepository } from './repos/quotas.ts';
 
 export class Store {
   readonly identity: IdentityRepository;
@@ -45,6 +46,7 @@ export class Store {
   /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
   readonly renditionBlobs: BlobFiles;
   readonly uploadsDir: string;
+  readonly quotas: QuotaRepository;
 
   constructor(
     private readonly db: Db,
@@ -72,6 +74,7 @@ export class Store {
     this.renditions = new RenditionRepository(db);
     this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
+    this.quotas = new QuotaRepository(db);
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */

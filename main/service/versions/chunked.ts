@@ -18,6 +18,7 @@ import { fail, notFound } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
 import { KeyedLock } from './keyedLock.ts';
 import { resolveTarget } from './target.ts';
+import { admitDeclared, cleanupOnQuota } from '../limits/quota.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -53,6 +54,7 @@ export class ChunkedUploads {
       }
       if (existing) await this.discard(existing.uploadId);
     }
+    admitDeclared(this.store, ctx.tenantId, input.totalSize, expectedHash);
     const session = this.store.uploads.create({
       tenantId: ctx.tenantId,
       idempotencyKey: key,
@@ -128,7 +130,7 @@ export class ChunkedUploads {
       const target = session.target.docId ? resolveTarget(this.deps, ctx, { ...session.target, containerId: '' }) : session.target;
       return finalizeVersion(this.deps, ctx, target, { tempPath: path, contentHash, sizeBytes: size }, (v) =>
         this.store.uploads.markCompleted(uploadId, v.versionId),
-      );
+      ).catch(cleanupOnQuota(() => this.discard(uploadId)));
     });
   }
 
