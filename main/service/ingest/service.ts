@@ -6,7 +6,8 @@
  * of at most `ingestSyncMaxBytes` is fetched within the request (sync_completed). Anything larger
  * or of unknown size becomes a persisted task (async_accepted); when the size was learnt from an
  * open response, that response is handed to the task rather than fetched twice. The task marks
- * itself SUCCEEDED in the finalize transaction, then publishes document.updated.
+ * itself SUCCEEDED in the finalize transaction; the finalize chain publishes document.updated,
+ * with the task's id, as it does for every new version.
  *
  * Ceiling: a declaredSizeBytes above `ingestMaxBytes` is refused before any request; a
  * Content-Length above the limit before the body is read; a body is cut off once it passes the
@@ -28,6 +29,7 @@ import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { TaskRunner } from '../tasks/runner.ts';
 import { admitDeclared, stageWithinQuota } from '../limits/quota.ts';
+import { asTaskRun } from '../versions/announce.ts';
 import { finalizeVersion, toVersionResult } from '../versions/finalize.ts';
 import { resolveTarget, type TargetInput } from '../versions/target.ts';
 import { asServiceError } from './errors.ts';
@@ -123,14 +125,9 @@ export class IngestService {
       const response = opened ?? (await this.open(task.tenantId, input, signal));
       const staged = await this.stage(task.tenantId, input, response);
       try {
-        const result = await finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged, (v) =>
-          this.deps.store.tasks.succeed(task.taskId, toVersionResult(v)),
+        await asTaskRun(task.taskId, () =>
+          finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))),
         );
-        this.deps.events.publish({
-          type: 'document.updated',
-          tenantId: task.tenantId,
-          data: { docId: result.docId, versionId: result.versionId, versionNo: result.versionNo, contentHash: result.contentHash, taskId: task.taskId },
-        });
       } finally {
         await this.deps.store.blobs.discard(staged.tempPath);
       }

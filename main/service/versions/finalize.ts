@@ -16,6 +16,7 @@ import { fail } from '../errors.ts';
 import { pruneVersions } from '../contentTypes/versionLimit.ts';
 import { queueTextExtraction } from '../text/queue.ts';
 import { chargeStored } from '../limits/quota.ts';
+import { announceVersion } from './announce.ts';
 import { byContent } from './contentLock.ts';
 import { parseMetadata } from './target.ts';
 
@@ -68,6 +69,7 @@ async function finalizeLocked(
       queueTextExtraction(store, v);
       return v;
     });
+    announceVersion(deps, version);
     return toVersionResult(version);
   } catch (err) {
     if (!store.versions.contentReferenced(staged.contentHash)) await store.blobs.remove(staged.contentHash);
