@@ -1,11 +1,12 @@
 /**
  * The `folio` command. Subcommands:
  *   start [--data DIR] [--port N]
- *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts]
+ *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts] [--rate-limit N] [--rate-window-ms MS]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
  *   admin purge --data DIR [--now ISO] [--json]
+ *   admin set-quota --data DIR --tenant ID [--bytes N] [--json]
  *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
  * Exit codes: 0 success, 1 the command failed, 2 the command was called wrongly.
  */
@@ -17,10 +18,12 @@ const USAGE = `usage:
   folio serve --data DIR [--host 127.0.0.1] [--port N]
       [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
       [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
+      [--rate-limit N (per client and window; 0 = off)] [--rate-window-ms MS]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
   folio admin purge --data DIR [--now ISO] [--json]
+  folio admin set-quota --data DIR --tenant ID [--bytes N] [--json]   (storage quota; 0 or none = no quota)
   folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
              (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
 

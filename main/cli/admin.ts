@@ -1,6 +1,7 @@
 /** `folio admin …`: provisioning, straight on the store. Safe while `folio serve` runs on the same DIR (SQLite WAL). */
 import { parseArgs } from 'node:util';
 import { purgeExpired } from '../service/contentTypes/purge.ts';
+import { setTenantQuota } from '../service/limits/quota.ts';
 import { createClient, createTenant, createUser } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { requireOption, UsageError } from './options.ts';
@@ -21,6 +22,7 @@ export async function runAdmin(args: string[]): Promise<number> {
       'act-as-user-allowed': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       now: { type: 'string' },
+      bytes: { type: 'string' },
     },
     strict: true,
   });
@@ -54,6 +56,12 @@ export async function runAdmin(args: string[]): Promise<number> {
       command = async (s) => ({ ...(await purgeExpired({ store: s }, now)) });
       break;
     }
+    case 'set-quota': {
+      const tenantId = requireOption(values.tenant, '--tenant');
+      const bytes = quotaBytes(values.bytes);
+      command = (s) => setTenantQuota(s, tenantId, bytes);
+      break;
+    }
     default:
       throw new UsageError(`unknown admin command: ${sub ?? '(none)'}`);
   }
@@ -76,4 +84,12 @@ function purgeTime(raw: string | undefined): Date {
   const now = raw === undefined ? new Date() : new Date(raw);
   if (Number.isNaN(now.getTime())) throw new UsageError(`--now must be an ISO 8601 date-time, not ${raw}`);
   return now;
+}
+
+/** `--bytes`: a whole number of bytes; 0 or no flag means no quota. */
+function quotaBytes(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) throw new UsageError(`--bytes must be a whole number of bytes (0 = no quota), not ${raw}`);
+  return value;
 }

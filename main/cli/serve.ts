@@ -7,20 +7,22 @@ import { openStore, type Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
 import { parsePort, requireOption } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
+import { RATE_LIMIT_OPTIONS, rateLimitSettings } from './rateLimit.ts';
 
 export async function runServe(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS },
+    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS, ...RATE_LIMIT_OPTIONS },
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
   const port = parsePort(values.port);
   const outbound = outboundSettings(values);
+  const rateLimit = rateLimitSettings(values);
   const settings = settingsFromEnv(process.env);
   const stop = untilSignal();
   const store = await openStore(dataDir);
-  await serveUntil(store, { host: values.host, port }, stop, { ...settings.service, outbound }, settings.housekeeping);
+  await serveUntil(store, { host: values.host, port }, stop, { ...settings.service, outbound, rateLimit }, settings.housekeeping);
   return 0;
 }
 

@@ -44,6 +44,8 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { installRateLimit } from './limits/rateLimit.ts';
+import { limitRoutes } from './limits/routes.ts';
 
 export type FolioApp = FastifyInstance<
   RawServerDefault,
@@ -100,6 +102,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
+  await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);
 
   // JSON routes speak JSON only: Fastify's text/plain parser would hand them a string to validate.
@@ -141,6 +144,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   orgRoutes(app, deps);
   textRoutes(app, deps);
   renditionRoutes(app, deps);
+  limitRoutes(app, deps);
   backgroundJobs(app, deps);
   return app;
 }

@@ -1,5 +1,6 @@
 /** Limits and lifetimes of the service. docs/api.md publishes the defaults. */
 import { DEFAULT_OUTBOUND, type OutboundSettings } from '../net/settings.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './limits/settings.ts';
 
 export interface ServiceConfig {
   /** Largest JSON request body. */
@@ -16,6 +17,8 @@ export interface ServiceConfig {
   defaultRetentionDays: number;
   /** Ingest from URL and webhook delivery: ceilings, time-outs, retries and the operator allow-list. */
   outbound: OutboundSettings;
+  /** Requests per client and window (docs/api.md#limits). */
+  rateLimit: RateLimitSettings;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -28,4 +31,5 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   uploadSessionTtlMs: 24 * 3600 * 1000,
   defaultRetentionDays: 30,
   outbound: DEFAULT_OUTBOUND,
+  rateLimit: DEFAULT_RATE_LIMIT,
 };

@@ -28,5 +28,5 @@ export function EnvelopeOf<T extends TSchema>(data: T) {
 export function replies<T extends TSchema>(data: T) {
   const env = EnvelopeOf(data);
   const err = EnvelopeOf(Type.Null());
-  return { 200: env, 400: err, 401: err, 403: err, 404: err, 409: err, 410: err, 413: err, 415: err, 416: err, 422: err, 500: err, 507: err };
+  return { 200: env, 400: err, 401: err, 403: err, 404: err, 409: err, 410: err, 413: err, 415: err, 416: err, 422: err, 429: err, 500: err, 507: err };
 }

@@ -21,6 +21,7 @@ import { TaskRepository } from './repos/tasks.ts';
 import { WebhookRepository } from './repos/webhooks.ts';
 import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
+import { QuotaRepository } from './repos/quotas.ts';
 
 export class Store {
   readonly identity: IdentityRepository;
@@ -47,6 +48,7 @@ export class Store {
   readonly renditionBlobs: BlobFiles;
   readonly uploadsDir: string;
   readonly assemblies: AssemblyFiles;
+  readonly quotas: QuotaRepository;
 
   constructor(
     private readonly db: Db,
@@ -75,6 +77,7 @@ export class Store {
     this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
     this.assemblies = new AssemblyFiles(this.uploadsDir);
+    this.quotas = new QuotaRepository(db);
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */

@@ -6,11 +6,16 @@
  * of at most `ingestSyncMaxBytes` is fetched within the request (sync_completed). Anything larger
  * or of unknown size becomes a persisted task (async_accepted); when the size was learnt from an
  * open response, that response is handed to the task rather than fetched twice. The task marks
- * itself SUCCEEDED in the finalize transaction, then publishes document.updated.
+ * itself SUCCEEDED in the finalize transaction; the finalize chain publishes document.updated,
+ * with the task's id, as it does for every new version.
  *
  * Ceiling: a declaredSizeBytes above `ingestMaxBytes` is refused before any request; a
  * Content-Length above the limit before the body is read; a body is cut off once it passes the
  * limit. The limit is the declared size when there is one, else the ceiling.
+ *
+ * Quota: the declared size and the Content-Length are checked against the tenant's quota before
+ * the body is read, the body is cut off once it passes the room left, and finalize charges the
+ * real content (main/service/limits/quota.ts).
  */
 import type { IngestRequest, IngestResult } from '../../../shared/v1/ingest.ts';
 import type { FetchedResponse, SafeFetcher } from '../../net/fetcher.ts';
@@ -23,6 +28,8 @@ import type { ServiceDeps } from '../app.ts';
 import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { TaskRunner } from '../tasks/runner.ts';
+import { admitDeclared, stageWithinQuota } from '../limits/quota.ts';
+import { asTaskRun } from '../versions/announce.ts';
 import { finalizeVersion, toVersionResult } from '../versions/finalize.ts';
 import { resolveTarget, type TargetInput } from '../versions/target.ts';
 import { asServiceError } from './errors.ts';
@@ -69,11 +76,12 @@ export class IngestService {
       });
     }
     const target = resolveTarget(this.deps, ctx, input.target);
+    admitDeclared(this.deps.store, ctx.tenantId, input.declaredSizeBytes);
     if (input.declaredSizeBytes !== null) {
       if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return this.accept(ctx, input);
-      return this.completeNow(ctx, target, input, await this.open(input));
+      return this.completeNow(ctx, target, input, await this.open(ctx.tenantId, input));
     }
-    const response = await this.open(input);
+    const response = await this.open(ctx.tenantId, input);
     if (response.contentLength !== null && response.contentLength <= settings.ingestSyncMaxBytes) {
       return this.completeNow(ctx, target, input, response);
     }
@@ -81,7 +89,7 @@ export class IngestService {
   }
 
   private async completeNow(ctx: RequestContext, target: UploadTarget, input: IngestTaskInput, response: FetchedResponse): Promise<IngestResult> {
-    const staged = await this.stage(input, response);
+    const staged = await this.stage(ctx.tenantId, input, response);
     try {
       const result = await finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged);
       return { mode: 'sync_completed', syncResult: result, taskId: '', taskStatus: '' };
@@ -114,17 +122,12 @@ export class IngestService {
     signal.addEventListener('abort', cancel);
     try {
       const target = resolveTarget(this.deps, ctx, input.target);
-      const response = opened ?? (await this.open(input, signal));
-      const staged = await this.stage(input, response);
+      const response = opened ?? (await this.open(task.tenantId, input, signal));
+      const staged = await this.stage(task.tenantId, input, response);
       try {
-        const result = await finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged, (v) =>
-          this.deps.store.tasks.succeed(task.taskId, toVersionResult(v)),
+        await asTaskRun(task.taskId, () =>
+          finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))),
         );
-        this.deps.events.publish({
-          type: 'document.updated',
-          tenantId: task.tenantId,
-          data: { docId: result.docId, versionId: result.versionId, versionNo: result.versionNo, contentHash: result.contentHash, taskId: task.taskId },
-        });
       } finally {
         await this.deps.store.blobs.discard(staged.tempPath);
       }
@@ -136,8 +139,8 @@ export class IngestService {
     }
   }
 
-  /** Opens the URL and refuses any answer but a 2xx, before its body is read. */
-  private async open(input: IngestTaskInput, signal?: AbortSignal): Promise<FetchedResponse> {
+  /** Opens the URL and refuses, before its body is read, any answer but a 2xx, and a Content-Length over the tenant's quota. */
+  private async open(tenantId: string, input: IngestTaskInput, signal?: AbortSignal): Promise<FetchedResponse> {
     const settings = this.deps.config.outbound;
     let response: FetchedResponse;
     try {
@@ -156,12 +159,19 @@ export class IngestService {
       response.body.destroy();
       fail('FETCH_FAILED', `the source answered HTTP ${response.status}`, { status: response.status, url: response.url });
     }
+    try {
+      admitDeclared(this.deps.store, tenantId, response.contentLength);
+    } catch (err) {
+      response.body.destroy();
+      throw err;
+    }
     return response;
   }
 
-  private async stage(input: IngestTaskInput, response: FetchedResponse): Promise<StagedBlob> {
+  /** Stores the body as it arrives, cut off past the size limit or the tenant's quota. */
+  private async stage(tenantId: string, input: IngestTaskInput, response: FetchedResponse): Promise<StagedBlob> {
     try {
-      return await this.deps.store.blobs.stage(response.body, input.declaredSizeBytes ?? this.deps.config.outbound.ingestMaxBytes);
+      return await stageWithinQuota(this.deps.store, tenantId, response.body, input.declaredSizeBytes ?? this.deps.config.outbound.ingestMaxBytes);
     } catch (err) {
       throw asServiceError(err);
     }

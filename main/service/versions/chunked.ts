@@ -18,6 +18,7 @@ import { fail, notFound } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
 import { RunningHash } from './runningHash.ts';
 import { destinationOf, resolveTarget } from './target.ts';
+import { admitDeclared, cleanupOnQuota } from '../limits/quota.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -56,6 +57,7 @@ export class ChunkedUploads {
         return { session: { ...existing, expiresAt }, stale: undefined };
       }
       if (existing) this.store.uploads.delete(existing.uploadId);
+      admitDeclared(this.store, ctx.tenantId, input.totalSize, expectedHash);
       const session = this.store.uploads.create({
         tenantId: ctx.tenantId,
         idempotencyKey: key,
@@ -165,7 +167,9 @@ export class ChunkedUploads {
     const target = session.target.docId ? resolveTarget(this.deps, ctx, { ...session.target, containerId: '' }) : session.target;
     await this.store.assemblies.makeDurable(uploadId);
     const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: size };
-    const version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
+    const version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId)).catch(
+      cleanupOnQuota(() => this.discard(uploadId)),
+    );
     await this.dropBytes(uploadId);
     return version;
   }

@@ -15,6 +15,8 @@ import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { pruneVersions } from '../contentTypes/versionLimit.ts';
 import { queueTextExtraction } from '../text/queue.ts';
+import { chargeStored } from '../limits/quota.ts';
+import { announceVersion } from './announce.ts';
 import { parseMetadata } from './target.ts';
 
 export async function finalizeVersion(
@@ -45,6 +47,7 @@ async function finalizeLocked(
       if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
       const metadata = parseMetadata(target.metadata);
       if (Object.keys(metadata).length > 0) store.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx));
+      chargeStored(store, ctx.tenantId, staged.contentHash, staged.sizeBytes);
       const blobId = store.versions.ensureBlob(ctx.tenantId, staged.contentHash, staged.sizeBytes);
       const v = store.versions.append({
         tenantId: ctx.tenantId,
@@ -65,6 +68,7 @@ async function finalizeLocked(
       queueTextExtraction(store, v);
       return v;
     });
+    announceVersion(deps, version);
     return toVersionResult(version);
   } catch (err) {
     if (!store.versions.contentReferenced(staged.contentHash)) await store.blobs.remove(staged.contentHash);

@@ -12,6 +12,7 @@ import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
 import { finalizeVersion } from './finalize.ts';
+import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget } from './target.ts';
 
 /** MIME types a browser renders inline without a rendition. */
@@ -38,6 +39,7 @@ export class VersionService {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
     const target = resolveTarget(this.deps, ctx, query);
+    admitDeclared(this.deps.store, ctx.tenantId, declaredLength);
     const staged = await this.deps.store.blobs.stage(body, limit).catch((err: unknown) => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
       if (err instanceof SourceFailed) fail('VALIDATION', 'the request body broke off before its end');
