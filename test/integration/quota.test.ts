@@ -223,8 +223,16 @@ describe('direct upload (POST /v1/versions/upload)', () => {
 
 describe('chunked upload', () => {
   const content = bytes(30_000, 7);
+  // A resumed session must name the same destination, so the title follows the idempotency key.
   const init = (body: Record<string, unknown>) =>
-    api.post<ChunkedUploadSession>('/v1/versions/initChunkedUpload', { containerId, title: `c${n++}.bin`, totalSize: content.length, chunkSize: content.length, totalChunks: 1, ...body });
+    api.post<ChunkedUploadSession>('/v1/versions/initChunkedUpload', {
+      containerId,
+      title: typeof body.idempotencyKey === 'string' ? `${body.idempotencyKey}.bin` : `c${n++}.bin`,
+      totalSize: content.length,
+      chunkSize: content.length,
+      totalChunks: 1,
+      ...body,
+    });
 
   beforeAll(async () => {
     await setQuota(['--bytes', String((await usage()).usedBytes + 50_000)]);
