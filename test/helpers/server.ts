@@ -40,7 +40,7 @@ export async function startServer(dataDir = tempDir(), extraArgs: string[] = [],
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = await new Promise<string>((res, rej) => {
     let out = '';
-    const timer = setTimeout(() => rej(new Error(`folio serve did not start: ${stderr}`)), 20_000);
+    const timer = setTimeout(() => rej(new Error(`folio serve did not start: ${stderr}`)), 60_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);

@@ -54,7 +54,7 @@ export class RenditionService {
     const version = this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
     const limit = config.maxDirectUploadBytes;
     if (declaredLength !== undefined && declaredLength > limit) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
-    const staged = await store.blobs.stage(body, limit).catch((err: unknown) => {
+    const staged = await store.renditionBlobs.stage(body, limit).catch((err: unknown) => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
       throw err;
     });
@@ -63,7 +63,7 @@ export class RenditionService {
       const record = await this.files.attach({ tenantId: ctx.tenantId, versionId: version.versionId, kind: query.kind }, mimeType, staged, actorOf(ctx));
       return toRendition(record);
     } finally {
-      await store.blobs.discard(staged.tempPath);
+      await store.renditionBlobs.discard(staged.tempPath);
     }
   }
 

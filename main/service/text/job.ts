@@ -27,11 +27,11 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
       await files.setState(target(job), outcome.status, outcome.reason, TEXT_MIME, SYSTEM_ACTOR);
       return;
     }
-    const staged = await store.blobs.stage(Readable.from([Buffer.from(JSON.stringify(outcome.document))]), Number.MAX_SAFE_INTEGER);
+    const staged = await store.renditionBlobs.stage(Readable.from([Buffer.from(JSON.stringify(outcome.document))]), Number.MAX_SAFE_INTEGER);
     try {
       await files.attach(target(job), TEXT_MIME, staged, SYSTEM_ACTOR);
     } finally {
-      await store.blobs.discard(staged.tempPath);
+      await store.renditionBlobs.discard(staged.tempPath);
     }
   };
 
