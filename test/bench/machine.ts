@@ -14,9 +14,13 @@ export function describeMachine(): string[] {
     `node:     ${process.version}`,
     `curl:     ${curlVersion()}`,
     `disk:     ${((disk.bavail * disk.bsize) / GiB).toFixed(1)} GiB free of ${((disk.blocks * disk.bsize) / GiB).toFixed(1)} GiB under ${tmpdir()}`,
-    // The machine is shared; a busy start explains a slow run.
-    `load:     ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min) at start`,
+    `load:     ${loadAverage()} at start`,
   ];
+}
+
+/** The machine may be shared: a busy start or end explains a slow run. */
+export function loadAverage(): string {
+  return `${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`;
 }
 
 function curlVersion(): string {

@@ -5,7 +5,7 @@
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
  * never assertions: nothing here fails because something is slow.
  */
-import { describeMachine } from './machine.ts';
+import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
 import { formatTable, log, missedTargets, type Row } from './report.ts';
 import { benchUpload } from './upload.ts';
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   }
 
   console.log(formatTable(rows));
+  console.log(`\nload:     ${loadAverage()} at end`);
   const missed = missedTargets(rows);
   for (const r of missed) console.log(`below target: ${r.benchmark}: ${(r.folio / (r.baseline as number)).toFixed(2)} < ${(r.target as number).toFixed(2)}`);
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
+import { withCpu } from './cpu.ts';
 import { authHeaders, expectData, postJson, startFolio, type FolioRun } from './folio.ts';
 import { startScript } from './processes.ts';
 import { log, type Row } from './report.ts';
@@ -30,12 +31,19 @@ export interface UploadRound {
   seconds: number;
   chunkSeconds: number;
   completeSeconds: number;
+  /** CPU seconds the server process spent on this upload. */
+  serverCpu: number;
+}
+
+export interface RawRound {
+  seconds: number;
+  serverCpu: number;
 }
 
 export interface UploadResult {
   rows: Row[];
   contentHash: string;
-  raw: number[];
+  raw: RawRound[];
   folio: UploadRound[];
 }
 
@@ -50,27 +58,31 @@ export async function benchUpload(opts: UploadOptions): Promise<UploadResult> {
       await raw.stop();
       throw err;
     });
-    const rawSeconds: number[] = [];
+    const rawRounds: RawRound[] = [];
     const folioRounds: UploadRound[] = [];
     try {
       for (let round = 1; round <= opts.rounds; round++) {
-        rawSeconds.push(await curlUpload(raw.url, file, contentHash, opts.bytes));
-        folioRounds.push(await chunkedUpload(folio, file, contentHash, opts, `upload-${round}.bin`));
-        log(`upload: round ${round}/${opts.rounds}: raw ${rate(opts.bytes, rawSeconds.at(-1) as number).toFixed(1)} MB/s, folio ${rate(opts.bytes, (folioRounds.at(-1) as UploadRound).seconds).toFixed(1)} MB/s`);
+        const r = await withCpu(raw.process.pid, () => curlUpload(raw.url, file, contentHash, opts.bytes));
+        rawRounds.push({ seconds: r.value, serverCpu: r.cpu });
+        const f = await withCpu(folio.server.process.pid, () => chunkedUpload(folio, file, contentHash, opts, `upload-${round}.bin`));
+        folioRounds.push({ ...f.value, serverCpu: f.cpu });
+        log(`upload: round ${round}/${opts.rounds}: raw ${rate(opts.bytes, r.value).toFixed(1)} MB/s, folio ${rate(opts.bytes, f.value.seconds).toFixed(1)} MB/s`);
       }
     } finally {
       await Promise.all([raw.stop(), folio.server.stop()]);
     }
-    const rawMedian = median(rawSeconds);
-    const folioMedian = [...folioRounds].sort((a, b) => a.seconds - b.seconds)[Math.floor(folioRounds.length / 2)] as UploadRound;
-    const size = opts.bytes >= 1024 * MiB ? `${(opts.bytes / (1024 * MiB)).toFixed(2)} GiB` : `${(opts.bytes / MiB).toFixed(1)} MiB`;
+    const rawMedian = medianBy(rawRounds, (r) => r.seconds);
+    const folioMedian = medianBy(folioRounds, (r) => r.seconds);
+    const GiB = opts.bytes / (1024 * MiB);
+    const size = GiB >= 1 ? `${GiB.toFixed(2)} GiB` : `${(opts.bytes / MiB).toFixed(1)} MiB`;
     const rows: Row[] = [
-      { benchmark: `upload ${size}: chunked /v1 vs curl -T raw`, folio: rate(opts.bytes, folioMedian.seconds), baseline: rate(opts.bytes, rawMedian), unit: 'MB/s', target: 0.7 },
-      { benchmark: 'upload: total time', folio: folioMedian.seconds, baseline: rawMedian, unit: 's', digits: 2 },
+      { benchmark: `upload ${size}: chunked /v1 vs curl -T raw`, folio: rate(opts.bytes, folioMedian.seconds), baseline: rate(opts.bytes, rawMedian.seconds), unit: 'MB/s', target: 0.7 },
+      { benchmark: 'upload: total time', folio: folioMedian.seconds, baseline: rawMedian.seconds, unit: 's', digits: 2 },
       { benchmark: `upload: init + chunks (${opts.concurrency} at a time, ${(opts.chunkSize / MiB).toFixed(0)} MiB)`, folio: folioMedian.chunkSeconds, unit: 's', digits: 2 },
       { benchmark: 'upload: completeChunkedUpload', folio: folioMedian.completeSeconds, unit: 's', digits: 2 },
+      { benchmark: 'upload: server CPU per GiB', folio: folioMedian.serverCpu / GiB, baseline: rawMedian.serverCpu / GiB, unit: 'CPU s/GiB', digits: 2 },
     ];
-    return { rows, contentHash, raw: rawSeconds, folio: folioRounds };
+    return { rows, contentHash, raw: rawRounds, folio: folioRounds };
   } finally {
     removeDir(work);
   }
@@ -100,7 +112,7 @@ async function curlUpload(base: string, file: string, contentHash: string, bytes
   return seconds;
 }
 
-async function chunkedUpload(folio: FolioRun, file: string, contentHash: string, opts: UploadOptions, title: string): Promise<UploadRound> {
+async function chunkedUpload(folio: FolioRun, file: string, contentHash: string, opts: UploadOptions, title: string): Promise<Omit<UploadRound, 'serverCpu'>> {
   const totalChunks = Math.max(1, Math.ceil(opts.bytes / opts.chunkSize));
   const fh = await open(file, 'r');
   try {
@@ -152,7 +164,7 @@ function rate(bytes: number, seconds: number): number {
   return bytes / MB / seconds;
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
+/** The middle round by `key` (the upper middle of an even count), kept whole so its parts stay together. */
+function medianBy<T>(rounds: T[], key: (round: T) => number): T {
+  return [...rounds].sort((a, b) => key(a) - key(b))[Math.floor(rounds.length / 2)] as T;
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Container, VersionResult } from '../../shared/v1/resources.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
+import { withCpu } from './cpu.ts';
 import { authHeaders, expectData, postJson, startFolio } from './folio.ts';
 import { startScript } from './processes.ts';
 import { log, type Row } from './report.ts';
@@ -23,54 +24,73 @@ export interface WriteResult {
   created: number;
 }
 
+/** Wall seconds of a whole run and the CPU seconds its server spent. */
+interface Timed {
+  seconds: number;
+  cpu: number;
+}
+
 export async function benchWrites(opts: WriteOptions): Promise<WriteResult> {
   const work = tempDir('folio-bench-writes-');
   try {
-    const raw = await startScript('test/bench/servers/rawStore.ts', [join(work, 'raw')]);
-    let rawSeconds: number;
-    try {
-      log(`writes: ${opts.documents} bodies of ${opts.bytesPerDocument} bytes to the raw route, ${opts.concurrency} at a time`);
-      rawSeconds = await timed(opts, async () => {
-        const res = await fetch(`${raw.url}/upload`, { method: 'PUT', body: randomBytes(opts.bytesPerDocument) });
-        if (res.status !== 200) throw new Error(`raw store answered ${res.status}: ${await res.text()}`);
-        await res.arrayBuffer();
-      });
-    } finally {
-      await raw.stop();
-    }
-
-    const folio = await startFolio(join(work, 'folio'));
-    let folioSeconds: number;
-    const created = new Set<string>();
-    try {
-      const container = await postJson<Container>(folio, '/v1/containers/create', { name: 'bench-writes' });
-      log(`writes: ${opts.documents} documents of ${opts.bytesPerDocument} bytes through /v1/versions/upload, ${opts.concurrency} at a time`);
-      folioSeconds = await timed(opts, async (n) => {
-        const query = new URLSearchParams({ containerId: container.containerId, title: `doc-${String(n).padStart(6, '0')}.bin` });
-        const res = await fetch(`${folio.server.url}/v1/versions/upload?${query}`, {
-          method: 'POST',
-          headers: authHeaders(folio, { 'content-type': 'application/octet-stream' }),
-          body: randomBytes(opts.bytesPerDocument),
-        });
-        const version = await expectData<VersionResult>(res, `upload of document ${n}`);
-        created.add(version.docId);
-      });
-    } finally {
-      await folio.server.stop();
-    }
-    if (created.size !== opts.documents) throw new Error(`created ${created.size} documents, expected ${opts.documents}`);
+    const raw = await rawWrites(join(work, 'raw'), opts);
+    const folio = await folioWrites(join(work, 'folio'), opts);
     const kib = (opts.bytesPerDocument / 1024).toFixed(0);
     return {
-      rows: [{ benchmark: `create ${opts.documents} docs of ${kib} KiB, ${opts.concurrency} at a time, vs raw fsync route`, folio: opts.documents / folioSeconds, baseline: opts.documents / rawSeconds, unit: 'docs/s' }],
-      created: created.size,
+      rows: [
+        { benchmark: `create ${opts.documents} docs of ${kib} KiB, ${opts.concurrency} at a time, vs raw fsync route`, folio: opts.documents / folio.seconds, baseline: opts.documents / raw.seconds, unit: 'docs/s' },
+        { benchmark: 'create: server CPU per document', folio: (folio.cpu * 1e6) / opts.documents, baseline: (raw.cpu * 1e6) / opts.documents, unit: 'CPU µs/doc', digits: 0 },
+      ],
+      created: folio.created,
     };
   } finally {
     removeDir(work);
   }
 }
 
+async function rawWrites(dir: string, opts: WriteOptions): Promise<Timed> {
+  const raw = await startScript('test/bench/servers/rawStore.ts', [dir]);
+  try {
+    log(`writes: ${opts.documents} bodies of ${opts.bytesPerDocument} bytes to the raw route, ${opts.concurrency} at a time`);
+    const { value: seconds, cpu } = await withCpu(raw.process.pid, () =>
+      inFlight(opts, async () => {
+        const res = await fetch(`${raw.url}/upload`, { method: 'PUT', body: randomBytes(opts.bytesPerDocument) });
+        if (res.status !== 200) throw new Error(`raw store answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }),
+    );
+    return { seconds, cpu };
+  } finally {
+    await raw.stop();
+  }
+}
+
+async function folioWrites(dataDir: string, opts: WriteOptions): Promise<Timed & { created: number }> {
+  const folio = await startFolio(dataDir);
+  try {
+    const container = await postJson<Container>(folio, '/v1/containers/create', { name: 'bench-writes' });
+    const created = new Set<string>();
+    log(`writes: ${opts.documents} documents of ${opts.bytesPerDocument} bytes through /v1/versions/upload, ${opts.concurrency} at a time`);
+    const { value: seconds, cpu } = await withCpu(folio.server.process.pid, () =>
+      inFlight(opts, async (n) => {
+        const query = new URLSearchParams({ containerId: container.containerId, title: `doc-${String(n).padStart(6, '0')}.bin` });
+        const res = await fetch(`${folio.server.url}/v1/versions/upload?${query}`, {
+          method: 'POST',
+          headers: authHeaders(folio, { 'content-type': 'application/octet-stream' }),
+          body: randomBytes(opts.bytesPerDocument),
+        });
+        created.add((await expectData<VersionResult>(res, `upload of document ${n}`)).docId);
+      }),
+    );
+    if (created.size !== opts.documents) throw new Error(`created ${created.size} documents, expected ${opts.documents}`);
+    return { seconds, cpu, created: created.size };
+  } finally {
+    await folio.server.stop();
+  }
+}
+
 /** Runs `write(n)` for n = 0 … documents-1 with `concurrency` in flight; returns the wall time in seconds. */
-async function timed(opts: WriteOptions, write: (n: number) => Promise<void>): Promise<number> {
+async function inFlight(opts: WriteOptions, write: (n: number) => Promise<void>): Promise<number> {
   let next = 0;
   const started = performance.now();
   const worker = async () => {

@@ -18,7 +18,7 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(result.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(result.raw).toHaveLength(1);
     expect(result.folio).toHaveLength(1);
-    expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's']);
+    expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's', 'CPU s/GiB']);
     expect(result.rows[0]?.baseline).toBeGreaterThan(0);
     expect(formatTable(result.rows)).toContain('| upload 4.0 MiB: chunked /v1 vs curl -T raw');
   }, 60_000);
@@ -33,7 +33,7 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
   it('creates every document it claims to', async () => {
     const result = await benchWrites({ documents: 50, bytesPerDocument: 4096, concurrency: 8 });
     expect(result.created).toBe(50);
-    expect(result.rows).toHaveLength(1);
+    expect(result.rows).toHaveLength(2);
     expect(result.rows[0]?.unit).toBe('docs/s');
   }, 60_000);
 });
