@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface Listening {
   url: string;

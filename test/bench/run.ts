@@ -15,17 +15,20 @@ const MiB = 1024 * 1024;
 const BENCHMARKS = ['upload', 'reads', 'writes'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
+/** A mistake in the command line or the environment: reported in one line, without a stack. */
+class UsageError extends Error {}
+
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${raw}`);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${name} must be a positive number, not ${raw}`);
   return value;
 }
 
 function chosen(args: string[]): Benchmark[] {
   const unknown = args.filter((a) => !(BENCHMARKS as readonly string[]).includes(a));
-  if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
+  if (unknown.length > 0) throw new UsageError(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
   return args.length === 0 ? [...BENCHMARKS] : BENCHMARKS.filter((b) => args.includes(b));
 }
 
@@ -58,6 +61,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  if (err instanceof UsageError) {
+    console.error(`npm run bench: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });
