@@ -1,0 +1,44 @@
+/** A real `folio serve` for a benchmark: one tenant, its APP_ONLY token, and helpers that fail loudly. */
+import type { Envelope } from '../../shared/envelope.ts';
+import { appApi, createTenant, startServer, type ServerHandle, type Tenant } from '../helpers/server.ts';
+
+export interface FolioRun {
+  server: ServerHandle;
+  tenant: Tenant;
+  token: string;
+}
+
+/** Starts `folio serve` on `dataDir`, creating a tenant there unless one is given. */
+export async function startFolio(dataDir: string, existing?: Tenant): Promise<FolioRun> {
+  const server = await startServer(dataDir);
+  try {
+    const tenant = existing ?? (await createTenant(dataDir, 'bench'));
+    const api = await appApi(server.url, tenant);
+    return { server, tenant, token: api.token as string };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+/** The `data` of a successful envelope; anything else stops the benchmark, since its figures would mean nothing. */
+export async function expectData<T>(res: Response, what: string): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  if (res.status !== 200 || body.code !== 0 || body.data === null) {
+    throw new Error(`${what} failed: HTTP ${res.status}, code ${body.code}: ${body.msg}`);
+  }
+  return body.data;
+}
+
+export function authHeaders(run: FolioRun, more: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${run.token}`, ...more };
+}
+
+export async function postJson<T>(run: FolioRun, path: string, body: unknown): Promise<T> {
+  const res = await fetch(run.server.url + path, {
+    method: 'POST',
+    headers: authHeaders(run, { 'content-type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
+  return expectData<T>(res, path);
+}

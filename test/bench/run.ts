@@ -1,0 +1,70 @@
+/**
+ * `npm run bench [-- upload|reads|writes …]`: runs the chosen benchmarks (all by default) and
+ * prints the machine, then one table. FOLIO_BENCH_SCALE (default 1) scales every size, and the
+ * measuring time with it, so `FOLIO_BENCH_SCALE=0.01 npm run bench` is a quick check of the
+ * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
+ * never assertions: nothing here fails because something is slow.
+ */
+import { describeMachine, loadAverage } from './machine.ts';
+import { benchReads } from './reads.ts';
+import { formatTable, log, missedTargets, type Row } from './report.ts';
+import { benchUpload } from './upload.ts';
+import { benchWrites } from './writes.ts';
+
+const MiB = 1024 * 1024;
+const BENCHMARKS = ['upload', 'reads', 'writes'] as const;
+type Benchmark = (typeof BENCHMARKS)[number];
+
+/** A mistake in the command line or the environment: reported in one line, without a stack. */
+class UsageError extends Error {}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${name} must be a positive number, not ${raw}`);
+  return value;
+}
+
+function chosen(args: string[]): Benchmark[] {
+  const unknown = args.filter((a) => !(BENCHMARKS as readonly string[]).includes(a));
+  if (unknown.length > 0) throw new UsageError(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
+  return args.length === 0 ? [...BENCHMARKS] : BENCHMARKS.filter((b) => args.includes(b));
+}
+
+async function main(): Promise<void> {
+  const which = chosen(process.argv.slice(2));
+  const scale = positiveNumber('FOLIO_BENCH_SCALE', 1);
+  const seconds = positiveNumber('FOLIO_BENCH_DURATION', Math.min(10, Math.max(1, Math.round(10 * scale))));
+  const machine = describeMachine();
+  console.log(machine.join('\n'));
+  console.log(`scale:    ${scale}${scale === 1 ? '' : ' (not the reference sizes)'}\n`);
+
+  const rows: Row[] = [];
+  for (const b of which) {
+    const started = performance.now();
+    if (b === 'upload') {
+      rows.push(...(await benchUpload({ bytes: Math.max(MiB, Math.round(1024 * MiB * scale)), chunkSize: 8 * MiB, concurrency: 4, rounds: 3 })).rows);
+    } else if (b === 'reads') {
+      const documents = Math.max(1, Math.round(1000 * scale));
+      rows.push(...(await benchReads({ documents, versionsPerDocument: 100, durationSeconds: seconds, warmupSeconds: Math.min(2, seconds), connections: 16 })).rows);
+    } else {
+      rows.push(...(await benchWrites({ documents: Math.max(1, Math.round(10_000 * scale)), bytesPerDocument: 4096, concurrency: 8 })).rows);
+    }
+    log(`${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  console.log(formatTable(rows));
+  console.log(`\nload:     ${loadAverage()} at end`);
+  const missed = missedTargets(rows);
+  for (const r of missed) console.log(`below target: ${r.benchmark}: ${(r.folio / (r.baseline as number)).toFixed(2)} < ${(r.target as number).toFixed(2)}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    console.error(`npm run bench: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

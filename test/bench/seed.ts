@@ -1,0 +1,78 @@
+/**
+ * Fills a store with documents and versions straight through the repositories, in big
+ * transactions, before `folio serve` opens it: the API would need minutes for 100,000 versions,
+ * and the read benchmark measures reading, not filling. The rows are the ones the finalize chain
+ * writes (document, blob, versions, current-version columns, change-feed entries); every version
+ * shares one blob, whose file is really stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { openStore, type Store } from '../../main/store/index.ts';
+import type { Tenant } from '../helpers/server.ts';
+
+export interface SeedPlan {
+  documents: number;
+  versionsPerDocument: number;
+  /** Documents per transaction. */
+  batch?: number;
+}
+
+const BLOB_BYTES = 4096;
+
+export async function seedVersions(dataDir: string, tenant: Tenant, plan: SeedPlan): Promise<string[]> {
+  const store = await openStore(dataDir);
+  try {
+    const blob = await store.blobs.stage(Readable.from([randomBytes(BLOB_BYTES)]), BLOB_BYTES);
+    await store.blobs.commit(blob);
+    const container = store.containers.findSystem(tenant.tenantId, 'DEFAULT');
+    const docType = store.contentTypes.findSystem(tenant.tenantId, 'DOCUMENT');
+    if (!container || !docType) throw new Error('the tenant has no default container or document type');
+    const docIds: string[] = [];
+    const batch = plan.batch ?? 100;
+    for (let first = 0; first < plan.documents; first += batch) {
+      const count = Math.min(batch, plan.documents - first);
+      store.transaction(() => {
+        for (let i = first; i < first + count; i++) {
+          docIds.push(seedDocument(store, { tenant, containerId: container.containerId, documentTypeId: docType.typeId, title: `seed-${i}.txt`, blob, versions: plan.versionsPerDocument }));
+        }
+      });
+    }
+    return docIds;
+  } finally {
+    store.close();
+  }
+}
+
+interface SeedDocument {
+  tenant: Tenant;
+  containerId: string;
+  documentTypeId: string;
+  title: string;
+  blob: { contentHash: string; sizeBytes: number };
+  versions: number;
+}
+
+function seedDocument(store: Store, s: SeedDocument): string {
+  const { tenantId, clientId } = s.tenant;
+  const doc = store.documents.create({ tenantId, containerId: s.containerId, title: s.title, documentTypeId: s.documentTypeId, metadata: {}, createBy: clientId });
+  const change = { tenantId, kind: 'document' as const, id: doc.docId, parentId: s.containerId, name: s.title, deleted: false };
+  store.changes.record({ ...change, op: 'create' });
+  const blobId = store.versions.ensureBlob(tenantId, s.blob.contentHash, s.blob.sizeBytes);
+  for (let n = 0; n < s.versions; n++) {
+    const v = store.versions.append({
+      tenantId,
+      docId: doc.docId,
+      blobId,
+      contentHash: s.blob.contentHash,
+      sizeBytes: s.blob.sizeBytes,
+      mimeType: 'text/plain',
+      originalFilename: s.title,
+      comment: `seeded version ${n + 1}`,
+      label: '',
+      createBy: clientId,
+    });
+    store.documents.setCurrentVersion(tenantId, doc.docId, v, clientId);
+    store.changes.record({ ...change, op: 'version', versionNo: v.versionNo, versionId: v.versionId, contentHash: v.contentHash, sizeBytes: v.sizeBytes });
+  }
+  return doc.docId;
+}

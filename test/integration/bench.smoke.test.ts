@@ -1,0 +1,39 @@
+/**
+ * The benchmark harness at toy sizes: each benchmark runs end to end against real processes and
+ * yields its rows. Timings are never asserted; what is checked is that the work was really done
+ * (the bytes stored with the right hash, the documents created, requests answered).
+ */
+import { describe, expect, it } from 'vitest';
+import { benchReads } from '../bench/reads.ts';
+import { formatTable } from '../bench/report.ts';
+import { benchUpload } from '../bench/upload.ts';
+import { benchWrites } from '../bench/writes.ts';
+
+const MiB = 1024 * 1024;
+
+describe('benchmark harness (tiny sizes, no timing assertions)', () => {
+  it('uploads the same file through /v1 in chunks and through curl, and reports both', async () => {
+    // Not a multiple of the chunk size, so the short last chunk is exercised too.
+    const result = await benchUpload({ bytes: 4 * MiB + 12345, chunkSize: MiB, concurrency: 4, rounds: 1 });
+    expect(result.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(result.raw).toHaveLength(1);
+    expect(result.folio).toHaveLength(1);
+    expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's', 'CPU s/GiB']);
+    expect(result.rows[0]?.baseline).toBeGreaterThan(0);
+    expect(formatTable(result.rows)).toContain('| upload 4.0 MiB: chunked /v1 vs curl -T raw');
+  }, 60_000);
+
+  it('reads a seeded store and the bare route under autocannon', async () => {
+    const result = await benchReads({ documents: 2, versionsPerDocument: 100, durationSeconds: 1, warmupSeconds: 0, connections: 2 });
+    expect(Object.keys(result.answered).sort()).toEqual(['bare GET', 'bare POST', 'documents/get', 'versions/getPage']);
+    for (const answered of Object.values(result.answered)) expect(answered).toBeGreaterThan(0);
+    expect(result.rows.map((r) => r.benchmark)).toContain('versions/getPage (200 versions) vs bare POST');
+  }, 60_000);
+
+  it('creates every document it claims to', async () => {
+    const result = await benchWrites({ documents: 50, bytesPerDocument: 4096, concurrency: 8 });
+    expect(result.created).toBe(50);
+    expect(result.rows).toHaveLength(2);
+    expect(result.rows[0]?.unit).toBe('docs/s');
+  }, 60_000);
+});
