@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- upload|reads|writes …]`: runs the chosen benchmarks (all by default) and
+ * `npm run bench [-- upload|reads|writes|text …]`: runs the chosen benchmarks (all by default) and
  * prints the machine, then one table. FOLIO_BENCH_SCALE (default 1) scales every size, and the
  * measuring time with it, so `FOLIO_BENCH_SCALE=0.01 npm run bench` is a quick check of the
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
@@ -7,12 +7,13 @@
  */
 import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
+import { benchTextExtraction, type BenchRow } from './textExtraction.ts';
 import { formatTable, log, missedTargets, type Row } from './report.ts';
 import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
 const MiB = 1024 * 1024;
-const BENCHMARKS = ['upload', 'reads', 'writes'] as const;
+const BENCHMARKS = ['upload', 'reads', 'writes', 'text'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 /** A mistake in the command line or the environment: reported in one line, without a stack. */
@@ -32,6 +33,16 @@ function chosen(args: string[]): Benchmark[] {
   return args.length === 0 ? [...BENCHMARKS] : BENCHMARKS.filter((b) => args.includes(b));
 }
 
+/** Text extraction pairs each case's folio figure with the Debian tool of the same case (pdftotext, tesseract). */
+function textRows(results: BenchRow[]): Row[] {
+  const cases = [...new Set(results.map((r) => r.case))];
+  return cases.flatMap((name) => {
+    const [folio, baseline] = results.filter((r) => r.case === name);
+    if (!folio || folio.pagesPerSecond === null) return [];
+    return [{ benchmark: `text: ${name}`, folio: folio.pagesPerSecond, ...(baseline?.pagesPerSecond ? { baseline: baseline.pagesPerSecond } : {}), unit: 'pages/s', digits: 1 }];
+  });
+}
+
 async function main(): Promise<void> {
   const which = chosen(process.argv.slice(2));
   const scale = positiveNumber('FOLIO_BENCH_SCALE', 1);
@@ -48,8 +59,10 @@ async function main(): Promise<void> {
     } else if (b === 'reads') {
       const documents = Math.max(1, Math.round(1000 * scale));
       rows.push(...(await benchReads({ documents, versionsPerDocument: 100, durationSeconds: seconds, warmupSeconds: Math.min(2, seconds), connections: 16 })).rows);
-    } else {
+    } else if (b === 'writes') {
       rows.push(...(await benchWrites({ documents: Math.max(1, Math.round(10_000 * scale)), bytesPerDocument: 4096, concurrency: 8 })).rows);
+    } else {
+      rows.push(...textRows(await benchTextExtraction()));
     }
     log(`${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
