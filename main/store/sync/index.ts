@@ -10,6 +10,7 @@ export type Side = 'remote' | 'local' | 'synced';
 export type PairStateName = 'ACTIVE' | 'PAUSED' | 'GUARD' | 'ERROR';
 
 export interface PairSettings {
+  /** How many requests carrying content run at once. */
   concurrency: number;
   /** Bytes per second; 0 means unlimited. */
   uploadLimit: number;
@@ -17,9 +18,18 @@ export interface PairSettings {
   /** Remote folder ids left out of this pair (selective sync). */
   excludedFolders: string[];
   caseInsensitive: boolean;
+  /** A round that would delete fewer files than this never trips the mass-delete guard. */
+  massDeleteMinimum: number;
 }
 
-export const DEFAULT_SETTINGS: PairSettings = { concurrency: 4, uploadLimit: 0, downloadLimit: 0, excludedFolders: [], caseInsensitive: process.platform === 'win32' || process.platform === 'darwin' };
+export const DEFAULT_SETTINGS: PairSettings = {
+  concurrency: 4,
+  uploadLimit: 0,
+  downloadLimit: 0,
+  excludedFolders: [],
+  caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
+  massDeleteMinimum: 10,
+};
 
 export interface PairRecord {
   pairId: string;
@@ -38,6 +48,8 @@ export interface LocalMeta {
   size: number;
   mtimeMs: number;
   ino: string;
+  /** Wall-clock time of the stat that went with the last hash; 0 when unknown. */
+  checkedMs: number;
 }
 
 export interface RemoteMeta {
@@ -69,6 +81,15 @@ const toPair = (r: PairRow): PairRecord => ({
 });
 
 export class SyncStore extends Repository {
+  private readonly putNodeStmt = this.db.prepare('INSERT OR REPLACE INTO nodes (pair_id, side, id, parent_id, name, kind, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  private readonly deleteNodeStmt = this.db.prepare('DELETE FROM nodes WHERE pair_id = ? AND side = ? AND id = ?');
+  private readonly putLocalMetaStmt = this.db.prepare('INSERT OR REPLACE INTO local_meta (pair_id, id, path, size, mtime_ms, ino, checked_ms) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  private readonly deleteLocalMetaStmt = this.db.prepare('DELETE FROM local_meta WHERE pair_id = ? AND id = ?');
+  private readonly putRemoteMetaStmt = this.db.prepare('INSERT OR REPLACE INTO remote_meta (pair_id, id, version_id, size) VALUES (?, ?, ?, ?)');
+  private readonly deleteRemoteMetaStmt = this.db.prepare('DELETE FROM remote_meta WHERE pair_id = ? AND id = ?');
+  private readonly remapIdStmt = this.db.prepare('UPDATE nodes SET id = ? WHERE pair_id = ? AND id = ?');
+  private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
+  private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
@@ -76,6 +97,11 @@ export class SyncStore extends Repository {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Rows written since the database was opened: lets tests and benchmarks see what a round persisted. */
+  writes(): number {
+    return (this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
   addPair(p: { pairId: string; serverUrl: string; containerId: string; dir: string; settings?: Partial<PairSettings> }): PairRecord {
@@ -124,56 +150,49 @@ export class SyncStore extends Repository {
     return new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, kind: r.kind, hash: r.hash }]));
   }
 
-  private readonly putStmt = this.db.prepare('INSERT OR REPLACE INTO nodes (pair_id, side, id, parent_id, name, kind, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
-
   putNode(pairId: string, side: Side, n: NodeState): void {
-    this.putStmt.run(pairId, side, n.id, n.parentId, n.name, n.kind, n.hash);
+    this.putNodeStmt.run(pairId, side, n.id, n.parentId, n.name, n.kind, n.hash);
   }
 
   deleteNode(pairId: string, side: Side, id: string): void {
-    this.db.prepare('DELETE FROM nodes WHERE pair_id = ? AND side = ? AND id = ?').run(pairId, side, id);
+    this.deleteNodeStmt.run(pairId, side, id);
   }
 
-  replaceTree(pairId: string, side: Side, nodes: Iterable<NodeState>): void {
-    this.db.prepare('DELETE FROM nodes WHERE pair_id = ? AND side = ?').run(pairId, side);
-    for (const n of nodes) this.putNode(pairId, side, n);
-  }
-
-  /** A node's id changes everywhere at once (its upload gave it a service id). */
-  remap(pairId: string, from: string, to: string): void {
-    this.db.prepare('UPDATE nodes SET id = ? WHERE pair_id = ? AND id = ?').run(to, pairId, from);
-    this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?').run(to, pairId, from);
-    this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?').run(to, pairId, from);
+  /** A node's id changes everywhere at once (its upload gave it a service id). Only a folder has children to follow. */
+  remap(pairId: string, from: string, to: string, isDir: boolean): void {
+    this.remapIdStmt.run(to, pairId, from);
+    if (isDir) this.remapParentStmt.run(to, pairId, from);
+    this.remapLocalMetaStmt.run(to, pairId, from);
   }
 
   loadLocalMeta(pairId: string): Map<string, LocalMeta> {
     const rows = this.db
-      .prepare<[string], { id: string; path: string; size: number; mtime_ms: number; ino: string }>('SELECT id, path, size, mtime_ms, ino FROM local_meta WHERE pair_id = ?')
+      .prepare<[string], { id: string; path: string; size: number; mtime_ms: number; ino: string; checked_ms: number }>(
+        'SELECT id, path, size, mtime_ms, ino, checked_ms FROM local_meta WHERE pair_id = ?',
+      )
       .all(pairId);
-    return new Map(rows.map((r) => [r.id, { id: r.id, path: r.path, size: r.size, mtimeMs: r.mtime_ms, ino: r.ino }]));
-  }
-
-  replaceLocalMeta(pairId: string, metas: Iterable<LocalMeta>): void {
-    this.db.prepare('DELETE FROM local_meta WHERE pair_id = ?').run(pairId);
-    const stmt = this.db.prepare('INSERT INTO local_meta (pair_id, id, path, size, mtime_ms, ino) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const m of metas) stmt.run(pairId, m.id, m.path, m.size, m.mtimeMs, m.ino);
+    return new Map(rows.map((r) => [r.id, { id: r.id, path: r.path, size: r.size, mtimeMs: r.mtime_ms, ino: r.ino, checkedMs: r.checked_ms }]));
   }
 
   putLocalMeta(pairId: string, m: LocalMeta): void {
-    this.db.prepare('INSERT OR REPLACE INTO local_meta (pair_id, id, path, size, mtime_ms, ino) VALUES (?, ?, ?, ?, ?, ?)').run(pairId, m.id, m.path, m.size, m.mtimeMs, m.ino);
+    this.putLocalMetaStmt.run(pairId, m.id, m.path, m.size, m.mtimeMs, m.ino, m.checkedMs);
   }
 
-  getRemoteMeta(pairId: string, id: string): RemoteMeta | undefined {
-    const r = this.db.prepare<[string, string], { id: string; version_id: string; size: number }>('SELECT id, version_id, size FROM remote_meta WHERE pair_id = ? AND id = ?').get(pairId, id);
-    return r && { id: r.id, versionId: r.version_id, size: r.size };
+  deleteLocalMeta(pairId: string, id: string): void {
+    this.deleteLocalMetaStmt.run(pairId, id);
+  }
+
+  loadRemoteMeta(pairId: string): Map<string, RemoteMeta> {
+    const rows = this.db.prepare<[string], { id: string; version_id: string; size: number }>('SELECT id, version_id, size FROM remote_meta WHERE pair_id = ?').all(pairId);
+    return new Map(rows.map((r) => [r.id, { id: r.id, versionId: r.version_id, size: r.size }]));
   }
 
   putRemoteMeta(pairId: string, m: RemoteMeta): void {
-    this.db.prepare('INSERT OR REPLACE INTO remote_meta (pair_id, id, version_id, size) VALUES (?, ?, ?, ?)').run(pairId, m.id, m.versionId, m.size);
+    this.putRemoteMetaStmt.run(pairId, m.id, m.versionId, m.size);
   }
 
   deleteRemoteMeta(pairId: string, id: string): void {
-    this.db.prepare('DELETE FROM remote_meta WHERE pair_id = ? AND id = ?').run(pairId, id);
+    this.deleteRemoteMetaStmt.run(pairId, id);
   }
 }
 
