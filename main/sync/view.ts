@@ -87,7 +87,8 @@ export function pairView(t: Trees, o: ViewSettings): PairView {
   // Two local names that are one name here: NFC and NFD twins on a disk that keeps both, or case twins on a pair set case-insensitive.
   for (const siblings of localKids.values()) {
     for (const group of clashes(siblings.filter((n) => !excluded.has(n.id)), key)) {
-      const keeper = group.find((n) => t.synced.has(n.id) || t.remote.has(n.id)) ?? [...group].sort((a, b) => (o.localPath(a.id) < o.localPath(b.id) ? -1 : 1))[0];
+      const composed = (n: NodeState) => o.localPath(n.id) === o.localPath(n.id).normalize('NFC');
+      const keeper = group.find((n) => t.synced.has(n.id) || t.remote.has(n.id)) ?? group.find(composed) ?? [...group].sort((a, b) => (o.localPath(a.id) < o.localPath(b.id) ? -1 : 1))[0];
       for (const n of group) {
         if (n === keeper) continue;
         excludeBelow(localKids, n.id);
