@@ -158,27 +158,35 @@ export class PairSync {
         if (!(err instanceof RootMissing)) throw err;
         return this.block(summary, 'root-missing', `the folder ${pair.dir} vanished during the scan; nothing is deleted until it is back`);
       }
-      state.atomically(() => state.replace('local', scan.tree, scan.metas));
-      const view = pairView(trees(state, pair), {
-        excludedFolders: pair.settings.excludedFolders,
-        caseInsensitive: pair.settings.caseInsensitive,
-        rules,
-        platform: this.o.platform ?? process.platform,
-        dir: pair.dir,
-        localPath: (id) => state.localPath(id),
-      });
+      // The scan is adopted only once the guard lets it through: files that vanish and come back
+      // (a disk unmounted and mounted again) keep their identity.
+      const view = pairView(
+        { rootId: pair.containerId, remote: state.remote, local: scan.tree, synced: state.synced },
+        {
+          excludedFolders: pair.settings.excludedFolders,
+          caseInsensitive: pair.settings.caseInsensitive,
+          rules,
+          platform: this.o.platform ?? process.platform,
+          dir: pair.dir,
+          localPath: (id) => scan.metas.get(id)?.path ?? id,
+        },
+      );
       summary.leftOut = [...scan.leftOut, ...view.leftOut];
       const ops = plan(view.trees, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
-      if (ops.length === 0) {
-        await this.converged(this.pair(), scan.parts);
-        return { ...summary, converged: true, errors: [] };
-      }
       if (!confirmed) {
         const doomed = deletedFiles(ops, view.trees);
         const files = countFiles(view.trees.synced);
+        if (doomed > 0 && scan.tree.size === 0) {
+          return this.block(summary, 'mass-delete', `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`);
+        }
         if (doomed >= pair.settings.massDeleteMinimum && doomed * 2 > files) {
           return this.block(summary, 'mass-delete', `${doomed} of ${files} files would be deleted; confirm to go ahead`);
         }
+      }
+      state.atomically(() => state.replace('local', scan.tree, scan.metas));
+      if (ops.length === 0) {
+        await this.converged(this.pair(), scan.parts);
+        return { ...summary, converged: true, errors: [] };
       }
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
       const { errors, succeeded } = await this.execute(executor, ops, summary);
@@ -317,10 +325,6 @@ export class PairSync {
     const p = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())} ${this.host}`;
   }
-}
-
-function trees(state: PairState, pair: PairRecord): Trees {
-  return { rootId: pair.containerId, remote: state.remote, local: state.local, synced: state.synced };
 }
 
 /** Failures of the world (the network, the service, the disk), as opposed to bugs. */
