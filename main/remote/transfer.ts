@@ -72,16 +72,17 @@ function keyFor(options: UploadOptions, hash: string): string | undefined {
   return typeof options.idempotencyKey === 'function' ? options.idempotencyKey(hash) : options.idempotencyKey;
 }
 
-/** A request body for `bytes`, paced by the throttle when there is one. */
-function bodyOf(bytes: Buffer, throttle: Throttle | undefined): Buffer | Readable {
-  if (!throttle || throttle.limit <= 0) return bytes;
-  const piece = throttle.pieceSize();
+/** A request body for `bytes`, paced by the throttle when there is one, reporting each piece sent. */
+function bodyOf(bytes: Buffer, throttle: Throttle | undefined, onPiece?: (bytes: number) => void): Buffer | Readable {
+  if ((!throttle || throttle.limit <= 0) && !onPiece) return bytes;
+  const piece = throttle?.pieceSize() ?? 256 * 1024;
   return Readable.from(
     (async function* () {
       for (let at = 0; at < bytes.length; at += piece) {
         const slice = bytes.subarray(at, at + piece);
-        await throttle.take(slice.length);
+        await throttle?.take(slice.length);
         yield slice;
+        onPiece?.(slice.length);
       }
     })(),
   );
@@ -100,10 +101,12 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
   return limited(options.limiter, async () => {
     const bytes = await readFile(path);
     const result = await client.withRetry(async () => {
+      let sent = 0;
+      const onPiece = options.onProgress && ((n: number) => options.onProgress?.((sent += n), bytes.length));
       const res = await client.http.post('v1/versions/upload', {
         searchParams: query,
         headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
-        body: bodyOf(bytes, options.throttle),
+        body: bodyOf(bytes, options.throttle, onPiece),
         responseType: 'json',
       });
       return unwrap<VersionResult>(res.body, res.statusCode);
@@ -148,10 +151,12 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
       if (bytesRead !== length) throw new FileChanged(`${path} shrank while it was being uploaded`);
       const sha = createHash('sha256').update(buffer).digest('hex');
       await client.withRetry(async () => {
+        let piecesSent = 0;
+        const onPiece = options.onProgress && ((n: number) => options.onProgress?.(sent + (piecesSent += n), size));
         const res = await client.http.post('v1/versions/uploadChunk', {
           searchParams: { uploadId: session.uploadId, chunkIndex: index },
           headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(length), 'x-chunk-sha256': sha },
-          body: bodyOf(buffer, options.throttle),
+          body: bodyOf(buffer, options.throttle, onPiece),
           responseType: 'json',
         });
         return unwrap(res.body, res.statusCode);
