@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
+import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { ContinuousSync } from '../sync/continuous.ts';
@@ -103,6 +104,12 @@ async function syncUntilConverged(engine: PairSync): Promise<number> {
 
 /** Watches the folder and polls the service until SIGTERM (or SIGINT), then stops cleanly. */
 async function syncContinuously(engine: PairSync, dir: string): Promise<number> {
+  let fatal: (code: number) => void = () => undefined;
+  const finished = new Promise<number>((done) => {
+    fatal = done;
+    process.once('SIGTERM', () => done(0));
+    process.once('SIGINT', () => done(0));
+  });
   const runner = new ContinuousSync(engine, {
     dir,
     pollMs: POLL_MS,
@@ -112,14 +119,14 @@ async function syncContinuously(engine: PairSync, dir: string): Promise<number> 
       reportLeftOut(s);
       console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
     },
-    onError: (err) => console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`),
-  });
-  const signalled = new Promise<void>((done) => {
-    process.once('SIGTERM', done);
-    process.once('SIGINT', done);
+    onError: (err) => {
+      console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`);
+      // Rejected credentials will not get better by waiting: stop, and say so in the exit code.
+      if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) fatal(1);
+    },
   });
   await runner.start();
-  await signalled;
+  const code = await finished;
   await runner.stop();
-  return 0;
+  return code;
 }

@@ -8,7 +8,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
-import { FolioApiError, ServiceUnreachable } from '../remote/errors.ts';
+import { CREDENTIAL_CODES, FolioApiError, ServiceUnreachable } from '../remote/errors.ts';
 import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
@@ -327,8 +327,9 @@ export class PairSync {
   }
 }
 
-/** Failures of the world (the network, the service, the disk), as opposed to bugs. */
+/** Failures of the world (the network, the service, the disk) that a later pass may get past; not bugs, not rejected credentials. */
 function isOperational(err: unknown): boolean {
+  if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) return false;
   if (err instanceof StaleObservation || err instanceof FolioApiError || err instanceof ServiceUnreachable || err instanceof HashMismatch || err instanceof FileChanged) return true;
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && FS_ERRORS.has(code);
