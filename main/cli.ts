@@ -6,10 +6,7 @@
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
  */
 import { ServiceError } from './service/errors.ts';
-import { runAdmin } from './cli/admin.ts';
 import { UsageError } from './cli/options.ts';
-import { runServe } from './cli/serve.ts';
-import { runSync } from './cli/sync.ts';
 
 const USAGE = `usage:
   folio serve --data DIR [--host 127.0.0.1] [--port N]
@@ -22,12 +19,13 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    // Each command loads only its own modules: `folio sync` starts without the whole service.
     case 'serve':
-      return runServe(rest);
+      return (await import('./cli/serve.ts')).runServe(rest);
     case 'admin':
-      return runAdmin(rest);
+      return (await import('./cli/admin.ts')).runAdmin(rest);
     case 'sync':
-      return runSync(rest);
+      return (await import('./cli/sync.ts')).runSync(rest);
     case undefined:
     case 'help':
     case '--help':
