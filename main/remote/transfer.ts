@@ -39,6 +39,8 @@ export interface UploadOptions {
   limiter?: PQueue;
   throttle?: Throttle;
   onProgress?: (sentBytes: number, totalBytes: number) => void;
+  /** Told the hash of the content about to be sent, before any request that could make it land. */
+  onHash?: (contentHash: string) => void;
 }
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -100,6 +102,7 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
   if (target.comment) query.comment = target.comment;
   return limited(options.limiter, async () => {
     const bytes = await readFile(path);
+    options.onHash?.(createHash('sha256').update(bytes).digest('hex'));
     const result = await client.withRetry(async () => {
       let sent = 0;
       const onPiece = options.onProgress && ((n: number) => options.onProgress?.((sent += n), bytes.length));
@@ -118,6 +121,7 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
 
 async function uploadChunked(client: FolioClient, path: string, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
   const { hash, size } = await hashFile(path);
+  options.onHash?.(hash);
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const totalChunks = Math.max(1, Math.ceil(size / chunkSize));
   const idempotencyKey = keyFor(options, hash);

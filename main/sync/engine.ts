@@ -14,6 +14,7 @@ import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
 import { Executor, StaleObservation } from './executor.ts';
 import { IgnoreRules } from './ignore.ts';
+import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
 import { applyChanges, walkRemote } from './remoteTree.ts';
@@ -158,6 +159,7 @@ export class PairSync {
         if (!(err instanceof RootMissing)) throw err;
         return this.block(summary, 'root-missing', `the folder ${pair.dir} vanished during the scan; nothing is deleted until it is back`);
       }
+      settleDownloads(state, scan);
       // The scan is adopted only once the guard lets it through: files that vanish and come back
       // (a disk unmounted and mounted again) keep their identity.
       const view = pairView(
@@ -282,8 +284,14 @@ export class PairSync {
     return { errors, succeeded };
   }
 
-  /** Brings the remote tree up to date; false when the pair's own folder is gone on the service. */
+  /** Brings the remote tree up to date, and settles uploads that landed; false when the pair's own folder is gone on the service. */
   private async observeRemote(pair: PairRecord, state: PairState): Promise<boolean> {
+    const present = await this.readRemote(pair, state);
+    if (present) settleUploads(state);
+    return present;
+  }
+
+  private async readRemote(pair: PairRecord, state: PairState): Promise<boolean> {
     if (pair.cursor) {
       try {
         const { changes, cursor } = await this.o.client.allChanges(pair.cursor);

@@ -99,6 +99,7 @@ export class Executor {
     await this.assertUnchanged(id, false);
     const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
+      onHash: (hash) => this.s.atomically(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name })),
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
       ...(this.c.upload ? { throttle: this.c.upload } : {}),
@@ -107,6 +108,7 @@ export class Executor {
     // (or the scan marked it racy): the next scan hashes it, finds it differs from synced, and
     // uploads it again.
     this.s.atomically(() => {
+      this.s.clearIntent('remote', id);
       if (isNew) this.s.remap(id, result.docId);
       const node: NodeState = { ...l, id: result.docId, hash: result.contentHash };
       this.s.put('remote', node);
@@ -145,6 +147,7 @@ export class Executor {
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
+        this.s.atomically(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
         if (isNew) return placeNew(part, dest, rel);
         await this.assertUnchanged(id, true);
         await rename(part, dest);
@@ -152,6 +155,7 @@ export class Executor {
     });
     const st = await statMeta(dest, id, rel);
     this.s.atomically(() => {
+      this.s.clearIntent('local', id);
       const at = isNew ? r : (this.s.local.get(id) ?? r);
       this.s.put('local', { ...r, parentId: at.parentId, name: at.name });
       this.s.setLocalMeta(st);

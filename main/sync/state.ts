@@ -4,7 +4,7 @@
  * A new observation is persisted as its difference from the last one, so a round in which little
  * changed writes little, however large the pair.
  */
-import type { LocalMeta, RemoteMeta, Side, SyncStore } from '../store/sync/index.ts';
+import type { Intent, LocalMeta, RemoteMeta, Side, SyncStore } from '../store/sync/index.ts';
 import { childIndex, descendants, type NodeState } from './trees.ts';
 
 function sameNode(a: NodeState, b: NodeState): boolean {
@@ -25,6 +25,8 @@ export class PairState {
   readonly synced: Map<string, NodeState>;
   readonly localMetas: Map<string, LocalMeta>;
   readonly remoteMetas: Map<string, RemoteMeta>;
+  /** Transfers whose result may have landed without being recorded (see intents.ts), by side and id. */
+  readonly intents: Map<string, Intent>;
 
   constructor(
     private readonly store: SyncStore,
@@ -36,6 +38,17 @@ export class PairState {
     this.synced = store.loadTree(pairId, 'synced');
     this.localMetas = store.loadLocalMeta(pairId);
     this.remoteMetas = store.loadRemoteMeta(pairId);
+    this.intents = new Map(store.loadIntents(pairId).map((i) => [`${i.side}\0${i.id}`, i]));
+  }
+
+  /** Records what a transfer is about to put on a side; durable before the transfer can land. */
+  intend(intent: Intent): void {
+    this.intents.set(`${intent.side}\0${intent.id}`, intent);
+    this.store.putIntent(this.pairId, intent);
+  }
+
+  clearIntent(side: Intent['side'], id: string): void {
+    if (this.intents.delete(`${side}\0${id}`)) this.store.deleteIntent(this.pairId, side, id);
   }
 
   tree(side: Side): Map<string, NodeState> {

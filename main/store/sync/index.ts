@@ -52,6 +52,21 @@ export interface LocalMeta {
   checkedMs: number;
 }
 
+/**
+ * Content a transfer is about to put on one side: written before the upload can land or the
+ * download is put in place, cleared with the result. After a crash it tells the engine that
+ * this content on that side is its own doing, not an edit (main/sync/intents.ts).
+ */
+export interface Intent {
+  side: 'remote' | 'local';
+  /** The node's id; for a new document, its local id. */
+  id: string;
+  hash: string;
+  /** Where the content goes, for a node that has no id on that side yet. */
+  parentId: string;
+  name: string;
+}
+
 export interface RemoteMeta {
   id: string;
   versionId: string;
@@ -87,6 +102,8 @@ export class SyncStore extends Repository {
   private readonly deleteLocalMetaStmt = this.db.prepare('DELETE FROM local_meta WHERE pair_id = ? AND id = ?');
   private readonly putRemoteMetaStmt = this.db.prepare('INSERT OR REPLACE INTO remote_meta (pair_id, id, version_id, size) VALUES (?, ?, ?, ?)');
   private readonly deleteRemoteMetaStmt = this.db.prepare('DELETE FROM remote_meta WHERE pair_id = ? AND id = ?');
+  private readonly putIntentStmt = this.db.prepare('INSERT OR REPLACE INTO intents (pair_id, side, id, hash, parent_id, name) VALUES (?, ?, ?, ?, ?, ?)');
+  private readonly deleteIntentStmt = this.db.prepare('DELETE FROM intents WHERE pair_id = ? AND side = ? AND id = ?');
   private readonly remapIdStmt = this.db.prepare('UPDATE nodes SET id = ? WHERE pair_id = ? AND id = ?');
   private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
   private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
@@ -193,6 +210,21 @@ export class SyncStore extends Repository {
 
   deleteRemoteMeta(pairId: string, id: string): void {
     this.deleteRemoteMetaStmt.run(pairId, id);
+  }
+
+  loadIntents(pairId: string): Intent[] {
+    return this.db
+      .prepare<[string], { side: 'remote' | 'local'; id: string; hash: string; parent_id: string; name: string }>('SELECT side, id, hash, parent_id, name FROM intents WHERE pair_id = ?')
+      .all(pairId)
+      .map((r) => ({ side: r.side, id: r.id, hash: r.hash, parentId: r.parent_id, name: r.name }));
+  }
+
+  putIntent(pairId: string, i: Intent): void {
+    this.putIntentStmt.run(pairId, i.side, i.id, i.hash, i.parentId, i.name);
+  }
+
+  deleteIntent(pairId: string, side: Intent['side'], id: string): void {
+    this.deleteIntentStmt.run(pairId, side, id);
   }
 }
 
