@@ -43,6 +43,8 @@ export interface ScenarioOptions {
   platform?: NodeJS.Platform;
   /** Put a counting, fault-injecting proxy between the engine and the service. */
   proxy?: boolean;
+  /** The engine's own client (another route to the service, other retry and time-out settings). */
+  client?: FolioClient;
   onProgress?: EngineOptions['onProgress'];
 }
 
@@ -66,7 +68,7 @@ export class Scenario {
     this.store = await openSyncStore(join(this.scratch, 'state'));
     this.store.addPair({ pairId: 'p1', serverUrl: this.svc.server.url, containerId: this.rootId, dir: this.dir, settings: { caseInsensitive: false, ...o.settings } });
     if (o.proxy) this.proxy = await startFaultProxy(this.svc.server.url);
-    const client = this.proxy ? new FolioClient({ baseUrl: this.proxy.url, credentials: this.svc.tenant, retry: { baseDelayMs: 20 } }) : this.svc.client;
+    const client = o.client ?? (this.proxy ? new FolioClient({ baseUrl: this.proxy.url, credentials: this.svc.tenant, retry: { baseDelayMs: 20 } }) : this.svc.client);
     this.engine = new PairSync({
       store: this.store,
       pairId: 'p1',
