@@ -3,6 +3,7 @@
  * execute, and again, until the planner has nothing left to do. The trees live in memory between
  * passes and are written through to the sync store, so a pass after a crash starts from them.
  */
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { FolioClient } from '../remote/client.ts';
 import { CREDENTIAL_CODES, FolioApiError, ServiceUnreachable } from '../remote/errors.ts';
 import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
+import type { Change } from '../../shared/v1/resources.ts';
 import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
 import { Executor, StaleObservation } from './executor.ts';
 import { IgnoreRules } from './ignore.ts';
@@ -18,7 +20,7 @@ import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
 import { applyChanges, walkRemote } from './remoteTree.ts';
-import { RootMissing, scanLocal } from './scanner.ts';
+import { RootMissing, scanLocal, unchangedSince } from './scanner.ts';
 import { validSettings } from './settings.ts';
 import { PairState } from './state.ts';
 import { childIndex, descendants, type NodeState, type Tree, type Trees } from './trees.ts';
@@ -137,6 +139,10 @@ export class PairSync {
     if (blocked) return { ...summary, blocked };
     pair = this.pair();
     const confirmed = pair.stateReason.startsWith(CONFIRMED);
+    const rules = await IgnoreRules.forDir(pair.dir);
+    if (this.state === null && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
+    // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
+    if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
     if (!(await isDir(pair.dir))) return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
     const state = this.loadState(pair);
     try {
@@ -145,7 +151,6 @@ export class PairSync {
       if (!isOperational(err)) throw err;
       return { ...summary, errors: [`observing the service: ${(err as Error).message}`] };
     }
-    const rules = await IgnoreRules.forDir(pair.dir);
     const executor = this.executor(pair, state);
     const hints = request.hints === undefined ? undefined : [...request.hints];
     let idle = 0;
@@ -188,6 +193,8 @@ export class PairSync {
       state.atomically(() => state.replace('local', scan.tree, scan.metas));
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
+        // Nothing left out either: a later quiet restart would not report what this pass did.
+        if (summary.leftOut.length === 0) this.o.store.setInSync(pair.pairId, this.fingerprint(pair, rules));
         return { ...summary, converged: true, errors: [] };
       }
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
@@ -204,6 +211,39 @@ export class PairSync {
       }
     }
     return summary;
+  }
+
+  /**
+   * Whether nothing changed since the last pass ended in sync, under the same settings and rules:
+   * the service's feed holds nothing about the pair, and the folder is exactly as scanned. Then
+   * the trees are still equal, and they need not even be loaded.
+   */
+  private async quiet(pair: PairRecord, rules: IgnoreRules): Promise<boolean> {
+    if (pair.state !== 'ACTIVE' || pair.inSyncWith === '' || pair.inSyncWith !== this.fingerprint(pair, rules) || !pair.cursor) return false;
+    let feed: { changes: Change[]; cursor: string };
+    try {
+      feed = await this.o.client.allChanges(pair.cursor);
+    } catch (err) {
+      if (isOperational(err)) return false;
+      throw err;
+    }
+    if (feed.changes.length > 0) {
+      const ids = this.o.store.remoteIds(pair.pairId);
+      const root = pair.containerId;
+      if (feed.changes.some((c) => c.id === root || c.parentId === root || ids.has(c.id) || ids.has(c.parentId))) return false;
+    }
+    const metas = this.o.store.quickMetas(pair.pairId);
+    if (!(await unchangedSince({ root: pair.dir, rules, metas, ...(this.o.platform ? { platform: this.o.platform } : {}) }))) return false;
+    if (feed.cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, feed.cursor);
+    return true;
+  }
+
+  /** What being in sync depends on besides the trees: what the pair leaves out, and how it compares names. */
+  private fingerprint(pair: PairRecord, rules: IgnoreRules): string {
+    const { excludedFolders, caseInsensitive } = pair.settings;
+    return createHash('sha256')
+      .update(JSON.stringify({ excluded: [...excludedFolders].sort(), caseInsensitive, rules: rules.source, platform: this.o.platform ?? process.platform }))
+      .digest('hex');
   }
 
   /**
@@ -278,6 +318,7 @@ export class PairSync {
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
     for (const op of ops) if (!isTransfer(op)) await run(op);
+    executor.prepare(ops.filter(isTransfer));
     // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's limiter.
     const files = new PQueue({ concurrency: Math.max(1, this.pair().settings.concurrency) });
     await Promise.all(ops.filter(isTransfer).map((op) => files.add(() => run(op))));

@@ -13,7 +13,7 @@ import type { Throttle } from '../remote/throttle.ts';
 import { downloadVersion, hashFile, uploadFile } from '../remote/transfer.ts';
 import type { LocalMeta } from '../store/sync/index.ts';
 import type { Op } from './planner.ts';
-import { RACY_MS, randomLocalId } from './scanner.ts';
+import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
 import type { PairState } from './state.ts';
 import { childIndex, descendants, type NodeState } from './trees.ts';
 
@@ -52,6 +52,25 @@ export class Executor {
   private childPath(parentId: string, name: string): string {
     const parent = this.s.localPath(parentId);
     return parent ? `${parent}/${name}` : name;
+  }
+
+  /**
+   * Records, in one transaction, the intents of a batch's transfers (see intents.ts): the content
+   * each upload and download is about to put on the other side, as the observation saw it. An
+   * upload that finds its file changed since records the content it really sends.
+   */
+  prepare(ops: readonly Op[]): void {
+    this.s.atomically(() => {
+      for (const op of ops) {
+        if (op.type === 'upload') {
+          const l = this.s.local.get(op.id);
+          if (l) this.s.intend({ side: 'remote', id: op.id, hash: l.hash, parentId: l.parentId, name: l.name });
+        } else if (op.type === 'download' || op.type === 'conflictCopy') {
+          const r = this.s.remote.get(op.id);
+          if (r) this.s.intend({ side: 'local', id: op.id, hash: r.hash, parentId: r.parentId, name: r.name });
+        }
+      }
+    });
   }
 
   async run(op: Op): Promise<void> {
@@ -99,7 +118,9 @@ export class Executor {
     await this.assertUnchanged(id, false);
     const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
-      onHash: (hash) => this.s.atomically(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name })),
+      onHash: (hash) => {
+        if (this.s.intents.get(`remote\0${id}`)?.hash !== hash) this.s.atomically(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name }));
+      },
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
       ...(this.c.upload ? { throttle: this.c.upload } : {}),
@@ -147,7 +168,7 @@ export class Executor {
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
-        this.s.atomically(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
+        if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.atomically(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
         if (isNew) return placeNew(part, dest, rel);
         await this.assertUnchanged(id, true);
         await rename(part, dest);
@@ -336,7 +357,7 @@ export class Executor {
 
   /**
    * Throws StaleObservation when the file is not what the last scan saw. Its stat must match; when
-   * that scan saw it racily (within RACY_MS of a write) and the caller is about to destroy it,
+   * that scan saw it racily (within the racy window of a write) and the caller is about to destroy it,
    * its content must match too.
    */
   private async assertUnchanged(id: string, destructive: boolean): Promise<void> {
@@ -346,7 +367,7 @@ export class Executor {
     if (node.kind !== 'file') return;
     const now = await statMeta(this.abs(meta.path), id, meta.path).catch(() => null);
     if (!now || now.size !== meta.size || now.mtimeMs !== meta.mtimeMs || now.ino !== meta.ino) throw new StaleObservation(`${meta.path} changed since it was scanned`);
-    if (destructive && meta.checkedMs - meta.mtimeMs < RACY_MS && (await hashFile(this.abs(meta.path))).hash !== node.hash) {
+    if (destructive && isRacy(meta) && (await hashFile(this.abs(meta.path))).hash !== node.hash) {
       throw new StaleObservation(`${meta.path} changed since it was scanned`);
     }
   }
@@ -372,8 +393,8 @@ async function placeNew(part: string, dest: string, rel: string): Promise<void> 
 
 async function statMeta(abs: string, id: string, rel: string): Promise<LocalMeta> {
   const checkedMs = Date.now();
-  const st = await stat(abs, { bigint: true });
-  return { id, path: rel, size: Number(st.size), mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: `${st.dev}:${st.ino}`, checkedMs };
+  const st = await stat(abs);
+  return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs };
 }
 
 function ignoreMissing(err: NodeJS.ErrnoException): void {

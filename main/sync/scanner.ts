@@ -9,17 +9,30 @@
  * never seen), and carries every other entry over from the previous scan without touching it.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, type BigIntStats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { hashFile } from '../remote/transfer.ts';
-import type { LocalMeta } from '../store/sync/index.ts';
+import type { LocalMeta, QuickMeta } from '../store/sync/index.ts';
 import type { IgnoreRules } from './ignore.ts';
 import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
 import { LOCAL_ID_PREFIX, type NodeKind, type NodeState } from './trees.ts';
 
-/** Coarsest mtime granularity we allow for (FAT: 2 s). */
-export const RACY_MS = 2_000;
+/**
+ * How close to a write a scan may see a file and still trust its hash next time: the file
+ * system's timestamp granularity, with a margin. A file system that keeps sub-millisecond
+ * timestamps (ext4, APFS, NTFS, btrfs) stamps writes at the kernel's clock tick (at most ~16 ms);
+ * one with whole-second or coarser stamps (FAT: 2 s, HFS+: 1 s) gets the coarse window. A file
+ * whose stamp happens to fall on a whole millisecond is treated as coarse: safe, only slower.
+ */
+export function racyWindowMs(mtimeMs: number): number {
+  return Number.isInteger(mtimeMs) ? 2_000 : 100;
+}
+
+/** Whether a hash taken at `checkedMs` of a file stamped `mtimeMs` may have missed a later write in the same tick. */
+export function isRacy(meta: { mtimeMs: number; checkedMs: number }): boolean {
+  return meta.checkedMs - meta.mtimeMs < racyWindowMs(meta.mtimeMs);
+}
 const SMALL_FILE = 4 * 1024 * 1024;
 const PART_FILE = /^\.folio-.*\.part$/;
 
@@ -160,9 +173,9 @@ function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: Nod
       continue;
     }
     const checkedMs = Date.now();
-    let st: BigIntStats | undefined;
+    let st: Stats | undefined;
     try {
-      st = lstatSync(join(root, relPath), { bigint: true, throwIfNoEntry: false });
+      st = lstatSync(join(root, relPath), { throwIfNoEntry: false });
     } catch {
       st = undefined;
     }
@@ -180,25 +193,40 @@ function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: Nod
       continue;
     }
     // A folder's mtime moves with every entry added to it; only its inode says which folder it is.
+    const ino = inodeOf(st, join(root, relPath));
     const entry: Entry = isDir
-      ? { relPath, parentRel: dirRel, name, kind: 'dir', size: 0, mtimeMs: 0, ino: `${st.dev}:${st.ino}`, checkedMs: 0, fresh: true }
-      : { relPath, parentRel: dirRel, name, kind: 'file', size: Number(st.size), mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: `${st.dev}:${st.ino}`, checkedMs, fresh: true };
+      ? { relPath, parentRel: dirRel, name, kind: 'dir', size: 0, mtimeMs: 0, ino, checkedMs: 0, fresh: true }
+      : { relPath, parentRel: dirRel, name, kind: 'file', size: st.size, mtimeMs: st.mtimeMs, ino, checkedMs, fresh: true };
     out.entries.push(entry);
     if (isDir) subdirs.push(entry);
   }
   return subdirs;
 }
 
+/**
+ * "device:inode". The number form of lstat is a good deal faster than the bigint one; an inode
+ * beyond 2^53 (possible on some file systems) is read again exactly.
+ */
+export function inodeOf(st: Stats, abs: string): string {
+  if (st.ino <= Number.MAX_SAFE_INTEGER && st.dev <= Number.MAX_SAFE_INTEGER) return `${st.dev}:${st.ino}`;
+  const exact = lstatSync(abs, { bigint: true });
+  return `${exact.dev}:${exact.ino}`;
+}
+
 /** Gives each entry its node id (the one it had, by path or by inode, or a new one) and its hash. */
 async function identify(root: string, rootId: string, previous: ScanInput['previous'], byPath: Map<string, LocalMeta>, entries: Entry[], newId: () => string): Promise<Omit<LocalScan, 'leftOut' | 'parts'> & { unreadable: string[] }> {
-  const byIno = new Map<string, LocalMeta>();
-  for (const m of previous.metas.values()) byIno.set(m.ino, m);
-  const currentInos = new Set<string>();
-  const stillThere = new Set<string>();
-  for (const e of entries) {
-    currentInos.add(e.ino);
-    stillThere.add(`${e.relPath}\0${e.ino}`);
-  }
+  // Built only when some entry is not where it was: an unchanged folder never needs them.
+  let moves: { byIno: Map<string, LocalMeta>; currentInos: Set<string>; stillThere: Set<string> } | undefined;
+  const lookups = () => {
+    if (moves) return moves;
+    moves = { byIno: new Map(), currentInos: new Set(), stillThere: new Set() };
+    for (const m of previous.metas.values()) moves.byIno.set(m.ino, m);
+    for (const e of entries) {
+      moves.currentInos.add(e.ino);
+      moves.stillThere.add(`${e.relPath}\0${e.ino}`);
+    }
+    return moves;
+  };
   const taken = new Set<string>();
   const kindOf = (id: string) => previous.tree.get(id)?.kind;
 
@@ -206,7 +234,9 @@ async function identify(root: string, rootId: string, previous: ScanInput['previ
   // a path match wins unless the old inode is still here under another name (then it moved).
   const idOf = (e: Entry): string => {
     const atPath = byPath.get(e.relPath);
-    if (atPath && !taken.has(atPath.id) && kindOf(atPath.id) === e.kind && (atPath.ino === e.ino || !currentInos.has(atPath.ino))) return atPath.id;
+    if (atPath && atPath.ino === e.ino && !taken.has(atPath.id) && kindOf(atPath.id) === e.kind) return atPath.id;
+    const { byIno, currentInos, stillThere } = lookups();
+    if (atPath && !taken.has(atPath.id) && kindOf(atPath.id) === e.kind && !currentInos.has(atPath.ino)) return atPath.id;
     const moved = byIno.get(e.ino);
     if (moved && !taken.has(moved.id) && kindOf(moved.id) === e.kind && !stillThere.has(`${moved.path}\0${moved.ino}`)) return moved.id;
     return newId();
@@ -233,7 +263,7 @@ async function identify(root: string, rootId: string, previous: ScanInput['previ
     let meta: LocalMeta = { id, path: e.relPath, size: e.size, mtimeMs: e.mtimeMs, ino: e.ino, checkedMs: e.checkedMs };
     if (e.kind === 'file') {
       const unchanged = before !== undefined && old !== undefined && before.size === e.size && before.mtimeMs === e.mtimeMs && before.ino === e.ino;
-      if (unchanged && (!e.fresh || before.checkedMs - before.mtimeMs >= RACY_MS)) {
+      if (unchanged && (!e.fresh || !isRacy(before))) {
         node = { ...node, hash: old.hash };
         meta = { ...meta, checkedMs: before.checkedMs };
       } else {
@@ -264,6 +294,45 @@ async function hashLocal(abs: string, size: number): Promise<string | 'gone' | '
     const code = (err as NodeJS.ErrnoException).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable';
   }
+}
+
+/**
+ * Whether the folder is exactly as the last scan saw it: every entry where it was, with the same
+ * kind, size, mtime and inode, none racy, none new, none gone, and nothing to report (a name left
+ * out, our own temp file). Reads no content and builds no tree: a restart of a large pair in sync
+ * costs about one `find`. Any doubt answers false, and the caller does a full scan.
+ */
+export async function unchangedSince(input: { root: string; rules: IgnoreRules; platform?: NodeJS.Platform; metas: ReadonlyMap<string, QuickMeta> }): Promise<boolean> {
+  const platform = input.platform ?? process.platform;
+  let seen = 0;
+  const queue = [''];
+  while (queue.length > 0) {
+    const dirRel = queue.shift() as string;
+    let names: string[];
+    try {
+      names = readdirSync(join(input.root, dirRel));
+    } catch {
+      return false;
+    }
+    for (const name of names) {
+      if (PART_FILE.test(name)) return false;
+      const relPath = dirRel ? `${dirRel}/${name}` : name;
+      const abs = join(input.root, relPath);
+      const st = lstatSync(abs, { throwIfNoEntry: false });
+      if (!st) return false;
+      const isDir = st.isDirectory();
+      if (!isDir && !st.isFile()) continue;
+      if (input.rules.ignores(relPath, isDir)) continue;
+      if (serviceNameProblem(name) ?? localNameProblem(name, platform)) return false;
+      const before = input.metas.get(relPath);
+      if (!before || before.kind !== (isDir ? 'dir' : 'file') || before.ino !== inodeOf(st, abs)) return false;
+      if (!isDir && (before.size !== st.size || before.mtimeMs !== st.mtimeMs || isRacy(before))) return false;
+      seen++;
+      if (isDir) queue.push(relPath);
+    }
+    if (seen % 2_000 < names.length) await yieldToLoop();
+  }
+  return seen === input.metas.size;
 }
 
 export function randomLocalId(): string {

@@ -40,6 +40,17 @@ export interface PairRecord {
   stateReason: string;
   settings: PairSettings;
   cursor: string;
+  /** When the last pass ended in sync: a fingerprint of what it was in sync under; else ''. */
+  inSyncWith: string;
+}
+
+/** What a quick look at an unchanged folder compares against, by path. */
+export interface QuickMeta {
+  kind: NodeKind;
+  size: number;
+  mtimeMs: number;
+  ino: string;
+  checkedMs: number;
 }
 
 export interface LocalMeta {
@@ -82,6 +93,7 @@ interface PairRow {
   state_reason: string;
   settings: string;
   cursor: string;
+  in_sync_with: string;
 }
 
 const toPair = (r: PairRow): PairRecord => ({
@@ -93,6 +105,7 @@ const toPair = (r: PairRow): PairRecord => ({
   stateReason: r.state_reason,
   settings: { ...DEFAULT_SETTINGS, ...(JSON.parse(r.settings) as Partial<PairSettings>) },
   cursor: r.cursor,
+  inSyncWith: r.in_sync_with,
 });
 
 export class SyncStore extends Repository {
@@ -154,17 +167,36 @@ export class SyncStore extends Repository {
     this.db.prepare('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
   }
 
+  setInSync(pairId: string, fingerprint: string): void {
+    this.db.prepare('UPDATE pairs SET in_sync_with = ? WHERE pair_id = ?').run(fingerprint, pairId);
+  }
+
+  /** Ids of the remote tree alone: enough to tell whether a change in the feed concerns the pair. */
+  remoteIds(pairId: string): Set<string> {
+    return new Set(this.db.prepare("SELECT id FROM nodes WHERE pair_id = ? AND side = 'remote'").pluck(true).all(pairId) as string[]);
+  }
+
+  /** What the last scan saw, by path, with each node's kind. */
+  quickMetas(pairId: string): Map<string, QuickMeta> {
+    const rows = this.db
+      .prepare("SELECT m.path, n.kind, m.size, m.mtime_ms, m.ino, m.checked_ms FROM local_meta m JOIN nodes n ON n.pair_id = m.pair_id AND n.side = 'local' AND n.id = m.id WHERE m.pair_id = ?")
+      .raw(true)
+      .all(pairId) as [string, NodeKind, number, number, string, number][];
+    const metas = new Map<string, QuickMeta>();
+    for (const [path, kind, size, mtimeMs, ino, checkedMs] of rows) metas.set(path, { kind, size, mtimeMs, ino, checkedMs });
+    return metas;
+  }
+
   setSettings(pairId: string, settings: PairSettings): void {
     this.db.prepare('UPDATE pairs SET settings = ? WHERE pair_id = ?').run(JSON.stringify(settings), pairId);
   }
 
+  // Loading reads rows as arrays (better-sqlite3's raw mode): a large pair loads several times faster.
   loadTree(pairId: string, side: Side): Map<string, NodeState> {
-    const rows = this.db
-      .prepare<[string, Side], { id: string; parent_id: string; name: string; kind: NodeKind; hash: string }>(
-        'SELECT id, parent_id, name, kind, hash FROM nodes WHERE pair_id = ? AND side = ?',
-      )
-      .all(pairId, side);
-    return new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, kind: r.kind, hash: r.hash }]));
+    const rows = this.db.prepare('SELECT id, parent_id, name, kind, hash FROM nodes WHERE pair_id = ? AND side = ?').raw(true).all(pairId, side) as [string, string, string, NodeKind, string][];
+    const tree = new Map<string, NodeState>();
+    for (const [id, parentId, name, kind, hash] of rows) tree.set(id, { id, parentId, name, kind, hash });
+    return tree;
   }
 
   putNode(pairId: string, side: Side, n: NodeState): void {
@@ -183,12 +215,10 @@ export class SyncStore extends Repository {
   }
 
   loadLocalMeta(pairId: string): Map<string, LocalMeta> {
-    const rows = this.db
-      .prepare<[string], { id: string; path: string; size: number; mtime_ms: number; ino: string; checked_ms: number }>(
-        'SELECT id, path, size, mtime_ms, ino, checked_ms FROM local_meta WHERE pair_id = ?',
-      )
-      .all(pairId);
-    return new Map(rows.map((r) => [r.id, { id: r.id, path: r.path, size: r.size, mtimeMs: r.mtime_ms, ino: r.ino, checkedMs: r.checked_ms }]));
+    const rows = this.db.prepare('SELECT id, path, size, mtime_ms, ino, checked_ms FROM local_meta WHERE pair_id = ?').raw(true).all(pairId) as [string, string, number, number, string, number][];
+    const metas = new Map<string, LocalMeta>();
+    for (const [id, path, size, mtimeMs, ino, checkedMs] of rows) metas.set(id, { id, path, size, mtimeMs, ino, checkedMs });
+    return metas;
   }
 
   putLocalMeta(pairId: string, m: LocalMeta): void {
@@ -200,8 +230,10 @@ export class SyncStore extends Repository {
   }
 
   loadRemoteMeta(pairId: string): Map<string, RemoteMeta> {
-    const rows = this.db.prepare<[string], { id: string; version_id: string; size: number }>('SELECT id, version_id, size FROM remote_meta WHERE pair_id = ?').all(pairId);
-    return new Map(rows.map((r) => [r.id, { id: r.id, versionId: r.version_id, size: r.size }]));
+    const rows = this.db.prepare('SELECT id, version_id, size FROM remote_meta WHERE pair_id = ?').raw(true).all(pairId) as [string, string, number][];
+    const metas = new Map<string, RemoteMeta>();
+    for (const [id, versionId, size] of rows) metas.set(id, { id, versionId, size });
+    return metas;
   }
 
   putRemoteMeta(pairId: string, m: RemoteMeta): void {

@@ -3,7 +3,7 @@ import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../../main/sync/ignore.ts';
-import { RootMissing, scanLocal, type LocalScan } from '../../../main/sync/scanner.ts';
+import { isRacy, RootMissing, scanLocal, type LocalScan } from '../../../main/sync/scanner.ts';
 import { tempDir } from '../../helpers/server.ts';
 
 const ROOT = 'root';
@@ -70,7 +70,10 @@ describe('scanner', () => {
   });
 
   it('hashes again a file its last scan saw within the racy window, catching an edit that kept size and mtime', async () => {
-    write('racy.txt', 'aaaa', 0);
+    // A whole-second stamp, as a coarse file system keeps it, just ahead of the scan.
+    const stamp = Math.ceil(Date.now() / 1000);
+    write('racy.txt', 'aaaa');
+    utimesSync(join(dir, 'racy.txt'), stamp, stamp);
     const { mtime } = statSync(join(dir, 'racy.txt'));
     const first = await scan();
     writeFileSync(join(dir, 'racy.txt'), 'bbbb');
@@ -78,6 +81,13 @@ describe('scanner', () => {
     const second = await scan(first);
     expect(second.hashed).toBe(1);
     expect(second.tree.get(idAt(first, 'racy.txt') as string)?.hash).not.toBe(first.tree.get(idAt(first, 'racy.txt') as string)?.hash);
+  });
+
+  it('trusts a file stamped well before its last scan: the racy window is the file system granularity', () => {
+    expect(isRacy({ mtimeMs: 1_000.123, checkedMs: 1_050 })).toBe(true);
+    expect(isRacy({ mtimeMs: 1_000.123, checkedMs: 1_200 })).toBe(false);
+    expect(isRacy({ mtimeMs: 1_000, checkedMs: 2_500 })).toBe(true);
+    expect(isRacy({ mtimeMs: 1_000, checkedMs: 3_100 })).toBe(false);
   });
 
   it('keeps a node id across a rename and a move (same inode), without hashing', async () => {
