@@ -74,6 +74,17 @@ export function pairView(t: Trees, o: ViewSettings): PairView {
       }
       if (n.kind === 'dir') queue.push({ id: n.id, rel });
     }
+    // A new service name that is one name on this disk with a different new name here: the name
+    // already on disk wins; once that one is uploaded, the two clash on the service side below.
+    if (o.caseInsensitive) {
+      const newHere = (localKids.get(parentId) ?? []).filter((l) => !t.remote.has(l.id) && !excluded.has(l.id));
+      for (const n of kids) {
+        if (excluded.has(n.id) || t.local.has(n.id)) continue;
+        if (!newHere.some((l) => key(l.name) === key(n.name) && l.name !== n.name)) continue;
+        exclude(n.id);
+        leftOut.push({ side: 'remote', path: parentRel ? `${parentRel}/${n.name}` : n.name, reason: 'name-clash' });
+      }
+    }
     for (const group of clashes(kids.filter((n) => !excluded.has(n.id)), key)) {
       const keeper = pickRemoteKeeper(group, t, key);
       for (const n of group) {

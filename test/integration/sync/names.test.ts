@@ -94,6 +94,16 @@ describe('names', () => {
     expect(await s.remoteListing()).toEqual({ 'NOTES.txt': sha('theirs'), 'notes.txt': sha('mine, edited') });
   });
 
+  it('case clash between a new local file and a new service file: the local one keeps its name and goes up, the service one is left out', async () => {
+    const s = await fresh({ settings: { caseInsensitive: true } });
+    s.write('plan.txt', 'mine');
+    await s.remoteWrite('PLAN.txt', 'theirs');
+    const r = await s.settle();
+    expect(r.leftOut).toEqual([{ side: 'remote', path: 'PLAN.txt', reason: 'name-clash' }]);
+    expect(s.localListing()).toEqual({ 'plan.txt': sha('mine') });
+    expect(await s.remoteListing()).toEqual({ 'PLAN.txt': sha('theirs'), 'plan.txt': sha('mine') });
+  });
+
   it('service names illegal on Windows are left out there, reported, and never deleted on the service', async () => {
     const s = await fresh({ platform: 'win32' });
     for (const name of ['con.txt', 'a:b.txt', 'trailing.', 'fine.txt']) await s.remoteWrite(name, name);

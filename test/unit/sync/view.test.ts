@@ -81,6 +81,15 @@ describe('pair view', () => {
       expect(v.leftOut.map((l) => l.path).sort()).toEqual(['ReadMe.md', 'readme.md']);
     });
 
+    it('a new service name that differs only by case from a new local one is left out: the name on disk wins', () => {
+      const v = pairView(trees([file('r', 'NOTES.txt')], [file('local:1', 'notes.txt')]), settings({ caseInsensitive: true }));
+      expect(ids(v.trees.remote)).toEqual([]);
+      expect(ids(v.trees.local)).toEqual(['local:1']);
+      expect(v.leftOut).toEqual([{ side: 'remote', path: 'NOTES.txt', reason: 'name-clash' }]);
+      const same = pairView(trees([file('r', 'notes.txt')], [file('local:1', 'notes.txt')]), settings({ caseInsensitive: true }));
+      expect(ids(same.trees.remote)).toEqual(['r']);
+    });
+
     it('does not clash on a case-sensitive pair', () => {
       const v = pairView(trees([file('a', 'readme.md'), file('b', 'README.md')]), settings());
       expect(ids(v.trees.remote)).toEqual(['a', 'b']);
