@@ -8,15 +8,18 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { watch } from 'chokidar';
-import { FolioClient, type Credentials } from '../remote/client.ts';
+import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
+import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
-import { PairSync, type SyncSummary } from '../sync/engine.ts';
+import { ContinuousSync } from '../sync/continuous.ts';
+import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
 import { requireOption, UsageError } from './options.ts';
 
+// The environment may shorten these (tests, impatient users); the defaults suit a desktop.
 const POLL_MS = Number(process.env.FOLIO_POLL_MS ?? 30_000);
-const DEBOUNCE_MS = 300;
+const FULL_SCAN_MS = Number(process.env.FOLIO_FULL_SCAN_MS ?? 10 * 60_000);
+const DEBOUNCE_MS = Number(process.env.FOLIO_DEBOUNCE_MS ?? 300);
 const MAX_ONCE_PASSES = 5;
 
 export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Credentials {
@@ -73,59 +76,57 @@ export async function runSync(args: string[]): Promise<number> {
   }
 }
 
+/** Left-out entries are the user's business: one warning line each, on stderr. */
+function reportLeftOut(s: SyncSummary): void {
+  for (const l of s.leftOut) console.error(`left out (${l.side}): ${l.path}: ${l.reason}`);
+}
+
 async function syncUntilConverged(engine: PairSync): Promise<number> {
-  const total: SyncSummary = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [] };
-  for (let pass = 0; pass < MAX_ONCE_PASSES && !total.converged; pass++) {
+  const stop = () => engine.stop();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  const total = emptySummary();
+  for (let pass = 1; pass <= MAX_ONCE_PASSES && !total.converged; pass++) {
+    if (pass > 1) await sleep(500 * pass);
     const s = await engine.syncOnce();
     for (const k of ['uploaded', 'downloaded', 'moved', 'deleted', 'conflicts'] as const) total[k] += s[k];
-    total.converged = s.converged;
-    total.blocked = s.blocked;
-    total.errors = s.errors;
-    if (s.blocked) break;
+    Object.assign(total, { converged: s.converged, blocked: s.blocked, errors: s.errors, leftOut: s.leftOut });
+    if (s.blocked || engine.stopped) break;
   }
+  process.removeListener('SIGTERM', stop);
+  process.removeListener('SIGINT', stop);
+  reportLeftOut(total);
   console.log(summaryLine(total));
   if (total.converged) return 0;
   console.error(`not in sync: ${total.blocked || total.errors.join('; ') || 'did not converge'}`);
   return 1;
 }
 
-/** Watches the folder (chokidar events are hints to sync soon) and polls the service, until SIGTERM. */
+/** Watches the folder and polls the service until SIGTERM (or SIGINT), then stops cleanly. */
 async function syncContinuously(engine: PairSync, dir: string): Promise<number> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  const syncNow = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = engine
-      .syncOnce()
-      .then((s) => console.log(s.blocked ? `paused: ${s.blocked}` : summaryLine(s)))
-      .catch((err: unknown) => console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          syncNow();
-        }
-      });
-  };
-  const soon = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(syncNow, DEBOUNCE_MS);
-  };
-  const watcher = watch(dir, { ignoreInitial: true, ignored: (p) => /(^|[\\/])\.folio-[^\\/]*$/.test(p) });
-  watcher.on('all', soon);
-  const poll = setInterval(syncNow, POLL_MS);
-  syncNow();
-  await new Promise<void>((done) => {
-    process.once('SIGTERM', done);
-    process.once('SIGINT', done);
+  let fatal: (code: number) => void = () => undefined;
+  const finished = new Promise<number>((done) => {
+    fatal = done;
+    process.once('SIGTERM', () => done(0));
+    process.once('SIGINT', () => done(0));
   });
-  clearInterval(poll);
-  if (timer) clearTimeout(timer);
-  await watcher.close();
-  await running;
-  return 0;
+  const runner = new ContinuousSync(engine, {
+    dir,
+    pollMs: POLL_MS,
+    fullScanMs: FULL_SCAN_MS,
+    debounceMs: DEBOUNCE_MS,
+    onPass: (s) => {
+      reportLeftOut(s);
+      console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
+    },
+    onError: (err) => {
+      console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`);
+      // Rejected credentials will not get better by waiting: stop, and say so in the exit code.
+      if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) fatal(1);
+    },
+  });
+  await runner.start();
+  const code = await finished;
+  await runner.stop();
+  return code;
 }

@@ -26,7 +26,8 @@ export interface ClientOptions {
   baseUrl: string;
   credentials: Credentials;
   retry?: Partial<RetryPolicy>;
-  timeoutMs?: number;
+  /** How long a connection may sit idle (no byte either way) before the request fails and is retried. */
+  idleTimeoutMs?: number;
 }
 
 interface Session {
@@ -50,7 +51,8 @@ export class FolioClient {
       prefixUrl: this.baseUrl,
       throwHttpErrors: false,
       retry: { limit: 0 },
-      timeout: { request: options.timeoutMs ?? 60_000 },
+      // An idle limit, not a total one: a large transfer may take long, a stalled one may not.
+      timeout: { connect: 10_000, socket: options.idleTimeoutMs ?? 30_000 },
     });
   }
 

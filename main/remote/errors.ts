@@ -21,3 +21,5 @@ export class ServiceUnreachable extends Error {
 export const TRANSIENT_CODES: ReadonlySet<number> = new Set([180005, 180006, 160001]);
 /** Codes that say the credentials must be fetched again. */
 export const REAUTH_CODES: ReadonlySet<number> = new Set([100001, 100002, 101010]);
+/** Codes that say the credentials themselves are wrong: asking again will not help. */
+export const CREDENTIAL_CODES: ReadonlySet<number> = new Set([100003, 100005]);

@@ -1,17 +1,20 @@
 /**
  * Moving bytes: uploads (direct for small files, the resumable chunked protocol above a
- * threshold) and downloads (to a temp file, resumed with Range, hash-checked, then renamed).
+ * threshold) and downloads (to a temp file, resumed with Range, hash-checked, then put in place).
+ *
+ * Every request that carries content takes a slot of the caller's limiter, so the concurrency
+ * setting bounds what is in flight across files and chunks alike; the throttle paces the bytes.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
 import PQueue from 'p-queue';
 import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
 import type { FolioClient } from './client.ts';
 import { FolioApiError } from './errors.ts';
-import { Throttle } from './throttle.ts';
+import type { Throttle } from './throttle.ts';
 
 export interface UploadTarget {
   docId?: string;
@@ -22,17 +25,29 @@ export interface UploadTarget {
 }
 
 export interface UploadOptions {
-  /** Derived by the caller from (pair, node, content hash), so a retry after a crash resumes. */
-  idempotencyKey?: string;
+  /**
+   * Resumes a chunked upload after a crash. Derived by the caller from (pair, node, content hash);
+   * a function receives the hash of the bytes actually being sent.
+   */
+  idempotencyKey?: string | ((contentHash: string) => string);
   chunkSize?: number;
   /** Files up to this size go in one request. */
   directThreshold?: number;
+  /** Chunks in flight at once, when no limiter is given. */
   concurrency?: number;
+  /** Shared by every transfer of a sync pair: one slot per request that carries content. */
+  limiter?: PQueue;
   throttle?: Throttle;
   onProgress?: (sentBytes: number, totalBytes: number) => void;
+  /** Told the hash of the content about to be sent, before any request that could make it land. */
+  onHash?: (contentHash: string) => void;
 }
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
+const CONTENT_HASH_MISMATCH = 140002;
+
+/** The file changed while it was being sent; what reached the service is not one state of it. */
+export class FileChanged extends Error {}
 
 export async function hashFile(path: string): Promise<{ hash: string; size: number }> {
   const hash = createHash('sha256');
@@ -45,14 +60,38 @@ export async function hashFile(path: string): Promise<{ hash: string; size: numb
 }
 
 export async function uploadFile(client: FolioClient, path: string, target: UploadTarget, options: UploadOptions = {}): Promise<VersionResult> {
-  const { hash, size } = await hashFile(path);
+  const { size } = await stat(path);
   const name = target.title ?? path.split(/[\\/]/).pop() ?? 'file';
-  if (size <= (options.directThreshold ?? DEFAULT_CHUNK_SIZE)) return uploadDirect(client, path, size, target, name, options);
-  return uploadChunked(client, path, hash, size, target, name, options);
+  if (size <= (options.directThreshold ?? DEFAULT_CHUNK_SIZE)) return uploadDirect(client, path, target, name, options);
+  return uploadChunked(client, path, target, name, options);
 }
 
-async function uploadDirect(client: FolioClient, path: string, size: number, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
-  await options.throttle?.take(size);
+function limited<T>(limiter: PQueue | undefined, work: () => Promise<T>): Promise<T> {
+  return limiter ? limiter.add(work) : work();
+}
+
+function keyFor(options: UploadOptions, hash: string): string | undefined {
+  return typeof options.idempotencyKey === 'function' ? options.idempotencyKey(hash) : options.idempotencyKey;
+}
+
+/** A request body for `bytes`, paced by the throttle when there is one, reporting each piece sent. */
+function bodyOf(bytes: Buffer, throttle: Throttle | undefined, onPiece?: (bytes: number) => void): Buffer | Readable {
+  if ((!throttle || throttle.limit <= 0) && !onPiece) return bytes;
+  const piece = throttle?.pieceSize() ?? 256 * 1024;
+  return Readable.from(
+    (async function* () {
+      for (let at = 0; at < bytes.length; at += piece) {
+        const slice = bytes.subarray(at, at + piece);
+        await throttle?.take(slice.length);
+        yield slice;
+        onPiece?.(slice.length);
+      }
+    })(),
+  );
+}
+
+/** Reads the whole file once: what is hashed is exactly what is sent, even if the file changes meanwhile. */
+async function uploadDirect(client: FolioClient, path: string, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
   const query: Record<string, string> = { originalFilename: name };
   if (target.docId) query.docId = target.docId;
   else {
@@ -61,29 +100,38 @@ async function uploadDirect(client: FolioClient, path: string, size: number, tar
   }
   if (target.mimeType) query.mimeType = target.mimeType;
   if (target.comment) query.comment = target.comment;
-  const result = await client.withRetry(async () => {
-    const res = await client.http.post('v1/versions/upload', {
-      searchParams: query,
-      headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream' },
-      body: createReadStream(path),
-      responseType: 'json',
+  return limited(options.limiter, async () => {
+    const bytes = await readFile(path);
+    options.onHash?.(createHash('sha256').update(bytes).digest('hex'));
+    const result = await client.withRetry(async () => {
+      let sent = 0;
+      const onPiece = options.onProgress && ((n: number) => options.onProgress?.((sent += n), bytes.length));
+      const res = await client.http.post('v1/versions/upload', {
+        searchParams: query,
+        headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
+        body: bodyOf(bytes, options.throttle, onPiece),
+        responseType: 'json',
+      });
+      return unwrap<VersionResult>(res.body, res.statusCode);
     });
-    return unwrap<VersionResult>(res.body, res.statusCode);
+    options.onProgress?.(bytes.length, bytes.length);
+    return result;
   });
-  options.onProgress?.(size, size);
-  return result;
 }
 
-async function uploadChunked(client: FolioClient, path: string, hash: string, size: number, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
+async function uploadChunked(client: FolioClient, path: string, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
+  const { hash, size } = await hashFile(path);
+  options.onHash?.(hash);
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const totalChunks = Math.max(1, Math.ceil(size / chunkSize));
+  const idempotencyKey = keyFor(options, hash);
   const session = await client.call<ChunkedUploadSession>('POST', '/v1/versions/initChunkedUpload', {
     json: {
       ...(target.docId ? { docId: target.docId } : { containerId: target.containerId ?? '', title: name }),
       originalFilename: name,
       ...(target.mimeType ? { mimeType: target.mimeType } : {}),
       ...(target.comment ? { comment: target.comment } : {}),
-      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
       expectedContentHash: hash,
       totalSize: size,
       chunkSize,
@@ -97,35 +145,49 @@ async function uploadChunked(client: FolioClient, path: string, hash: string, si
   const done = new Set(session.uploadedChunkIndexes);
   let sent = [...done].reduce((n, i) => n + chunkLength(i, chunkSize, size, totalChunks), 0);
   options.onProgress?.(sent, size);
+  const limiter = options.limiter ?? new PQueue({ concurrency: options.concurrency ?? 4 });
   const file = await open(path, 'r');
   try {
-    const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
-    for (let index = 0; index < totalChunks; index++) {
-      if (done.has(index)) continue;
-      void queue.add(async () => {
-        const length = chunkLength(index, chunkSize, size, totalChunks);
-        const buffer = Buffer.allocUnsafe(length);
-        await file.read(buffer, 0, length, index * chunkSize);
-        await options.throttle?.take(length);
-        const sha = createHash('sha256').update(buffer).digest('hex');
-        await client.withRetry(async () => {
-          const res = await client.http.post('v1/versions/uploadChunk', {
-            searchParams: { uploadId: session.uploadId, chunkIndex: index },
-            headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha },
-            body: buffer,
-            responseType: 'json',
-          });
-          return unwrap(res.body, res.statusCode);
+    const sendChunk = async (index: number) => {
+      const length = chunkLength(index, chunkSize, size, totalChunks);
+      const buffer = Buffer.allocUnsafe(length);
+      const { bytesRead } = await file.read(buffer, 0, length, index * chunkSize);
+      if (bytesRead !== length) throw new FileChanged(`${path} shrank while it was being uploaded`);
+      const sha = createHash('sha256').update(buffer).digest('hex');
+      await client.withRetry(async () => {
+        let piecesSent = 0;
+        const onPiece = options.onProgress && ((n: number) => options.onProgress?.(sent + (piecesSent += n), size));
+        const res = await client.http.post('v1/versions/uploadChunk', {
+          searchParams: { uploadId: session.uploadId, chunkIndex: index },
+          headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(length), 'x-chunk-sha256': sha },
+          body: bodyOf(buffer, options.throttle, onPiece),
+          responseType: 'json',
         });
-        sent += length;
-        options.onProgress?.(sent, size);
+        return unwrap(res.body, res.statusCode);
       });
-    }
-    await queue.onIdle();
+      sent += length;
+      options.onProgress?.(sent, size);
+    };
+    const missing = Array.from({ length: totalChunks }, (_, i) => i).filter((i) => !done.has(i));
+    await Promise.all(missing.map((index) => limiter.add(() => sendChunk(index))));
+  } catch (err) {
+    if (err instanceof FileChanged) await abandon(client, session.uploadId);
+    throw err;
   } finally {
     await file.close();
   }
-  return client.call<VersionResult>('POST', '/v1/versions/completeChunkedUpload', { json: { uploadId: session.uploadId } });
+  try {
+    return await client.call<VersionResult>('POST', '/v1/versions/completeChunkedUpload', { json: { uploadId: session.uploadId } });
+  } catch (err) {
+    if (!(err instanceof FolioApiError) || err.code !== CONTENT_HASH_MISMATCH) throw err;
+    await abandon(client, session.uploadId);
+    throw new FileChanged(`${path} changed while it was being uploaded`);
+  }
+}
+
+/** Frees a session whose bytes are of no use any more; if that fails, the service expires it. */
+async function abandon(client: FolioClient, uploadId: string): Promise<void> {
+  await client.call('POST', '/v1/versions/abortChunkedUpload', { json: { uploadId } }).catch(() => undefined);
 }
 
 function chunkLength(index: number, chunkSize: number, size: number, totalChunks: number): number {
@@ -135,43 +197,52 @@ function chunkLength(index: number, chunkSize: number, size: number, totalChunks
 export interface DownloadOptions {
   /** Where partial bytes are kept between attempts; resumed with Range. */
   partPath: string;
+  limiter?: PQueue;
   throttle?: Throttle;
   onProgress?: (receivedBytes: number, totalBytes: number) => void;
+  /** Puts the verified temp file in place; by default renames it onto `dest`. */
+  place?: (partPath: string) => Promise<void>;
 }
 
 export class HashMismatch extends Error {}
 
-/** Downloads a version into `dest`: temp file, Range resume, SHA-256 check, fsync, rename. */
+/** Downloads a version into `dest`: temp file, Range resume, SHA-256 check, fsync, then into place. */
 export async function downloadVersion(client: FolioClient, versionId: string, expectedHash: string, totalBytes: number, dest: string, options: DownloadOptions): Promise<void> {
-  await client.withRetry(async () => {
-    const have = await stat(options.partPath).then((s) => s.size, () => 0);
-    const resume = have > 0 && have < totalBytes;
-    if (!resume && have > 0) await rm(options.partPath, { force: true });
-    const stream = client.http.stream('v1/versions/download', {
-      searchParams: { versionId },
-      headers: { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) },
-    });
-    let received = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        options.onProgress?.(received, totalBytes);
-        if (options.throttle) options.throttle.take(chunk.length).then(() => done(null, chunk), done);
-        else done(null, chunk);
-      },
-    });
-    const response = await new Promise<{ statusCode: number }>((resolve, reject) => {
-      stream.once('response', resolve);
-      stream.once('error', reject);
-    });
-    if (response.statusCode >= 400) {
-      stream.destroy();
-      throw new FolioApiError(1, `download failed with HTTP ${response.statusCode}`, '', response.statusCode);
-    }
-    const append = resume && response.statusCode === 206;
-    received = append ? have : 0;
-    await pipeline(stream, meter, createWriteStream(options.partPath, { flags: append ? 'a' : 'w' }));
-  });
+  await limited(options.limiter, () =>
+    client.withRetry(async () => {
+      const have = await stat(options.partPath).then(
+        (s) => s.size,
+        () => 0,
+      );
+      const resume = have > 0 && have < totalBytes;
+      if (!resume && have > 0) await rm(options.partPath, { force: true });
+      const stream = client.http.stream('v1/versions/download', {
+        searchParams: { versionId },
+        headers: { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) },
+      });
+      let received = 0;
+      const throttle = options.throttle;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          received += chunk.length;
+          options.onProgress?.(received, totalBytes);
+          if (throttle) throttle.take(chunk.length).then(() => done(null, chunk), done);
+          else done(null, chunk);
+        },
+      });
+      const response = await new Promise<{ statusCode: number }>((resolve, reject) => {
+        stream.once('response', resolve);
+        stream.once('error', reject);
+      });
+      if (response.statusCode >= 400) {
+        stream.destroy();
+        throw new FolioApiError(1, `download failed with HTTP ${response.statusCode}`, '', response.statusCode);
+      }
+      const append = resume && response.statusCode === 206;
+      received = append ? have : 0;
+      await pipeline(stream, meter, createWriteStream(options.partPath, { flags: append ? 'a' : 'w' }));
+    }),
+  );
   const { hash } = await hashFile(options.partPath);
   if (hash !== expectedHash) {
     await rm(options.partPath, { force: true });
@@ -180,7 +251,7 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
   const fh = await open(options.partPath, 'r+');
   await fh.sync();
   await fh.close();
-  await rename(options.partPath, dest);
+  await (options.place ?? ((part: string) => rename(part, dest)))(options.partPath);
 }
 
 function unwrap<T>(body: unknown, status: number): T {

@@ -1,22 +1,30 @@
 /**
  * One sync pair's loop (DESIGN.md §3): observe both sides, plan, check the mass-delete guard,
- * execute, and again, until the planner has nothing left to do.
+ * execute, and again, until the planner has nothing left to do. The trees live in memory between
+ * passes and are written through to the sync store, so a pass after a crash starts from them.
  */
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
-import { FolioApiError } from '../remote/errors.ts';
+import { CREDENTIAL_CODES, FolioApiError, ServiceUnreachable } from '../remote/errors.ts';
 import { Throttle } from '../remote/throttle.ts';
-import type { PairRecord, SyncStore } from '../store/sync/index.ts';
+import { FileChanged, HashMismatch } from '../remote/transfer.ts';
+import type { Change } from '../../shared/v1/resources.ts';
+import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
 import { Executor, StaleObservation } from './executor.ts';
 import { IgnoreRules } from './ignore.ts';
+import { settleDownloads, settleUploads } from './intents.ts';
+import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
 import { applyChanges, walkRemote } from './remoteTree.ts';
-import { scanLocal } from './scanner.ts';
+import { RootMissing, scanLocal, unchangedSince } from './scanner.ts';
+import { validSettings } from './settings.ts';
 import { PairState } from './state.ts';
-import { localNameProblem } from './names.ts';
-import { childIndex, descendants, type NodeState } from './trees.ts';
+import { childIndex, descendants, type NodeState, type Tree, type Trees } from './trees.ts';
+import { pairView } from './view.ts';
 
 export interface SyncSummary {
   uploaded: number;
@@ -26,10 +34,17 @@ export interface SyncSummary {
   conflicts: number;
   rounds: number;
   converged: boolean;
-  /** Why the pair is not syncing (paused, or waiting for a mass delete to be confirmed). */
+  /** Why the pair is not syncing (paused, a mass delete waiting for confirmation, a missing folder). */
   blocked: string;
   /** Operations that failed in the last round, with why. */
   errors: string[];
+  /** What this pair leaves out, with why (names a side cannot hold, clashes, unreadable entries). */
+  leftOut: LeftOut[];
+}
+
+export interface SyncRequest {
+  /** Local folders that may have changed (watcher hints); absent means scan everything. */
+  hints?: Iterable<string>;
 }
 
 export interface EngineOptions {
@@ -38,115 +53,303 @@ export interface EngineOptions {
   client: FolioClient;
   host?: string;
   now?: () => Date;
-  /** A mass delete below this many files never trips the guard. */
-  massDeleteMinimum?: number;
+  /** Whose naming rules the local disk follows; the running platform by default. */
+  platform?: NodeJS.Platform;
   onProgress?: (path: string, done: number, total: number) => void;
   onLog?: (line: string) => void;
 }
 
+/** Why a pair is blocked, kept in its state reason as "<kind>: <message>". */
+export type BlockKind = 'paused' | 'mass-delete' | 'root-missing' | 'remote-root-missing';
+const CONFIRMED = 'deletes-confirmed';
+
 // Parents go before children, one level per round: a deep new tree needs as many rounds as levels.
 const MAX_ROUNDS = 200;
+/** Rounds in a row in which no operation succeeded before a pass gives up. */
+const MAX_IDLE_ROUNDS = 3;
 const CURSOR_EXPIRED = 130006;
+const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
+
+export function emptySummary(): SyncSummary {
+  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [] };
+}
 
 export class PairSync {
   private readonly host: string;
+  private state: PairState | null = null;
+  private stopping = false;
 
   constructor(private readonly o: EngineOptions) {
     this.host = o.host ?? hostname();
   }
 
-  private pair(): PairRecord {
+  pair(): PairRecord {
     const pair = this.o.store.getPair(this.o.pairId);
     if (!pair) throw new Error(`no sync pair ${this.o.pairId}`);
     return pair;
   }
 
-  /** Lets a mass delete that tripped the guard go ahead, once. */
+  /** Lets the deletes that tripped the guard go ahead: valid until the pair is next in sync. */
   confirmDeletes(): void {
-    this.o.store.setState(this.o.pairId, 'ACTIVE', 'deletes confirmed');
+    this.o.store.setState(this.o.pairId, 'ACTIVE', `${CONFIRMED}: deletes confirmed`);
   }
 
-  async syncOnce(): Promise<SyncSummary> {
-    const summary: SyncSummary = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [] };
+  pause(): void {
+    this.o.store.setState(this.o.pairId, 'PAUSED', 'paused: paused by the user');
+  }
+
+  resume(): void {
+    if (this.pair().state === 'PAUSED') this.o.store.setState(this.o.pairId, 'ACTIVE');
+  }
+
+  /** Finishes the operations in flight and starts no more; the pair resumes where it stopped next time. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  get stopped(): boolean {
+    return this.stopping;
+  }
+
+  /**
+   * Changes the pair's settings; they apply from the next pass. A folder newly left out by
+   * selective sync leaves the merge base too: when it comes back in, both sides are compared
+   * afresh, so nothing deleted on one side while it was out is taken for a delete to copy.
+   */
+  changeSettings(patch: Partial<PairSettings>): PairSettings {
+    const pair = this.pair();
+    const settings = validSettings({ ...pair.settings, ...patch });
+    const added = settings.excludedFolders.filter((id) => !pair.settings.excludedFolders.includes(id));
+    const state = this.loadState(pair);
+    state.atomically(() => {
+      for (const id of added) {
+        const ids = [id, ...descendants(childIndex(state.synced), id).map((n) => n.id)];
+        for (const x of ids) if (state.synced.has(x)) state.remove('synced', x);
+      }
+      this.o.store.setSettings(pair.pairId, settings);
+    });
+    return settings;
+  }
+
+  async syncOnce(request: SyncRequest = {}): Promise<SyncSummary> {
+    const summary = emptySummary();
+    if (this.stopping) return summary;
     let pair = this.pair();
-    const deletesConfirmed = pair.stateReason === 'deletes confirmed';
-    if (pair.state === 'PAUSED' || pair.state === 'GUARD') return { ...summary, blocked: pair.stateReason || pair.state };
-    if (!(await isDir(pair.dir))) return this.block(summary, `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back or the pair is removed`);
-
-    const state = new PairState(this.o.store, pair.pairId, pair.containerId);
-    if (!(await this.observeRemote(pair, state))) return this.block(summary, 'the service folder of this pair is gone (deleted or moved to the recycle bin)');
+    const blocked = await this.stillBlocked(pair);
+    if (blocked) return { ...summary, blocked };
     pair = this.pair();
+    const confirmed = pair.stateReason.startsWith(CONFIRMED);
     const rules = await IgnoreRules.forDir(pair.dir);
-    const executorContext = {
-      client: this.o.client,
-      state,
-      dir: pair.dir,
-      pairId: pair.pairId,
-      concurrency: pair.settings.concurrency,
-      ...(pair.settings.uploadLimit > 0 ? { upload: new Throttle(pair.settings.uploadLimit) } : {}),
-      ...(pair.settings.downloadLimit > 0 ? { download: new Throttle(pair.settings.downloadLimit) } : {}),
-      ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
-    };
-    const executor = new Executor(executorContext);
+    if (this.state === null && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
+    // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
+    if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
+    if (!(await isDir(pair.dir))) return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
+    const state = this.loadState(pair);
+    try {
+      if (!(await this.observeRemote(pair, state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone (deleted or moved to the recycle bin); nothing is deleted until it is back');
+    } catch (err) {
+      if (!isOperational(err)) throw err;
+      return { ...summary, errors: [`observing the service: ${(err as Error).message}`] };
+    }
+    const executor = this.executor(pair, state);
+    const hints = request.hints === undefined ? undefined : [...request.hints];
+    let idle = 0;
 
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
+    for (let round = 1; round <= MAX_ROUNDS && !this.stopping; round++) {
       summary.rounds = round;
-      const scan = await scanLocal(pair.dir, pair.containerId, { tree: state.local, metas: state.localMetas }, rules);
-      state.atomically(() => state.replace('local', scan.tree, { local: scan.metas }));
-      const view = this.view(state, pair, rules);
-      const ops = plan(view, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
+      let scan;
+      try {
+        scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
+      } catch (err) {
+        if (!(err instanceof RootMissing)) throw err;
+        return this.block(summary, 'root-missing', `the folder ${pair.dir} vanished during the scan; nothing is deleted until it is back`);
+      }
+      settleDownloads(state, scan);
+      // The scan is adopted only once the guard lets it through: files that vanish and come back
+      // (a disk unmounted and mounted again) keep their identity.
+      const view = pairView(
+        { rootId: pair.containerId, remote: state.remote, local: scan.tree, synced: state.synced },
+        {
+          excludedFolders: pair.settings.excludedFolders,
+          caseInsensitive: pair.settings.caseInsensitive,
+          rules,
+          platform: this.o.platform ?? process.platform,
+          dir: pair.dir,
+          localPath: (id) => scan.metas.get(id)?.path ?? id,
+        },
+      );
+      summary.leftOut = [...scan.leftOut, ...view.leftOut];
+      const ops = plan(view.trees, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
+      if (!confirmed) {
+        const doomed = deletedFiles(ops, view.trees);
+        const files = countFiles(view.trees.synced);
+        if (doomed > 0 && scan.tree.size === 0) {
+          return this.block(summary, 'mass-delete', `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`);
+        }
+        if (doomed >= pair.settings.massDeleteMinimum && doomed * 2 > files) {
+          return this.block(summary, 'mass-delete', `${doomed} of ${files} files would be deleted; confirm to go ahead`);
+        }
+      }
+      state.atomically(() => state.replace('local', scan.tree, scan.metas));
       if (ops.length === 0) {
-        summary.converged = true;
-        summary.errors = [];
-        return summary;
+        await this.converged(this.pair(), scan.parts);
+        // Nothing left out either: a later quiet restart would not report what this pass did.
+        if (summary.leftOut.length === 0) this.o.store.setInSync(pair.pairId, this.fingerprint(pair, rules));
+        return { ...summary, converged: true, errors: [] };
       }
-      const doomed = countDeletedFiles(ops, view);
-      const files = [...view.synced.values()].filter((n) => n.kind === 'file').length;
-      if (!deletesConfirmed && doomed >= (this.o.massDeleteMinimum ?? 10) && doomed * 2 > files) {
-        return this.block(summary, `${doomed} of ${files} files would be deleted; confirm to go ahead`);
+      this.o.onLog?.(`round ${round}: ${ops.length} operations`);
+      const { errors, succeeded } = await this.execute(executor, ops, summary);
+      summary.errors = errors;
+      if (this.pair().state === 'PAUSED') return { ...summary, blocked: 'paused by the user' };
+      idle = succeeded === 0 ? idle + 1 : 0;
+      if (idle >= MAX_IDLE_ROUNDS) return summary;
+      try {
+        if (!(await this.observeRemote(this.pair(), state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone');
+      } catch (err) {
+        if (!isOperational(err)) throw err;
+        return { ...summary, errors: [...summary.errors, `observing the service: ${(err as Error).message}`] };
       }
-      this.o.onLog?.(`round ${round}: ${ops.map((op) => JSON.stringify(op)).join(' ')}`);
-      summary.errors = await this.execute(executor, ops, summary);
-      await this.observeRemote(pair, state);
     }
     return summary;
   }
 
-  /** Structure first, one at a time (moves, folders, deletes); then transfers, concurrently. */
-  private async execute(executor: Executor, ops: Op[], summary: SyncSummary): Promise<string[]> {
+  /**
+   * Whether nothing changed since the last pass ended in sync, under the same settings and rules:
+   * the service's feed holds nothing about the pair, and the folder is exactly as scanned. Then
+   * the trees are still equal, and they need not even be loaded.
+   */
+  private async quiet(pair: PairRecord, rules: IgnoreRules): Promise<boolean> {
+    if (pair.state !== 'ACTIVE' || pair.inSyncWith === '' || pair.inSyncWith !== this.fingerprint(pair, rules) || !pair.cursor) return false;
+    let feed: { changes: Change[]; cursor: string };
+    try {
+      feed = await this.o.client.allChanges(pair.cursor);
+    } catch (err) {
+      if (isOperational(err)) return false;
+      throw err;
+    }
+    if (feed.changes.length > 0) {
+      const ids = this.o.store.remoteIds(pair.pairId);
+      const root = pair.containerId;
+      if (feed.changes.some((c) => c.id === root || c.parentId === root || ids.has(c.id) || ids.has(c.parentId))) return false;
+    }
+    const metas = this.o.store.quickMetas(pair.pairId);
+    if (!(await unchangedSince({ root: pair.dir, rules, metas, ...(this.o.platform ? { platform: this.o.platform } : {}) }))) return false;
+    if (feed.cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, feed.cursor);
+    return true;
+  }
+
+  /** What being in sync depends on besides the trees: what the pair leaves out, and how it compares names. */
+  private fingerprint(pair: PairRecord, rules: IgnoreRules): string {
+    const { excludedFolders, caseInsensitive } = pair.settings;
+    return createHash('sha256')
+      .update(JSON.stringify({ excluded: [...excludedFolders].sort(), caseInsensitive, rules: rules.source, platform: this.o.platform ?? process.platform }))
+      .digest('hex');
+  }
+
+  /**
+   * The reason the pair may not sync now, or ''. A missing folder that is back unblocks itself; a
+   * mass delete is weighed again each pass (the files may be back), and blocks again if it must.
+   */
+  private async stillBlocked(pair: PairRecord): Promise<string> {
+    const [kind, ...rest] = pair.stateReason.split(': ');
+    const message = rest.join(': ') || pair.state;
+    if (pair.state === 'PAUSED') return message;
+    if (pair.state !== 'GUARD' || kind === 'mass-delete') return '';
+    if (kind === 'root-missing' && (await isDir(pair.dir))) {
+      this.o.store.setState(pair.pairId, 'ACTIVE');
+      return '';
+    }
+    if (kind === 'remote-root-missing') {
+      const root = await this.o.client.getContainer(pair.containerId).catch(() => null);
+      if (root?.status === 'ACTIVE') {
+        // Walk again: what happened below the folder while it was away is not in the feed we kept.
+        this.o.store.setCursor(pair.pairId, '');
+        this.o.store.setState(pair.pairId, 'ACTIVE');
+        return '';
+      }
+    }
+    return message;
+  }
+
+  private loadState(pair: PairRecord): PairState {
+    this.state ??= new PairState(this.o.store, pair.pairId, pair.containerId);
+    return this.state;
+  }
+
+  private executor(pair: PairRecord, state: PairState): Executor {
+    return new Executor({
+      client: this.o.client,
+      state,
+      dir: pair.dir,
+      pairId: pair.pairId,
+      caseInsensitive: pair.settings.caseInsensitive,
+      limiter: new PQueue({ concurrency: pair.settings.concurrency }),
+      ...(pair.settings.uploadLimit > 0 ? { upload: new Throttle(pair.settings.uploadLimit) } : {}),
+      ...(pair.settings.downloadLimit > 0 ? { download: new Throttle(pair.settings.downloadLimit) } : {}),
+      ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
+    });
+  }
+
+  /** In sync: our leftover temp files go, and a guard or a confirmation of deletes is done with. */
+  private async converged(pair: PairRecord, parts: string[]): Promise<void> {
+    for (const rel of parts) await rm(join(pair.dir, ...rel.split('/')), { force: true });
+    if (pair.state === 'GUARD' || pair.stateReason.startsWith(CONFIRMED)) this.o.store.setState(pair.pairId, 'ACTIVE');
+  }
+
+  /**
+   * Structure first, one at a time (folders, moves, deletes: each changes paths the next may
+   * use); then transfers, concurrently. An operation that fails is reported and planned again
+   * next round; only a bug stops the pass.
+   */
+  private async execute(executor: Executor, ops: Op[], summary: SyncSummary): Promise<{ errors: string[]; succeeded: number }> {
     const errors: string[] = [];
+    let succeeded = 0;
     const run = async (op: Op) => {
+      if (this.stopping || this.pair().state === 'PAUSED') return;
       try {
         await executor.run(op);
         count(summary, op);
+        succeeded++;
       } catch (err) {
-        if (!(err instanceof StaleObservation) && !(err instanceof FolioApiError)) throw err;
-        errors.push(`${op.type} ${'id' in op ? op.id : op.localId}: ${err.message}`);
-        this.o.onLog?.(`skipped ${op.type}: ${err.message}`);
+        if (!isOperational(err)) throw err;
+        errors.push(`${op.type} ${'id' in op ? op.id : op.localId}: ${(err as Error).message}`);
+        this.o.onLog?.(`skipped ${op.type}: ${(err as Error).message}`);
       }
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
-    const transfers = ops.filter(isTransfer);
     for (const op of ops) if (!isTransfer(op)) await run(op);
-    const queue = new PQueue({ concurrency: Math.max(1, this.pair().settings.concurrency) });
-    await Promise.all(transfers.map((op) => queue.add(() => run(op))));
-    return errors;
+    executor.prepare(ops.filter(isTransfer));
+    // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's limiter.
+    const files = new PQueue({ concurrency: Math.max(1, this.pair().settings.concurrency) });
+    await Promise.all(ops.filter(isTransfer).map((op) => files.add(() => run(op))));
+    return { errors, succeeded };
   }
 
-  /** Brings the remote tree up to date; false when the pair's own folder is gone on the service. */
+  /** Brings the remote tree up to date, and settles uploads that landed; false when the pair's own folder is gone on the service. */
   private async observeRemote(pair: PairRecord, state: PairState): Promise<boolean> {
-    const view = { tree: state.remote, metas: state.remoteMetas };
+    const present = await this.readRemote(pair, state);
+    if (present) settleUploads(state);
+    return present;
+  }
+
+  private async readRemote(pair: PairRecord, state: PairState): Promise<boolean> {
     if (pair.cursor) {
       try {
         const { changes, cursor } = await this.o.client.allChanges(pair.cursor);
+        if (changes.length === 0) {
+          if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
+          return true;
+        }
+        const view = { tree: new Map(state.remote), metas: new Map(state.remoteMetas) };
         const { rootGone } = await applyChanges(this.o.client, pair.containerId, view, changes);
         state.atomically(() => {
-          state.replace('remote', view.tree, { remote: view.metas });
+          state.replace('remote', view.tree, view.metas);
           this.o.store.setCursor(pair.pairId, cursor);
         });
         return !rootGone;
       } catch (err) {
         if (!(err instanceof FolioApiError) || err.code !== CURSOR_EXPIRED) throw err;
+        this.o.onLog?.('the change feed no longer holds our cursor: walking the service folder');
       }
     }
     const root = await this.o.client.getContainer(pair.containerId);
@@ -154,40 +357,16 @@ export class PairSync {
     const { cursor } = await this.o.client.call<{ cursor: string }>('GET', '/v1/changes/latestCursor');
     const walked = await walkRemote(this.o.client, pair.containerId);
     state.atomically(() => {
-      state.replace('remote', walked.tree, { remote: walked.metas });
+      state.replace('remote', walked.tree, walked.metas);
       this.o.store.setCursor(pair.pairId, cursor);
     });
     return true;
   }
 
-  /**
-   * What the planner sees: the three trees without what this pair leaves out — ignored names,
-   * names this disk cannot hold, and folders excluded by selective sync. A node left out is
-   * neither uploaded, downloaded nor deleted.
-   */
-  private view(state: PairState, pair: PairRecord, rules: IgnoreRules) {
-    const excluded = new Set<string>();
-    const exclude = (tree: Map<string, NodeState>, id: string) => {
-      excluded.add(id);
-      for (const d of descendants(childIndex(tree), id)) excluded.add(d.id);
-    };
-    for (const id of pair.settings.excludedFolders) {
-      exclude(state.remote, id);
-      exclude(state.local, id);
-    }
-    for (const node of state.remote.values()) {
-      const rel = remotePath(state.remote, node.id, pair.containerId);
-      if (rel === null) continue;
-      if (rules.ignores(rel, node.kind === 'dir') || localNameProblem(node.name)) exclude(state.remote, node.id);
-    }
-    const keep = (tree: Map<string, NodeState>) => new Map([...tree].filter(([id]) => !excluded.has(id)));
-    return { rootId: pair.containerId, remote: keep(state.remote), local: keep(state.local), synced: keep(state.synced) };
-  }
-
-  private block(summary: SyncSummary, reason: string): SyncSummary {
-    this.o.store.setState(this.o.pairId, 'GUARD', reason);
-    this.o.onLog?.(`paused: ${reason}`);
-    return { ...summary, blocked: reason };
+  private block(summary: SyncSummary, kind: BlockKind, message: string): SyncSummary {
+    this.o.store.setState(this.o.pairId, 'GUARD', `${kind}: ${message}`);
+    this.o.onLog?.(`paused: ${message}`);
+    return { ...summary, blocked: message };
   }
 
   private conflictStamp(): string {
@@ -197,25 +376,32 @@ export class PairSync {
   }
 }
 
-function remotePath(tree: Map<string, NodeState>, id: string, rootId: string): string | null {
-  const parts: string[] = [];
-  for (let at: string | undefined = id, steps = 0; at !== rootId; steps++) {
-    const node: NodeState | undefined = at === undefined ? undefined : tree.get(at);
-    if (!node || steps > tree.size) return null;
-    parts.unshift(node.name);
-    at = node.parentId;
-  }
-  return parts.join('/');
+/** Failures of the world (the network, the service, the disk) that a later pass may get past; not bugs, not rejected credentials. */
+function isOperational(err: unknown): boolean {
+  if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) return false;
+  if (err instanceof StaleObservation || err instanceof FolioApiError || err instanceof ServiceUnreachable || err instanceof HashMismatch || err instanceof FileChanged) return true;
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && FS_ERRORS.has(code);
 }
 
-function countDeletedFiles(ops: Op[], view: { remote: Map<string, NodeState>; local: Map<string, NodeState> }): number {
+function countFiles(tree: Tree): number {
   let n = 0;
-  for (const op of ops) {
-    if (op.type !== 'deleteRemote' && op.type !== 'deleteLocal') continue;
-    const tree = op.type === 'deleteRemote' ? view.remote : view.local;
-    const node = tree.get(op.id);
-    if (node?.kind === 'file') n++;
-    n += descendants(childIndex(tree), op.id).filter((d) => d.kind === 'file').length;
+  for (const node of tree.values()) if (node.kind === 'file') n++;
+  return n;
+}
+
+/** Files that this batch would delete, on either side, counting the content of deleted folders. */
+function deletedFiles(ops: Op[], t: Trees): number {
+  const deletes = ops.filter((op) => op.type === 'deleteRemote' || op.type === 'deleteLocal');
+  if (deletes.length === 0) return 0;
+  const index = { remote: childIndex(t.remote), local: childIndex(t.local) };
+  let n = 0;
+  for (const op of deletes) {
+    const side = op.type === 'deleteRemote' ? 'remote' : 'local';
+    const node: NodeState | undefined = t[side].get((op as { id: string }).id);
+    if (!node) continue;
+    if (node.kind === 'file') n++;
+    else n += descendants(index[side], node.id).filter((d) => d.kind === 'file').length;
   }
   return n;
 }

@@ -1,32 +1,42 @@
 /**
  * Carries out planned operations on the disk and on the service, and advances the trees after each
  * success. Before it touches local content it checks the file is still what the scan saw: a file
- * edited in the meantime is left alone, and the next batch sees the edit.
+ * edited in the meantime is left alone, and the next round sees the edit.
  */
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
+import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
-import { downloadVersion, uploadFile } from '../remote/transfer.ts';
+import { downloadVersion, hashFile, uploadFile } from '../remote/transfer.ts';
 import type { LocalMeta } from '../store/sync/index.ts';
 import type { Op } from './planner.ts';
-import { randomLocalId } from './scanner.ts';
+import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
 import type { PairState } from './state.ts';
-import type { NodeState } from './trees.ts';
+import { childIndex, descendants, type NodeState } from './trees.ts';
 
 export interface ExecutorContext {
   client: FolioClient;
   state: PairState;
   dir: string;
   pairId: string;
-  concurrency: number;
+  caseInsensitive: boolean;
+  /** One slot per request carrying content, shared by every transfer of the pair. */
+  limiter: PQueue;
   upload?: Throttle;
   download?: Throttle;
   onProgress?: (path: string, done: number, total: number) => void;
 }
 
-/** The file changed (or appeared) since it was observed; the next batch will see it. */
+/** The world is not what the last observation saw; the next round observes again and replans. */
 export class StaleObservation extends Error {}
+
+const NOT_FOUND = 120001;
+const NAME_CONFLICT = 130001;
+/** What may go with a deleted folder although it is not synced: system litter and our own temp files. */
+const JUNK = /^(\.DS_Store|Thumbs\.db|desktop\.ini|\.folio-.*\.part)$/;
 
 export class Executor {
   constructor(private readonly c: ExecutorContext) {}
@@ -42,6 +52,25 @@ export class Executor {
   private childPath(parentId: string, name: string): string {
     const parent = this.s.localPath(parentId);
     return parent ? `${parent}/${name}` : name;
+  }
+
+  /**
+   * Records, in one transaction, the intents of a batch's transfers (see intents.ts): the content
+   * each upload and download is about to put on the other side, as the observation saw it. An
+   * upload that finds its file changed since records the content it really sends.
+   */
+  prepare(ops: readonly Op[]): void {
+    this.s.atomically(() => {
+      for (const op of ops) {
+        if (op.type === 'upload') {
+          const l = this.s.local.get(op.id);
+          if (l) this.s.intend({ side: 'remote', id: op.id, hash: l.hash, parentId: l.parentId, name: l.name });
+        } else if (op.type === 'download' || op.type === 'conflictCopy') {
+          const r = this.s.remote.get(op.id);
+          if (r) this.s.intend({ side: 'local', id: op.id, hash: r.hash, parentId: r.parentId, name: r.name });
+        }
+      }
+    });
   }
 
   async run(op: Op): Promise<void> {
@@ -86,13 +115,21 @@ export class Executor {
     const l = this.s.local.get(id);
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
     const rel = this.s.localPath(id);
-    await this.assertUnchanged(id);
-    const onProgress = (done: number, total: number) => this.c.onProgress?.(rel, done, total);
-    const options = { idempotencyKey: `${this.c.pairId}/${id}/${l.hash}`, concurrency: this.c.concurrency, onProgress, ...(this.c.upload ? { throttle: this.c.upload } : {}) };
-    const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, options);
-    // The service holds what it received. If that is not what the scan saw, the file changed during
-    // the upload: the next scan finds a local hash that differs from synced, and uploads again.
+    await this.assertUnchanged(id, false);
+    const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
+      idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
+      onHash: (hash) => {
+        if (this.s.intents.get(`remote\0${id}`)?.hash !== hash) this.s.atomically(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name }));
+      },
+      limiter: this.c.limiter,
+      onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
+      ...(this.c.upload ? { throttle: this.c.upload } : {}),
+    });
+    // The service holds what was read. If the file changed after the scan, its stat changed too
+    // (or the scan marked it racy): the next scan hashes it, finds it differs from synced, and
+    // uploads it again.
     this.s.atomically(() => {
+      this.s.clearIntent('remote', id);
       if (isNew) this.s.remap(id, result.docId);
       const node: NodeState = { ...l, id: result.docId, hash: result.contentHash };
       this.s.put('remote', node);
@@ -104,7 +141,10 @@ export class Executor {
   private async createRemoteDir(id: string): Promise<void> {
     const l = this.s.local.get(id);
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
-    const created = await this.c.client.createContainer({ parentId: l.parentId, name: l.name });
+    const created = await this.c.client.createContainer({ parentId: l.parentId, name: l.name }).catch((err: unknown) => {
+      if (err instanceof FolioApiError && err.code === NAME_CONFLICT) throw new StaleObservation(`'${l.name}' appeared on the service`);
+      throw err;
+    });
     this.s.atomically(() => {
       this.s.remap(id, created.containerId);
       const node: NodeState = { ...l, id: created.containerId };
@@ -119,20 +159,26 @@ export class Executor {
     if (!r || !meta) throw new StaleObservation(`remote node ${id} is unknown`);
     const rel = isNew ? this.childPath(r.parentId, r.name) : this.s.localPath(id);
     const dest = this.abs(rel);
-    if (isNew) {
-      if (await exists(dest)) throw new StaleObservation(`${rel} appeared on disk`);
-    } else {
-      await this.assertUnchanged(id);
-    }
+    if (isNew && (await exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
+    if (!isNew) await this.assertUnchanged(id, true);
+    const partName = `.folio-${createHash('sha256').update(`${id}\n${r.hash}`).digest('hex').slice(0, 20)}.part`;
     await downloadVersion(this.c.client, meta.versionId, r.hash, meta.size, dest, {
-      partPath: join(dirname(dest), `.folio-${r.hash.slice(0, 16)}.part`),
+      partPath: join(dirname(dest), partName),
+      limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
       ...(this.c.download ? { throttle: this.c.download } : {}),
+      place: async (part) => {
+        if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.atomically(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
+        if (isNew) return placeNew(part, dest, rel);
+        await this.assertUnchanged(id, true);
+        await rename(part, dest);
+      },
     });
     const st = await statMeta(dest, id, rel);
     this.s.atomically(() => {
-      const node: NodeState = { ...r, parentId: isNew ? r.parentId : (this.s.local.get(id) ?? r).parentId, name: isNew ? r.name : (this.s.local.get(id) ?? r).name };
-      this.s.put('local', node);
+      this.s.clearIntent('local', id);
+      const at = isNew ? r : (this.s.local.get(id) ?? r);
+      this.s.put('local', { ...r, parentId: at.parentId, name: at.name });
       this.s.setLocalMeta(st);
       this.s.put('synced', { ...(this.s.synced.get(id) ?? r), hash: r.hash });
     });
@@ -142,11 +188,14 @@ export class Executor {
     const r = this.s.remote.get(id);
     if (!r) throw new StaleObservation(`remote node ${id} is unknown`);
     const rel = this.childPath(r.parentId, r.name);
-    await mkdir(this.abs(rel));
+    await mkdir(this.abs(rel)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') throw new StaleObservation(`${rel} appeared on disk`);
+      throw err;
+    });
     const st = await statMeta(this.abs(rel), id, rel);
     this.s.atomically(() => {
       this.s.put('local', { ...r });
-      this.s.setLocalMeta(st);
+      this.s.setLocalMeta({ ...st, size: 0, mtimeMs: 0, checkedMs: 0 });
       this.s.put('synced', { ...r });
     });
   }
@@ -154,8 +203,13 @@ export class Executor {
   private async moveRemote(id: string, parentId: string, name: string): Promise<void> {
     const node = this.s.remote.get(id);
     if (!node) throw new StaleObservation(`remote node ${id} is unknown`);
-    if (node.kind === 'dir') await this.c.client.updateContainer({ containerId: id, parentId, name });
-    else await this.c.client.updateDocument({ docId: id, containerId: parentId, title: name });
+    try {
+      if (node.kind === 'dir') await this.c.client.updateContainer({ containerId: id, parentId, name });
+      else await this.c.client.updateDocument({ docId: id, containerId: parentId, title: name });
+    } catch (err) {
+      if (err instanceof FolioApiError && err.code === NAME_CONFLICT) throw new StaleObservation(`'${name}' is taken on the service`);
+      throw err;
+    }
     this.s.atomically(() => {
       this.s.put('remote', { ...node, parentId, name });
       const s = this.s.synced.get(id);
@@ -171,50 +225,13 @@ export class Executor {
     await this.renameOnDisk(from, to);
     this.s.atomically(() => {
       this.s.put('local', { ...node, parentId, name });
-      this.movePaths(from, to);
+      this.movePaths(id, from, to);
       const s = this.s.synced.get(id);
       if (s) this.s.put('synced', { ...s, parentId, name });
     });
   }
 
-  private async deleteRemote(id: string): Promise<void> {
-    const node = this.s.remote.get(id);
-    if (!node) return;
-    if (node.kind === 'dir') await this.c.client.deleteContainer(id);
-    else await this.c.client.deleteDocument(id);
-    this.s.atomically(() => {
-      for (const x of this.s.removeSubtree('remote', id)) this.s.remove('synced', x);
-    });
-  }
-
-  /** Local content goes only when the scan saw it unchanged, i.e. equal to a service version. */
-  private async deleteLocal(id: string): Promise<void> {
-    const rel = this.s.localPath(id);
-    const doomed = [id, ...[...this.s.local.values()].filter((n) => this.isBelow(n.id, id)).map((n) => n.id)];
-    for (const x of doomed) if (this.s.local.get(x)?.kind === 'file') await this.assertUnchanged(x);
-    await rm(this.abs(rel), { recursive: true, force: true });
-    this.s.atomically(() => {
-      for (const x of this.s.removeSubtree('local', id)) this.s.remove('synced', x);
-    });
-  }
-
-  private async conflictCopy(id: string, copyName: string): Promise<void> {
-    const l = this.s.local.get(id);
-    if (!l) throw new StaleObservation(`local node ${id} is gone`);
-    await this.assertUnchanged(id);
-    const from = this.s.localPath(id);
-    const to = this.childPath(l.parentId, copyName);
-    await this.renameOnDisk(from, to);
-    const copyId = randomLocalId();
-    const st = await statMeta(this.abs(to), copyId, to);
-    this.s.atomically(() => {
-      this.s.remove('local', id);
-      this.s.put('local', { ...l, id: copyId, name: copyName });
-      this.s.setLocalMeta(st);
-    });
-    await this.download(id, true);
-  }
-
+  /** Moves a local node out of a name the other side needs; the merge base stays, so the rename syncs like the user's own. */
   private async renameLocal(id: string, name: string): Promise<void> {
     const node = this.s.local.get(id);
     if (!node) throw new StaleObservation(`local node ${id} is gone`);
@@ -223,40 +240,165 @@ export class Executor {
     await this.renameOnDisk(from, to);
     this.s.atomically(() => {
       this.s.put('local', { ...node, name });
-      this.movePaths(from, to);
+      this.movePaths(id, from, to);
     });
   }
 
-  private async renameOnDisk(from: string, to: string): Promise<void> {
-    // A case-only rename on a case-insensitive disk finds the target "existing": it is the same file.
-    if (from.toLowerCase() !== to.toLowerCase() && (await exists(this.abs(to)))) throw new StaleObservation(`${to} already exists`);
-    await rename(this.abs(from), this.abs(to));
+  private async deleteRemote(id: string): Promise<void> {
+    const node = this.s.remote.get(id);
+    if (!node) return;
+    try {
+      if (node.kind === 'dir') await this.c.client.deleteContainer(id);
+      else await this.c.client.deleteDocument(id);
+    } catch (err) {
+      // Already gone from the service (deleted by someone else, or a retried request that had landed).
+      if (!(err instanceof FolioApiError) || err.code !== NOT_FOUND) throw err;
+    }
+    this.s.atomically(() => {
+      for (const x of this.s.removeSubtree('remote', id)) this.s.remove('synced', x);
+    });
   }
 
-  /** After a rename, every recorded path under the old one moves with it. */
-  private movePaths(from: string, to: string): void {
+  /**
+   * Deletes what the scan saw, file by file, only when each is unchanged, i.e. equal to a service
+   * version. A folder that still holds anything else (an ignored file, one that appeared since the
+   * scan) is kept with it, and forgotten by the merge base: it syncs back as a folder.
+   */
+  private async deleteLocal(id: string): Promise<void> {
+    const top = this.s.local.get(id);
+    if (!top) return;
+    const nodes = top.kind === 'dir' ? [top, ...descendants(childIndex(this.s.local), id)] : [top];
+    const files = nodes.filter((n) => n.kind === 'file');
+    for (const f of files) await this.assertUnchanged(f.id, true);
+    const gone: string[] = [];
+    let kept: { id: string; rel: string } | undefined;
+    try {
+      for (const f of files) {
+        await unlink(this.abs(this.s.localPath(f.id))).catch(ignoreMissing);
+        gone.push(f.id);
+      }
+      const dirs = nodes.filter((n) => n.kind === 'dir').map((n) => ({ id: n.id, rel: this.s.localPath(n.id) }));
+      dirs.sort((a, b) => b.rel.split('/').length - a.rel.split('/').length);
+      for (const d of dirs) {
+        if (!(await this.removeDir(d.rel))) {
+          kept = d;
+          break;
+        }
+        gone.push(d.id);
+      }
+    } finally {
+      this.s.atomically(() => {
+        for (const x of gone) {
+          this.s.remove('local', x);
+          this.s.remove('synced', x);
+        }
+        if (kept) this.s.remove('synced', kept.id);
+      });
+    }
+    if (kept) throw new StaleObservation(`${kept.rel} holds files that are not synced; it is kept`);
+  }
+
+  /** Removes an empty folder (or one holding only junk); false when it holds anything else. */
+  private async removeDir(rel: string): Promise<boolean> {
+    const abs = this.abs(rel);
+    const names = await readdir(abs).catch(() => null);
+    if (names === null) return true;
+    if (names.some((n) => !JUNK.test(n))) return false;
+    for (const n of names) await rm(join(abs, n), { force: true });
+    await rmdir(abs).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+    return true;
+  }
+
+  /**
+   * Keeps the local edit under copyName, then downloads the service's content under the name. The
+   * trees learn of the copy before the rename, so a crash in between leaves a file the next scan
+   * recognises by its inode.
+   */
+  private async conflictCopy(id: string, copyName: string): Promise<void> {
+    const l = this.s.local.get(id);
+    const meta = this.s.localMetas.get(id);
+    if (!l || !meta) throw new StaleObservation(`local node ${id} is gone`);
+    await this.assertUnchanged(id, false);
+    const from = this.s.localPath(id);
+    const to = this.childPath(l.parentId, copyName);
+    if (await exists(this.abs(to))) throw new StaleObservation(`${to} already exists`);
+    const copyId = randomLocalId();
+    this.s.atomically(() => {
+      this.s.remove('local', id);
+      this.s.put('local', { ...l, id: copyId, name: copyName });
+      this.s.setLocalMeta({ ...meta, id: copyId, path: to });
+    });
+    await rename(this.abs(from), this.abs(to));
+    await this.download(id, true);
+  }
+
+  private async renameOnDisk(from: string, to: string): Promise<void> {
+    if (from === to) return;
+    const fold = (p: string) => (this.c.caseInsensitive ? p.normalize('NFC').toLowerCase() : p.normalize('NFC'));
+    // A case-only (or NFC/NFD-only) rename finds its target "existing" where the disk folds names: it is the same file.
+    if (fold(from) !== fold(to) && (await exists(this.abs(to)))) throw new StaleObservation(`${to} already exists`);
+    await rename(this.abs(from), this.abs(to)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') throw new StaleObservation(`${from} is gone`);
+      throw err;
+    });
+  }
+
+  /** After a rename, the recorded path of the node, and of everything below a folder, follows. */
+  private movePaths(id: string, from: string, to: string): void {
+    const meta = this.s.localMetas.get(id);
+    if (meta) this.s.setLocalMeta({ ...meta, path: to });
+    if (this.s.local.get(id)?.kind !== 'dir') return;
     for (const m of [...this.s.localMetas.values()]) {
-      if (m.path === from || m.path.startsWith(`${from}/`)) this.s.setLocalMeta({ ...m, path: to + m.path.slice(from.length) });
+      if (m.path.startsWith(`${from}/`)) this.s.setLocalMeta({ ...m, path: to + m.path.slice(from.length) });
     }
   }
 
-  private isBelow(id: string, ancestor: string): boolean {
-    for (let at = this.s.local.get(id)?.parentId; at; at = this.s.local.get(at)?.parentId) if (at === ancestor) return true;
-    return false;
-  }
-
-  /** Throws StaleObservation when the file's size, mtime or inode differ from the last scan. */
-  private async assertUnchanged(id: string): Promise<void> {
+  /**
+   * Throws StaleObservation when the file is not what the last scan saw. Its stat must match; when
+   * that scan saw it racily (within the racy window of a write) and the caller is about to destroy it,
+   * its content must match too.
+   */
+  private async assertUnchanged(id: string, destructive: boolean): Promise<void> {
     const meta = this.s.localMetas.get(id);
-    if (!meta) throw new StaleObservation(`no observation of ${id}`);
+    const node = this.s.local.get(id);
+    if (!meta || !node) throw new StaleObservation(`no observation of ${id}`);
+    if (node.kind !== 'file') return;
     const now = await statMeta(this.abs(meta.path), id, meta.path).catch(() => null);
     if (!now || now.size !== meta.size || now.mtimeMs !== meta.mtimeMs || now.ino !== meta.ino) throw new StaleObservation(`${meta.path} changed since it was scanned`);
+    if (destructive && isRacy(meta) && (await hashFile(this.abs(meta.path))).hash !== node.hash) {
+      throw new StaleObservation(`${meta.path} changed since it was scanned`);
+    }
+  }
+}
+
+/** Puts a downloaded file at `dest` only if nothing is there: a hard link fails rather than overwrite. */
+async function placeNew(part: string, dest: string, rel: string): Promise<void> {
+  try {
+    await link(part, dest);
+    await unlink(part);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      await rm(part, { force: true });
+      throw new StaleObservation(`${rel} appeared on disk`);
+    }
+    // A file system without hard links: check, then rename (a narrow race, and the best it allows).
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'EMLINK') throw err;
+    if (await exists(dest)) throw new StaleObservation(`${rel} appeared on disk`);
+    await rename(part, dest);
   }
 }
 
 async function statMeta(abs: string, id: string, rel: string): Promise<LocalMeta> {
-  const st = await stat(abs, { bigint: true });
-  return { id, path: rel, size: Number(st.size), mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: `${st.dev}:${st.ino}` };
+  const checkedMs = Date.now();
+  const st = await stat(abs);
+  return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs };
+}
+
+function ignoreMissing(err: NodeJS.ErrnoException): void {
+  if (err.code !== 'ENOENT') throw err;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -10,11 +10,21 @@ import ignore, { type Ignore } from 'ignore';
 export const BUILT_IN_PATTERNS = ['~$*', '.~lock.*', '*.tmp', '*.part', '.DS_Store', 'Thumbs.db', '.folio-*'];
 export const IGNORE_FILE = '.folioignore';
 
+// The built-in patterns have no '/': gitignore matches them against the last name of a path, as
+// this does (ignoring case, like the `ignore` library by default). A pair without a .folioignore
+// is checked by this alone, which keeps a scan of a large folder cheap.
+const BUILT_IN = /^(~\$.*|\.~lock\..*|.*\.tmp|.*\.part|\.DS_Store|Thumbs\.db|\.folio-.*)$/i;
+
 export class IgnoreRules {
-  private constructor(private readonly matcher: Ignore) {}
+  private constructor(
+    private readonly matcher: Ignore | null,
+    /** The user's patterns, one a line: what the rules depend on besides the built-in ones. */
+    readonly source: string,
+  ) {}
 
   static fromPatterns(patterns: string[]): IgnoreRules {
-    return new IgnoreRules(ignore().add(BUILT_IN_PATTERNS).add(patterns));
+    const own = patterns.filter((p) => p.trim() !== '' && !p.startsWith('#'));
+    return new IgnoreRules(own.length === 0 ? null : ignore().add(BUILT_IN_PATTERNS).add(own), own.join('\n'));
   }
 
   /** The built-in rules plus the pair's `.folioignore`, when there is one. */
@@ -25,6 +35,7 @@ export class IgnoreRules {
 
   /** `relPath` uses '/' separators and is relative to the pair's root. */
   ignores(relPath: string, isDir: boolean): boolean {
-    return this.matcher.ignores(isDir ? `${relPath}/` : relPath);
+    if (this.matcher) return this.matcher.ignores(isDir ? `${relPath}/` : relPath);
+    return BUILT_IN.test(relPath.slice(relPath.lastIndexOf('/') + 1));
   }
 }

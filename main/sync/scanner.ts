@@ -1,22 +1,65 @@
 /**
- * The local observation: a full scan of the pair's folder is the truth (chokidar only hints when
- * to scan). A node keeps its id across renames and moves by its inode; a file is hashed only when
- * its size, mtime or inode changed since the last scan.
+ * The local observation. A scan of the pair's folder is the truth; chokidar only hints where to
+ * look (docs/sync.md, "Observation"). A node keeps its id across renames and moves by its inode.
+ * A file is hashed only when its size, mtime or inode changed since the last scan, or when that
+ * scan saw it within the file system's timestamp granularity of its last write ("racily clean",
+ * as git calls it): a later write in the same tick would not have moved its mtime.
+ *
+ * A scan may be partial: given the folders to look at, it lists only those (and folders it has
+ * never seen), and carries every other entry over from the previous scan without touching it.
  */
-import { lstat, readdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { hashFile } from '../remote/transfer.ts';
-import type { LocalMeta } from '../store/sync/index.ts';
+import type { LocalMeta, QuickMeta } from '../store/sync/index.ts';
 import type { IgnoreRules } from './ignore.ts';
-import { canonicalName, localNameProblem } from './names.ts';
+import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
 import { LOCAL_ID_PREFIX, type NodeKind, type NodeState } from './trees.ts';
+
+/**
+ * How close to a write a scan may see a file and still trust its hash next time: the file
+ * system's timestamp granularity, with a margin. A file system that keeps sub-millisecond
+ * timestamps (ext4, APFS, NTFS, btrfs) stamps writes at the kernel's clock tick (at most ~16 ms);
+ * one with whole-second or coarser stamps (FAT: 2 s, HFS+: 1 s) gets the coarse window. A file
+ * whose stamp happens to fall on a whole millisecond is treated as coarse: safe, only slower.
+ */
+export function racyWindowMs(mtimeMs: number): number {
+  return Number.isInteger(mtimeMs) ? 2_000 : 100;
+}
+
+/** Whether a hash taken at `checkedMs` of a file stamped `mtimeMs` may have missed a later write in the same tick. */
+export function isRacy(meta: { mtimeMs: number; checkedMs: number }): boolean {
+  return meta.checkedMs - meta.mtimeMs < racyWindowMs(meta.mtimeMs);
+}
+const SMALL_FILE = 4 * 1024 * 1024;
+const PART_FILE = /^\.folio-.*\.part$/;
 
 export interface LocalScan {
   tree: Map<string, NodeState>;
   metas: Map<string, LocalMeta>;
-  /** Paths left out because their names cannot be synced. */
-  skipped: string[];
+  /** Entries that cannot be synced, with why. */
+  leftOut: LeftOut[];
+  /** How many files were read to hash them. */
+  hashed: number;
+  /** Our own partial-download files found on the way (.folio-*.part), relative paths. */
+  parts: string[];
 }
+
+export interface ScanInput {
+  root: string;
+  rootId: string;
+  previous: { tree: ReadonlyMap<string, NodeState>; metas: ReadonlyMap<string, LocalMeta> };
+  rules: IgnoreRules;
+  /** Folders (relative, '/'-separated) that may have changed; absent means the whole folder. */
+  only?: Iterable<string>;
+  platform?: NodeJS.Platform;
+  newId?: () => string;
+}
+
+/** The pair's folder cannot be read at all: it was removed, or its disk is not mounted. */
+export class RootMissing extends Error {}
 
 interface Entry {
   relPath: string;
@@ -26,67 +69,270 @@ interface Entry {
   size: number;
   mtimeMs: number;
   ino: string;
+  checkedMs: number;
+  /** False when carried over from the previous scan without a look. */
+  fresh: boolean;
 }
 
-export async function scanLocal(root: string, rootId: string, previous: { tree: ReadonlyMap<string, NodeState>; metas: ReadonlyMap<string, LocalMeta> }, rules: IgnoreRules, newId: () => string = randomLocalId): Promise<LocalScan> {
-  const { entries, skipped } = await walk(root, rules);
-  const byPath = new Map([...previous.metas.values()].map((m) => [m.path, m]));
-  const byIno = new Map([...previous.metas.values()].map((m) => [m.ino, m]));
-  const currentInos = new Set(entries.map((e) => e.ino));
-  const stillThere = new Set(entries.map((e) => `${e.relPath}\0${e.ino}`));
+const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
+
+export async function scanLocal(input: ScanInput): Promise<LocalScan> {
+  const { root, rootId, previous, rules } = input;
+  const platform = input.platform ?? process.platform;
+  const byPath = new Map<string, LocalMeta>();
+  for (const m of previous.metas.values()) byPath.set(m.path, m);
+  const knownDir = (rel: string) => rel === '' || (byPath.has(rel) && previous.tree.get((byPath.get(rel) as LocalMeta).id)?.kind === 'dir');
+
+  const out: Omit<LocalScan, 'tree' | 'metas' | 'hashed'> & { entries: Entry[] } = { entries: [], leftOut: [], parts: [] };
+  const listed = new Set<string>();
+  const queue: string[] = [];
+  const wanted = new Set<string>();
+  if (input.only === undefined) wanted.add('');
+  else {
+    for (const hint of input.only) {
+      let at = hint.replace(/^\/+|\/+$/g, '');
+      while (!knownDir(at)) at = parentOf(at);
+      wanted.add(at);
+    }
+  }
+  queue.push(...[...wanted].sort());
+  const full = input.only === undefined;
+  let listedEntries = 0;
+  while (queue.length > 0) {
+    const dirRel = queue.shift() as string;
+    if (listed.has(dirRel)) continue;
+    const subdirs = listDir(root, dirRel, rules, platform, out);
+    if (subdirs === 'gone') {
+      // A hinted folder that is gone: its parent's listing says so.
+      if (!full) queue.push(parentOf(dirRel));
+      continue;
+    }
+    if (subdirs === 'unreadable') continue;
+    listed.add(dirRel);
+    for (const sub of subdirs) {
+      // A folder seen before, at the same place, keeps what the last scan saw in it unless hinted.
+      const before = byPath.get(sub.relPath);
+      if (full || wanted.has(sub.relPath) || !before || before.ino !== sub.ino) queue.push(sub.relPath);
+    }
+    listedEntries += subdirs.length;
+    if (listedEntries > 2_000) {
+      listedEntries = 0;
+      await yieldToLoop();
+    }
+  }
+
+  // A folder that could not be listed keeps what the last scan saw in it: unreadable is not deleted.
+  const entries = [...carriedOver(previous, listed), ...out.entries];
+  const { unreadable, ...scan } = await identify(root, rootId, previous, byPath, keepRooted(entries), input.newId ?? randomLocalId);
+  return { ...scan, leftOut: [...out.leftOut, ...unreadable.map((path) => ({ side: 'local' as const, path, reason: 'unreadable' as const }))], parts: out.parts };
+}
+
+/** Entries of the previous scan in folders this scan did not list. */
+function carriedOver(previous: ScanInput['previous'], listed: Set<string>): Entry[] {
+  const entries: Entry[] = [];
+  for (const m of previous.metas.values()) {
+    const parentRel = parentOf(m.path);
+    const node = previous.tree.get(m.id);
+    if (listed.has(parentRel) || !node) continue;
+    entries.push({ relPath: m.path, parentRel, name: m.path.slice(parentRel ? parentRel.length + 1 : 0), kind: node.kind, size: m.size, mtimeMs: m.mtimeMs, ino: m.ino, checkedMs: m.checkedMs, fresh: false });
+  }
+  return entries;
+}
+
+/** Drops entries whose folder is gone (a carried-over entry below a folder that was deleted or moved). */
+function keepRooted(entries: Entry[]): Entry[] {
+  const dirs = new Set(entries.filter((e) => e.kind === 'dir').map((e) => e.relPath));
+  const rooted = new Map<string, boolean>([['', true]]);
+  const isRooted = (rel: string): boolean => {
+    const known = rooted.get(rel);
+    if (known !== undefined) return known;
+    const ok = dirs.has(rel) && isRooted(parentOf(rel));
+    rooted.set(rel, ok);
+    return ok;
+  };
+  return entries.filter((e) => isRooted(e.parentRel));
+}
+
+/** Lists one folder into `out.entries`; returns its subfolders. */
+function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: NodeJS.Platform, out: { entries: Entry[]; leftOut: LeftOut[]; parts: string[] }): Entry[] | 'gone' | 'unreadable' {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, dirRel));
+  } catch (err) {
+    if (dirRel === '') throw new RootMissing(`cannot read ${root}: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'gone';
+    out.leftOut.push({ side: 'local', path: dirRel, reason: 'unreadable' });
+    return 'unreadable';
+  }
+  const subdirs: Entry[] = [];
+  for (const name of names) {
+    const relPath = dirRel ? `${dirRel}/${name}` : name;
+    if (PART_FILE.test(name)) {
+      out.parts.push(relPath);
+      continue;
+    }
+    const checkedMs = Date.now();
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(join(root, relPath), { throwIfNoEntry: false });
+    } catch {
+      st = undefined;
+    }
+    if (!st) {
+      // Gone since the listing, or a name that does not survive the trip through UTF-8.
+      if (serviceNameProblem(name)) out.leftOut.push({ side: 'local', path: relPath, reason: 'not-a-service-name' });
+      continue;
+    }
+    const isDir = st.isDirectory();
+    if (!isDir && !st.isFile()) continue;
+    if (rules.ignores(relPath, isDir)) continue;
+    const problem = serviceNameProblem(name) ?? localNameProblem(name, platform);
+    if (problem) {
+      out.leftOut.push({ side: 'local', path: relPath, reason: problem });
+      continue;
+    }
+    // A folder's mtime moves with every entry added to it; only its inode says which folder it is.
+    const ino = inodeOf(st, join(root, relPath));
+    const entry: Entry = isDir
+      ? { relPath, parentRel: dirRel, name, kind: 'dir', size: 0, mtimeMs: 0, ino, checkedMs: 0, fresh: true }
+      : { relPath, parentRel: dirRel, name, kind: 'file', size: st.size, mtimeMs: st.mtimeMs, ino, checkedMs, fresh: true };
+    out.entries.push(entry);
+    if (isDir) subdirs.push(entry);
+  }
+  return subdirs;
+}
+
+/**
+ * "device:inode". The number form of lstat is a good deal faster than the bigint one; an inode
+ * beyond 2^53 (possible on some file systems) is read again exactly.
+ */
+export function inodeOf(st: Stats, abs: string): string {
+  if (st.ino <= Number.MAX_SAFE_INTEGER && st.dev <= Number.MAX_SAFE_INTEGER) return `${st.dev}:${st.ino}`;
+  const exact = lstatSync(abs, { bigint: true });
+  return `${exact.dev}:${exact.ino}`;
+}
+
+/** Gives each entry its node id (the one it had, by path or by inode, or a new one) and its hash. */
+async function identify(root: string, rootId: string, previous: ScanInput['previous'], byPath: Map<string, LocalMeta>, entries: Entry[], newId: () => string): Promise<Omit<LocalScan, 'leftOut' | 'parts'> & { unreadable: string[] }> {
+  // Built only when some entry is not where it was: an unchanged folder never needs them.
+  let moves: { byIno: Map<string, LocalMeta>; currentInos: Set<string>; stillThere: Set<string> } | undefined;
+  const lookups = () => {
+    if (moves) return moves;
+    moves = { byIno: new Map(), currentInos: new Set(), stillThere: new Set() };
+    for (const m of previous.metas.values()) moves.byIno.set(m.ino, m);
+    for (const e of entries) {
+      moves.currentInos.add(e.ino);
+      moves.stillThere.add(`${e.relPath}\0${e.ino}`);
+    }
+    return moves;
+  };
   const taken = new Set<string>();
-  const idOfPath = new Map<string, string>([['', rootId]]);
-  const tree = new Map<string, NodeState>();
-  const metas = new Map<string, LocalMeta>();
+  const kindOf = (id: string) => previous.tree.get(id)?.kind;
 
   // An editor that saves by writing a new file and renaming it over the old one changes the inode:
   // a path match wins unless the old inode is still here under another name (then it moved).
-  const identify = (e: Entry): string => {
+  const idOf = (e: Entry): string => {
     const atPath = byPath.get(e.relPath);
-    if (atPath && !taken.has(atPath.id) && previous.tree.get(atPath.id)?.kind === e.kind && (atPath.ino === e.ino || !currentInos.has(atPath.ino))) return atPath.id;
+    if (atPath && atPath.ino === e.ino && !taken.has(atPath.id) && kindOf(atPath.id) === e.kind) return atPath.id;
+    const { byIno, currentInos, stillThere } = lookups();
+    if (atPath && !taken.has(atPath.id) && kindOf(atPath.id) === e.kind && !currentInos.has(atPath.ino)) return atPath.id;
     const moved = byIno.get(e.ino);
-    if (moved && !taken.has(moved.id) && previous.tree.get(moved.id)?.kind === e.kind && !stillThere.has(`${moved.path}\0${moved.ino}`)) return moved.id;
+    if (moved && !taken.has(moved.id) && kindOf(moved.id) === e.kind && !stillThere.has(`${moved.path}\0${moved.ino}`)) return moved.id;
     return newId();
   };
 
+  const idOfPath = new Map<string, string>([['', rootId]]);
+  const ids: string[] = [];
   for (const e of entries) {
-    const id = identify(e);
+    const id = idOf(e);
     taken.add(id);
     idOfPath.set(e.relPath, id);
-    const before = previous.metas.get(id);
-    const unchanged = before && before.size === e.size && before.mtimeMs === e.mtimeMs && before.ino === e.ino;
-    const oldHash = previous.tree.get(id)?.hash;
-    const hash = e.kind === 'dir' ? '' : unchanged && oldHash ? oldHash : (await hashFile(join(root, e.relPath))).hash;
-    tree.set(id, { id, parentId: idOfPath.get(e.parentRel) ?? rootId, name: canonicalName(e.name), kind: e.kind, hash });
-    metas.set(id, { id, path: e.relPath, size: e.size, mtimeMs: e.mtimeMs, ino: e.ino });
+    ids.push(id);
   }
-  return { tree, metas, skipped };
+
+  const tree = new Map<string, NodeState>();
+  const metas = new Map<string, LocalMeta>();
+  const unreadable: string[] = [];
+  let hashed = 0;
+  for (const [i, e] of entries.entries()) {
+    const id = ids[i] as string;
+    const before = previous.metas.get(id);
+    const old = previous.tree.get(id);
+    let node: NodeState = { id, parentId: idOfPath.get(e.parentRel) ?? rootId, name: canonicalName(e.name), kind: e.kind, hash: '' };
+    let meta: LocalMeta = { id, path: e.relPath, size: e.size, mtimeMs: e.mtimeMs, ino: e.ino, checkedMs: e.checkedMs };
+    if (e.kind === 'file') {
+      const unchanged = before !== undefined && old !== undefined && before.size === e.size && before.mtimeMs === e.mtimeMs && before.ino === e.ino;
+      if (unchanged && (!e.fresh || !isRacy(before))) {
+        node = { ...node, hash: old.hash };
+        meta = { ...meta, checkedMs: before.checkedMs };
+      } else {
+        const hash = await hashLocal(join(root, e.relPath), e.size);
+        hashed++;
+        if (hash === 'gone') continue;
+        if (hash === 'unreadable') {
+          // Kept as last seen: a file we cannot read is not a file the user deleted.
+          unreadable.push(e.relPath);
+          if (!old || !before) continue;
+          node = old;
+          meta = before;
+        } else node = { ...node, hash };
+      }
+    }
+    tree.set(id, node);
+    metas.set(id, meta);
+  }
+  return { tree, metas, hashed, unreadable };
 }
 
-/** Every entry below `root`, parents before children; symlinks are not followed. */
-async function walk(root: string, rules: IgnoreRules): Promise<{ entries: Entry[]; skipped: string[] }> {
-  const entries: Entry[] = [];
-  const skipped: string[] = [];
+/** SHA-256 of a file: small ones in one read, large ones streamed. */
+async function hashLocal(abs: string, size: number): Promise<string | 'gone' | 'unreadable'> {
+  try {
+    if (size <= SMALL_FILE) return createHash('sha256').update(readFileSync(abs)).digest('hex');
+    return (await hashFile(abs)).hash;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable';
+  }
+}
+
+/**
+ * Whether the folder is exactly as the last scan saw it: every entry where it was, with the same
+ * kind, size, mtime and inode, none racy, none new, none gone, and nothing to report (a name left
+ * out, our own temp file). Reads no content and builds no tree: a restart of a large pair in sync
+ * costs about one `find`. Any doubt answers false, and the caller does a full scan.
+ */
+export async function unchangedSince(input: { root: string; rules: IgnoreRules; platform?: NodeJS.Platform; metas: ReadonlyMap<string, QuickMeta> }): Promise<boolean> {
+  const platform = input.platform ?? process.platform;
+  let seen = 0;
   const queue = [''];
   while (queue.length > 0) {
     const dirRel = queue.shift() as string;
-    const dirents = await readdir(join(root, dirRel), { withFileTypes: true }).catch(() => []);
-    for (const d of dirents) {
-      if (!d.isFile() && !d.isDirectory()) continue;
-      const relPath = dirRel ? `${dirRel}/${d.name}` : d.name;
-      const isDir = d.isDirectory();
-      if (rules.ignores(relPath, isDir)) continue;
-      if (localNameProblem(d.name)) {
-        skipped.push(relPath);
-        continue;
-      }
-      const st = await lstat(join(root, relPath), { bigint: true }).catch(() => null);
-      if (!st) continue;
-      entries.push({ relPath, parentRel: dirRel, name: d.name, kind: isDir ? 'dir' : 'file', size: Number(st.size), mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: `${st.dev}:${st.ino}` });
+    let names: string[];
+    try {
+      names = readdirSync(join(input.root, dirRel));
+    } catch {
+      return false;
+    }
+    for (const name of names) {
+      if (PART_FILE.test(name)) return false;
+      const relPath = dirRel ? `${dirRel}/${name}` : name;
+      const abs = join(input.root, relPath);
+      const st = lstatSync(abs, { throwIfNoEntry: false });
+      if (!st) return false;
+      const isDir = st.isDirectory();
+      if (!isDir && !st.isFile()) continue;
+      if (input.rules.ignores(relPath, isDir)) continue;
+      if (serviceNameProblem(name) ?? localNameProblem(name, platform)) return false;
+      const before = input.metas.get(relPath);
+      if (!before || before.kind !== (isDir ? 'dir' : 'file') || before.ino !== inodeOf(st, abs)) return false;
+      if (!isDir && (before.size !== st.size || before.mtimeMs !== st.mtimeMs || isRacy(before))) return false;
+      seen++;
       if (isDir) queue.push(relPath);
     }
+    if (seen % 2_000 < names.length) await yieldToLoop();
   }
-  return { entries, skipped };
+  return seen === input.metas.size;
 }
 
 export function randomLocalId(): string {

@@ -1,16 +1,32 @@
 /**
  * A pair's trees in memory, written through to the sync store: every mutation an operation makes
  * is persisted in the same SQLite transaction, so a crash leaves trees that a new scan can trust.
+ * A new observation is persisted as its difference from the last one, so a round in which little
+ * changed writes little, however large the pair.
  */
-import type { LocalMeta, RemoteMeta, Side, SyncStore } from '../store/sync/index.ts';
+import type { Intent, LocalMeta, RemoteMeta, Side, SyncStore } from '../store/sync/index.ts';
 import { childIndex, descendants, type NodeState } from './trees.ts';
+
+function sameNode(a: NodeState, b: NodeState): boolean {
+  return a.parentId === b.parentId && a.name === b.name && a.kind === b.kind && a.hash === b.hash;
+}
+
+function sameLocalMeta(a: LocalMeta, b: LocalMeta): boolean {
+  return a.path === b.path && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.checkedMs === b.checkedMs;
+}
+
+function sameRemoteMeta(a: RemoteMeta, b: RemoteMeta): boolean {
+  return a.versionId === b.versionId && a.size === b.size;
+}
 
 export class PairState {
   readonly remote: Map<string, NodeState>;
   readonly local: Map<string, NodeState>;
   readonly synced: Map<string, NodeState>;
   readonly localMetas: Map<string, LocalMeta>;
-  readonly remoteMetas = new Map<string, RemoteMeta>();
+  readonly remoteMetas: Map<string, RemoteMeta>;
+  /** Transfers whose result may have landed without being recorded (see intents.ts), by side and id. */
+  readonly intents: Map<string, Intent>;
 
   constructor(
     private readonly store: SyncStore,
@@ -21,10 +37,18 @@ export class PairState {
     this.local = store.loadTree(pairId, 'local');
     this.synced = store.loadTree(pairId, 'synced');
     this.localMetas = store.loadLocalMeta(pairId);
-    for (const id of this.remote.keys()) {
-      const m = store.getRemoteMeta(pairId, id);
-      if (m) this.remoteMetas.set(id, m);
-    }
+    this.remoteMetas = store.loadRemoteMeta(pairId);
+    this.intents = new Map(store.loadIntents(pairId).map((i) => [`${i.side}\0${i.id}`, i]));
+  }
+
+  /** Records what a transfer is about to put on a side; durable before the transfer can land. */
+  intend(intent: Intent): void {
+    this.intents.set(`${intent.side}\0${intent.id}`, intent);
+    this.store.putIntent(this.pairId, intent);
+  }
+
+  clearIntent(side: Intent['side'], id: string): void {
+    if (this.intents.delete(`${side}\0${id}`)) this.store.deleteIntent(this.pairId, side, id);
   }
 
   tree(side: Side): Map<string, NodeState> {
@@ -44,35 +68,37 @@ export class PairState {
   remove(side: Side, id: string): void {
     this.tree(side).delete(id);
     this.store.deleteNode(this.pairId, side, id);
-    if (side === 'local') this.localMetas.delete(id);
-    if (side === 'remote') {
-      this.remoteMetas.delete(id);
-      this.store.deleteRemoteMeta(this.pairId, id);
-    }
+    if (side === 'local') this.removeLocalMeta(id);
+    if (side === 'remote' && this.remoteMetas.delete(id)) this.store.deleteRemoteMeta(this.pairId, id);
   }
 
-  /** Removes a node and everything below it on one side. */
+  /** Removes a node and everything below it on one side; returns the ids removed. */
   removeSubtree(side: Side, id: string): string[] {
-    const ids = [id, ...descendants(childIndex(this.tree(side)), id).map((n) => n.id)];
+    const tree = this.tree(side);
+    const ids = tree.get(id)?.kind === 'dir' ? [id, ...descendants(childIndex(tree), id).map((n) => n.id)] : [id];
     for (const x of ids) this.remove(side, x);
     return ids;
   }
 
+  /** A node takes its service id on every side; a folder's children follow it. */
   remap(from: string, to: string): void {
+    let isDir = false;
     for (const tree of [this.local, this.synced, this.remote]) {
       const node = tree.get(from);
-      if (node) {
-        tree.delete(from);
-        tree.set(to, { ...node, id: to });
-      }
-      for (const [id, n] of tree) if (n.parentId === from) tree.set(id, { ...n, parentId: to });
+      if (!node) continue;
+      isDir ||= node.kind === 'dir';
+      tree.delete(from);
+      tree.set(to, { ...node, id: to });
+    }
+    if (isDir) {
+      for (const tree of [this.local, this.synced, this.remote]) for (const [id, n] of tree) if (n.parentId === from) tree.set(id, { ...n, parentId: to });
     }
     const meta = this.localMetas.get(from);
     if (meta) {
       this.localMetas.delete(from);
       this.localMetas.set(to, { ...meta, id: to });
     }
-    this.store.remap(this.pairId, from, to);
+    this.store.remap(this.pairId, from, to, isDir);
   }
 
   setLocalMeta(meta: LocalMeta): void {
@@ -80,36 +106,58 @@ export class PairState {
     this.store.putLocalMeta(this.pairId, meta);
   }
 
+  removeLocalMeta(id: string): void {
+    if (this.localMetas.delete(id)) this.store.deleteLocalMeta(this.pairId, id);
+  }
+
   setRemoteMeta(meta: RemoteMeta): void {
     this.remoteMetas.set(meta.id, meta);
     this.store.putRemoteMeta(this.pairId, meta);
   }
 
-  /** Replaces a whole side after a full observation (scan or walk). */
-  replace(side: 'local' | 'remote', nodes: Map<string, NodeState>, metas: { local?: Map<string, LocalMeta>; remote?: Map<string, RemoteMeta> }): void {
-    // Snapshots first: the caller may pass the very maps being replaced.
-    const nodeList = [...nodes.values()];
-    const localMetas = metas.local ? [...metas.local.values()] : null;
-    const remoteMetas = metas.remote ? [...metas.remote] : null;
+  /**
+   * Makes one side equal to a new full observation (scan or walk), writing only what differs.
+   * `nodes` and `metas` must be new maps, not this state's own.
+   */
+  replace(side: 'local', nodes: ReadonlyMap<string, NodeState>, metas: ReadonlyMap<string, LocalMeta>): void;
+  replace(side: 'remote', nodes: ReadonlyMap<string, NodeState>, metas: ReadonlyMap<string, RemoteMeta>): void;
+  replace(side: 'local' | 'remote', nodes: ReadonlyMap<string, NodeState>, metas: ReadonlyMap<string, LocalMeta> | ReadonlyMap<string, RemoteMeta>): void {
     const tree = this.tree(side);
-    tree.clear();
-    for (const n of nodeList) tree.set(n.id, n);
-    this.store.replaceTree(this.pairId, side, nodeList);
-    if (localMetas) {
-      this.localMetas.clear();
-      for (const m of localMetas) this.localMetas.set(m.id, m);
-      this.store.replaceLocalMeta(this.pairId, localMetas);
+    if (nodes === tree) throw new Error('replace needs a new observation, not the current tree');
+    for (const id of [...tree.keys()]) {
+      if (nodes.has(id)) continue;
+      tree.delete(id);
+      this.store.deleteNode(this.pairId, side, id);
     }
-    if (remoteMetas) {
-      this.remoteMetas.clear();
-      for (const [id, m] of remoteMetas) {
-        this.remoteMetas.set(id, m);
-        this.store.putRemoteMeta(this.pairId, m);
-      }
+    for (const n of nodes.values()) {
+      const old = tree.get(n.id);
+      if (old && sameNode(old, n)) continue;
+      tree.set(n.id, n);
+      this.store.putNode(this.pairId, side, n);
+    }
+    if (side === 'local') this.replaceLocalMetas(metas as ReadonlyMap<string, LocalMeta>);
+    else this.replaceRemoteMetas(metas as ReadonlyMap<string, RemoteMeta>);
+  }
+
+  private replaceLocalMetas(metas: ReadonlyMap<string, LocalMeta>): void {
+    for (const id of [...this.localMetas.keys()]) if (!metas.has(id)) this.removeLocalMeta(id);
+    for (const m of metas.values()) {
+      const old = this.localMetas.get(m.id);
+      if (!old || !sameLocalMeta(old, m)) this.setLocalMeta(m);
     }
   }
 
-  /** The path of a local node relative to the pair's folder, '/'-separated ('' for the root). */
+  private replaceRemoteMetas(metas: ReadonlyMap<string, RemoteMeta>): void {
+    for (const id of [...this.remoteMetas.keys()]) {
+      if (!metas.has(id) && this.remoteMetas.delete(id)) this.store.deleteRemoteMeta(this.pairId, id);
+    }
+    for (const m of metas.values()) {
+      const old = this.remoteMetas.get(m.id);
+      if (!old || !sameRemoteMeta(old, m)) this.setRemoteMeta(m);
+    }
+  }
+
+  /** The path of a local node relative to the pair's folder, '/'-separated ('' for the root), as it is on disk. */
   localPath(id: string): string {
     if (id === this.rootId) return '';
     const meta = this.localMetas.get(id);

@@ -1,6 +1,7 @@
 /**
- * A loopback HTTP proxy in front of a real server: it counts requests by path, records request
- * headers, and can answer the next N requests of a path with a failure, to exercise retries.
+ * A loopback HTTP proxy in front of a real server: it counts requests by path, tracks how many
+ * are in flight at once, records request headers, and can delay requests or answer the next N
+ * requests of a path with a failure, to exercise retries and concurrency limits.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,21 +9,39 @@ import type { AddressInfo } from 'node:net';
 export interface FaultProxy {
   url: string;
   hits: Map<string, number>;
+  /** The most requests of a path that were in flight at the same time. */
+  maxInFlight: Map<string, number>;
   headers: { path: string; headers: http.IncomingHttpHeaders }[];
   /** The next `times` requests to `path` get HTTP `status` with business `code` (or a dropped connection when status is 0). */
   failNext: (path: string, times: number, status: number, code?: number) => void;
+  /** Holds every request to `path` for `ms` before passing it on (0 stops). */
+  delay: (path: string, ms: number) => void;
+  reset: () => void;
   close: () => Promise<void>;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const hits = new Map<string, number>();
+  const inFlight = new Map<string, number>();
+  const maxInFlight = new Map<string, number>();
   const headers: FaultProxy['headers'] = [];
   const faults = new Map<string, { times: number; status: number; code: number }>();
+  const delays = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     headers.push({ path, headers: req.headers });
+    const now = (inFlight.get(path) ?? 0) + 1;
+    inFlight.set(path, now);
+    maxInFlight.set(path, Math.max(now, maxInFlight.get(path) ?? 0));
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
+    };
+    res.once('close', finish);
     const fault = faults.get(path);
     if (fault && fault.times > 0) {
       fault.times--;
@@ -31,23 +50,36 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       res.writeHead(fault.status, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ code: fault.code, data: null, ts: Date.now(), rid: 'proxy', msg: 'injected fault', success: false }));
     }
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
+    const forward = () => {
+      const upstreamReq = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
+      });
+      upstreamReq.on('error', () => res.destroy());
+      // A client that vanishes mid-request must not leave the server waiting for the rest of it.
+      res.once('close', () => upstreamReq.destroy());
+      req.pipe(upstreamReq);
+    };
+    const wait = delays.get(path) ?? 0;
+    if (wait > 0) {
+      req.pause();
+      setTimeout(forward, wait);
+    } else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     hits,
+    maxInFlight,
     headers,
     failNext: (path, times, status, code = 1) => faults.set(path, { times, status, code }),
+    delay: (path, ms) => delays.set(path, ms),
+    reset: () => {
+      hits.clear();
+      maxInFlight.clear();
+      headers.length = 0;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -10,6 +10,7 @@ export type Side = 'remote' | 'local' | 'synced';
 export type PairStateName = 'ACTIVE' | 'PAUSED' | 'GUARD' | 'ERROR';
 
 export interface PairSettings {
+  /** How many requests carrying content run at once. */
   concurrency: number;
   /** Bytes per second; 0 means unlimited. */
   uploadLimit: number;
@@ -17,9 +18,18 @@ export interface PairSettings {
   /** Remote folder ids left out of this pair (selective sync). */
   excludedFolders: string[];
   caseInsensitive: boolean;
+  /** A round that would delete fewer files than this never trips the mass-delete guard. */
+  massDeleteMinimum: number;
 }
 
-export const DEFAULT_SETTINGS: PairSettings = { concurrency: 4, uploadLimit: 0, downloadLimit: 0, excludedFolders: [], caseInsensitive: process.platform === 'win32' || process.platform === 'darwin' };
+export const DEFAULT_SETTINGS: PairSettings = {
+  concurrency: 4,
+  uploadLimit: 0,
+  downloadLimit: 0,
+  excludedFolders: [],
+  caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
+  massDeleteMinimum: 10,
+};
 
 export interface PairRecord {
   pairId: string;
@@ -30,6 +40,17 @@ export interface PairRecord {
   stateReason: string;
   settings: PairSettings;
   cursor: string;
+  /** When the last pass ended in sync: a fingerprint of what it was in sync under; else ''. */
+  inSyncWith: string;
+}
+
+/** What a quick look at an unchanged folder compares against, by path. */
+export interface QuickMeta {
+  kind: NodeKind;
+  size: number;
+  mtimeMs: number;
+  ino: string;
+  checkedMs: number;
 }
 
 export interface LocalMeta {
@@ -38,6 +59,23 @@ export interface LocalMeta {
   size: number;
   mtimeMs: number;
   ino: string;
+  /** Wall-clock time of the stat that went with the last hash; 0 when unknown. */
+  checkedMs: number;
+}
+
+/**
+ * Content a transfer is about to put on one side: written before the upload can land or the
+ * download is put in place, cleared with the result. After a crash it tells the engine that
+ * this content on that side is its own doing, not an edit (main/sync/intents.ts).
+ */
+export interface Intent {
+  side: 'remote' | 'local';
+  /** The node's id; for a new document, its local id. */
+  id: string;
+  hash: string;
+  /** Where the content goes, for a node that has no id on that side yet. */
+  parentId: string;
+  name: string;
 }
 
 export interface RemoteMeta {
@@ -55,6 +93,7 @@ interface PairRow {
   state_reason: string;
   settings: string;
   cursor: string;
+  in_sync_with: string;
 }
 
 const toPair = (r: PairRow): PairRecord => ({
@@ -66,9 +105,21 @@ const toPair = (r: PairRow): PairRecord => ({
   stateReason: r.state_reason,
   settings: { ...DEFAULT_SETTINGS, ...(JSON.parse(r.settings) as Partial<PairSettings>) },
   cursor: r.cursor,
+  inSyncWith: r.in_sync_with,
 });
 
 export class SyncStore extends Repository {
+  private readonly putNodeStmt = this.db.prepare('INSERT OR REPLACE INTO nodes (pair_id, side, id, parent_id, name, kind, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  private readonly deleteNodeStmt = this.db.prepare('DELETE FROM nodes WHERE pair_id = ? AND side = ? AND id = ?');
+  private readonly putLocalMetaStmt = this.db.prepare('INSERT OR REPLACE INTO local_meta (pair_id, id, path, size, mtime_ms, ino, checked_ms) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  private readonly deleteLocalMetaStmt = this.db.prepare('DELETE FROM local_meta WHERE pair_id = ? AND id = ?');
+  private readonly putRemoteMetaStmt = this.db.prepare('INSERT OR REPLACE INTO remote_meta (pair_id, id, version_id, size) VALUES (?, ?, ?, ?)');
+  private readonly deleteRemoteMetaStmt = this.db.prepare('DELETE FROM remote_meta WHERE pair_id = ? AND id = ?');
+  private readonly putIntentStmt = this.db.prepare('INSERT OR REPLACE INTO intents (pair_id, side, id, hash, parent_id, name) VALUES (?, ?, ?, ?, ?, ?)');
+  private readonly deleteIntentStmt = this.db.prepare('DELETE FROM intents WHERE pair_id = ? AND side = ? AND id = ?');
+  private readonly remapIdStmt = this.db.prepare('UPDATE nodes SET id = ? WHERE pair_id = ? AND id = ?');
+  private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
+  private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
@@ -76,6 +127,11 @@ export class SyncStore extends Repository {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Rows written since the database was opened: lets tests and benchmarks see what a round persisted. */
+  writes(): number {
+    return (this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
   addPair(p: { pairId: string; serverUrl: string; containerId: string; dir: string; settings?: Partial<PairSettings> }): PairRecord {
@@ -111,69 +167,96 @@ export class SyncStore extends Repository {
     this.db.prepare('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
   }
 
+  setInSync(pairId: string, fingerprint: string): void {
+    this.db.prepare('UPDATE pairs SET in_sync_with = ? WHERE pair_id = ?').run(fingerprint, pairId);
+  }
+
+  /** Ids of the remote tree alone: enough to tell whether a change in the feed concerns the pair. */
+  remoteIds(pairId: string): Set<string> {
+    return new Set(this.db.prepare("SELECT id FROM nodes WHERE pair_id = ? AND side = 'remote'").pluck(true).all(pairId) as string[]);
+  }
+
+  /** What the last scan saw, by path, with each node's kind. */
+  quickMetas(pairId: string): Map<string, QuickMeta> {
+    const rows = this.db
+      .prepare("SELECT m.path, n.kind, m.size, m.mtime_ms, m.ino, m.checked_ms FROM local_meta m JOIN nodes n ON n.pair_id = m.pair_id AND n.side = 'local' AND n.id = m.id WHERE m.pair_id = ?")
+      .raw(true)
+      .all(pairId) as [string, NodeKind, number, number, string, number][];
+    const metas = new Map<string, QuickMeta>();
+    for (const [path, kind, size, mtimeMs, ino, checkedMs] of rows) metas.set(path, { kind, size, mtimeMs, ino, checkedMs });
+    return metas;
+  }
+
   setSettings(pairId: string, settings: PairSettings): void {
     this.db.prepare('UPDATE pairs SET settings = ? WHERE pair_id = ?').run(JSON.stringify(settings), pairId);
   }
 
+  // Loading reads rows as arrays (better-sqlite3's raw mode): a large pair loads several times faster.
   loadTree(pairId: string, side: Side): Map<string, NodeState> {
-    const rows = this.db
-      .prepare<[string, Side], { id: string; parent_id: string; name: string; kind: NodeKind; hash: string }>(
-        'SELECT id, parent_id, name, kind, hash FROM nodes WHERE pair_id = ? AND side = ?',
-      )
-      .all(pairId, side);
-    return new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, kind: r.kind, hash: r.hash }]));
+    const rows = this.db.prepare('SELECT id, parent_id, name, kind, hash FROM nodes WHERE pair_id = ? AND side = ?').raw(true).all(pairId, side) as [string, string, string, NodeKind, string][];
+    const tree = new Map<string, NodeState>();
+    for (const [id, parentId, name, kind, hash] of rows) tree.set(id, { id, parentId, name, kind, hash });
+    return tree;
   }
 
-  private readonly putStmt = this.db.prepare('INSERT OR REPLACE INTO nodes (pair_id, side, id, parent_id, name, kind, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
-
   putNode(pairId: string, side: Side, n: NodeState): void {
-    this.putStmt.run(pairId, side, n.id, n.parentId, n.name, n.kind, n.hash);
+    this.putNodeStmt.run(pairId, side, n.id, n.parentId, n.name, n.kind, n.hash);
   }
 
   deleteNode(pairId: string, side: Side, id: string): void {
-    this.db.prepare('DELETE FROM nodes WHERE pair_id = ? AND side = ? AND id = ?').run(pairId, side, id);
+    this.deleteNodeStmt.run(pairId, side, id);
   }
 
-  replaceTree(pairId: string, side: Side, nodes: Iterable<NodeState>): void {
-    this.db.prepare('DELETE FROM nodes WHERE pair_id = ? AND side = ?').run(pairId, side);
-    for (const n of nodes) this.putNode(pairId, side, n);
-  }
-
-  /** A node's id changes everywhere at once (its upload gave it a service id). */
-  remap(pairId: string, from: string, to: string): void {
-    this.db.prepare('UPDATE nodes SET id = ? WHERE pair_id = ? AND id = ?').run(to, pairId, from);
-    this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?').run(to, pairId, from);
-    this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?').run(to, pairId, from);
+  /** A node's id changes everywhere at once (its upload gave it a service id). Only a folder has children to follow. */
+  remap(pairId: string, from: string, to: string, isDir: boolean): void {
+    this.remapIdStmt.run(to, pairId, from);
+    if (isDir) this.remapParentStmt.run(to, pairId, from);
+    this.remapLocalMetaStmt.run(to, pairId, from);
   }
 
   loadLocalMeta(pairId: string): Map<string, LocalMeta> {
-    const rows = this.db
-      .prepare<[string], { id: string; path: string; size: number; mtime_ms: number; ino: string }>('SELECT id, path, size, mtime_ms, ino FROM local_meta WHERE pair_id = ?')
-      .all(pairId);
-    return new Map(rows.map((r) => [r.id, { id: r.id, path: r.path, size: r.size, mtimeMs: r.mtime_ms, ino: r.ino }]));
-  }
-
-  replaceLocalMeta(pairId: string, metas: Iterable<LocalMeta>): void {
-    this.db.prepare('DELETE FROM local_meta WHERE pair_id = ?').run(pairId);
-    const stmt = this.db.prepare('INSERT INTO local_meta (pair_id, id, path, size, mtime_ms, ino) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const m of metas) stmt.run(pairId, m.id, m.path, m.size, m.mtimeMs, m.ino);
+    const rows = this.db.prepare('SELECT id, path, size, mtime_ms, ino, checked_ms FROM local_meta WHERE pair_id = ?').raw(true).all(pairId) as [string, string, number, number, string, number][];
+    const metas = new Map<string, LocalMeta>();
+    for (const [id, path, size, mtimeMs, ino, checkedMs] of rows) metas.set(id, { id, path, size, mtimeMs, ino, checkedMs });
+    return metas;
   }
 
   putLocalMeta(pairId: string, m: LocalMeta): void {
-    this.db.prepare('INSERT OR REPLACE INTO local_meta (pair_id, id, path, size, mtime_ms, ino) VALUES (?, ?, ?, ?, ?, ?)').run(pairId, m.id, m.path, m.size, m.mtimeMs, m.ino);
+    this.putLocalMetaStmt.run(pairId, m.id, m.path, m.size, m.mtimeMs, m.ino, m.checkedMs);
   }
 
-  getRemoteMeta(pairId: string, id: string): RemoteMeta | undefined {
-    const r = this.db.prepare<[string, string], { id: string; version_id: string; size: number }>('SELECT id, version_id, size FROM remote_meta WHERE pair_id = ? AND id = ?').get(pairId, id);
-    return r && { id: r.id, versionId: r.version_id, size: r.size };
+  deleteLocalMeta(pairId: string, id: string): void {
+    this.deleteLocalMetaStmt.run(pairId, id);
+  }
+
+  loadRemoteMeta(pairId: string): Map<string, RemoteMeta> {
+    const rows = this.db.prepare('SELECT id, version_id, size FROM remote_meta WHERE pair_id = ?').raw(true).all(pairId) as [string, string, number][];
+    const metas = new Map<string, RemoteMeta>();
+    for (const [id, versionId, size] of rows) metas.set(id, { id, versionId, size });
+    return metas;
   }
 
   putRemoteMeta(pairId: string, m: RemoteMeta): void {
-    this.db.prepare('INSERT OR REPLACE INTO remote_meta (pair_id, id, version_id, size) VALUES (?, ?, ?, ?)').run(pairId, m.id, m.versionId, m.size);
+    this.putRemoteMetaStmt.run(pairId, m.id, m.versionId, m.size);
   }
 
   deleteRemoteMeta(pairId: string, id: string): void {
-    this.db.prepare('DELETE FROM remote_meta WHERE pair_id = ? AND id = ?').run(pairId, id);
+    this.deleteRemoteMetaStmt.run(pairId, id);
+  }
+
+  loadIntents(pairId: string): Intent[] {
+    return this.db
+      .prepare<[string], { side: 'remote' | 'local'; id: string; hash: string; parent_id: string; name: string }>('SELECT side, id, hash, parent_id, name FROM intents WHERE pair_id = ?')
+      .all(pairId)
+      .map((r) => ({ side: r.side, id: r.id, hash: r.hash, parentId: r.parent_id, name: r.name }));
+  }
+
+  putIntent(pairId: string, i: Intent): void {
+    this.putIntentStmt.run(pairId, i.side, i.id, i.hash, i.parentId, i.name);
+  }
+
+  deleteIntent(pairId: string, side: Intent['side'], id: string): void {
+    this.deleteIntentStmt.run(pairId, side, id);
   }
 }
 

@@ -1,30 +1,10 @@
 /** Sync engine scenarios: content in both directions, conflicts, deletes (DESIGN.md §3). */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../helpers/server.ts';
-import { Scenario, sha, startService, type Service } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectInSync, sandbox, sha } from './harness.ts';
 
-let svc: Service;
-let s: Scenario;
-
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc.server.stop();
-  removeDir(svc.server.dataDir);
-});
-afterEach(() => s?.close());
-
-async function fresh(): Promise<Scenario> {
-  s = await new Scenario(svc).init();
-  return s;
-}
-
-async function expectInSync(sc: Scenario): Promise<void> {
-  expect(await sc.remoteListing()).toEqual(sc.localListing());
-}
+const { service, fresh } = sandbox();
 
 describe('sync basics', () => {
   it('initial upload', async () => {
@@ -102,7 +82,7 @@ describe('sync basics', () => {
     rmSync(join(sc.dir, 'gone.txt'));
     await sc.sync();
     expect(await sc.remoteListing()).toEqual({ 'stays.txt': sha('hi') });
-    const after = await svc.client.getDocument(doc.docId);
+    const after = await service().client.getDocument(doc.docId);
     expect(after.state).toBe('DELETED');
     expect(after.purgeAt).not.toBe('');
   });
@@ -111,7 +91,7 @@ describe('sync basics', () => {
     const sc = await fresh();
     sc.write('gone.txt', 'bye');
     await sc.sync();
-    await svc.client.deleteDocument((await sc.remoteDoc('gone.txt')).docId);
+    await service().client.deleteDocument((await sc.remoteDoc('gone.txt')).docId);
     await sc.sync();
     expect(existsSync(join(sc.dir, 'gone.txt'))).toBe(false);
   });
@@ -120,7 +100,7 @@ describe('sync basics', () => {
     const sc = await fresh();
     sc.write('keep.txt', 'v1');
     await sc.sync();
-    await svc.client.deleteDocument((await sc.remoteDoc('keep.txt')).docId);
+    await service().client.deleteDocument((await sc.remoteDoc('keep.txt')).docId);
     sc.write('keep.txt', 'v2 edited offline');
     await sc.sync();
     expect(await sc.remoteListing()).toEqual({ 'keep.txt': sha('v2 edited offline') });
@@ -154,7 +134,7 @@ describe('sync basics', () => {
     const sc = await fresh();
     sc.write('x/.keep', '');
     rmSync(join(sc.dir, 'x/.keep'));
-    await svc.client.createContainer({ parentId: sc.rootId, name: 'remote-empty' });
+    await service().client.createContainer({ parentId: sc.rootId, name: 'remote-empty' });
     await sc.sync();
     await expectInSync(sc);
     expect(sc.localListing()).toEqual({ 'remote-empty/': '', 'x/': '' });

@@ -1,0 +1,72 @@
+/**
+ * Recognising our own transfers after a crash. An upload can land on the service, or a download
+ * be put in place on disk, a moment before the process dies and records it in the merge base. If
+ * the user then edits the file, both sides would look changed (one by us) and the next pass would
+ * raise a false conflict. So each transfer first records its intent (the content it is about to
+ * put on a side), and the next observation settles it: where that side now holds exactly that
+ * content, the transfer happened, and the merge base takes it. Either way the intent is then done.
+ */
+import type { Intent, LocalMeta } from '../store/sync/index.ts';
+import type { PairState } from './state.ts';
+import { isLocalId, type NodeState } from './trees.ts';
+
+/** After the service side is observed: uploads that landed become the merge base. */
+export function settleUploads(state: PairState): void {
+  const intents = [...state.intents.values()].filter((i) => i.side === 'remote');
+  if (intents.length === 0) return;
+  state.atomically(() => {
+    for (const intent of intents) {
+      if (isLocalId(intent.id)) {
+        // A new document: ours if it sits where we put it with our content and nobody knows it yet.
+        const landed = [...state.remote.values()].find(
+          (r) => r.kind === 'file' && r.parentId === intent.parentId && r.name === intent.name && r.hash === intent.hash && !state.synced.has(r.id) && !state.local.has(r.id),
+        );
+        if (landed && state.local.has(intent.id)) {
+          state.remap(intent.id, landed.id);
+          state.put('synced', landed);
+        }
+      } else {
+        const r = state.remote.get(intent.id);
+        const s = state.synced.get(intent.id);
+        if (r && s && r.hash === intent.hash) state.put('synced', { ...s, hash: r.hash });
+      }
+      state.clearIntent('remote', intent.id);
+    }
+  });
+}
+
+/**
+ * After the local side is scanned (the scan not yet adopted): downloads that were put in place
+ * become the merge base. A new file placed just before the crash was found by the scan under a
+ * fresh local id; it takes back the service id it was downloaded as.
+ */
+export function settleDownloads(state: PairState, scan: { tree: Map<string, NodeState>; metas: Map<string, LocalMeta> }): void {
+  const intents = [...state.intents.values()].filter((i) => i.side === 'local');
+  if (intents.length === 0) return;
+  state.atomically(() => {
+    for (const intent of intents) {
+      const node = scan.tree.get(intent.id) ?? reclaim(intent, scan);
+      if (node && node.hash === intent.hash) {
+        const s = state.synced.get(intent.id);
+        state.put('synced', s ? { ...s, hash: intent.hash } : { id: intent.id, parentId: intent.parentId, name: intent.name, kind: 'file', hash: intent.hash });
+      }
+      state.clearIntent('local', intent.id);
+    }
+  });
+}
+
+function reclaim(intent: Intent, scan: { tree: Map<string, NodeState>; metas: Map<string, LocalMeta> }): NodeState | undefined {
+  for (const [id, n] of scan.tree) {
+    if (!isLocalId(id) || n.kind !== 'file' || n.parentId !== intent.parentId || n.name !== intent.name || n.hash !== intent.hash) continue;
+    const node = { ...n, id: intent.id };
+    scan.tree.delete(id);
+    scan.tree.set(intent.id, node);
+    const meta = scan.metas.get(id);
+    if (meta) {
+      scan.metas.delete(id);
+      scan.metas.set(intent.id, { ...meta, id: intent.id });
+    }
+    return node;
+  }
+  return undefined;
+}

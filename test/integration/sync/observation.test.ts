@@ -1,0 +1,181 @@
+/**
+ * Observation (docs/sync.md): the service side follows the change feed and walks the tree again
+ * when its cursor is lost (130006); the local side is scanned, fully or where hints point, and in
+ * continuous mode chokidar events are hints, the feed is polled, and a periodic full scan is the truth.
+ */
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../../main/store/index.ts';
+import { ContinuousSync } from '../../../main/sync/continuous.ts';
+import { FolioClient } from '../../../main/remote/client.ts';
+import { PairSync, type SyncSummary } from '../../../main/sync/engine.ts';
+import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
+import { until } from './process.ts';
+
+const { service, fresh } = sandbox();
+
+const WALK_PATHS = ['/v1/containers/getPage', '/v1/documents/getPage'];
+
+async function withContinuous(s: Scenario, o: { pollMs: number; fullScanMs: number; debounceMs: number }, body: (passes: SyncSummary[]) => Promise<void>): Promise<void> {
+  const passes: SyncSummary[] = [];
+  const runner = new ContinuousSync(s.engine, { dir: s.dir, ...o, onPass: (p) => passes.push(p), onError: (err) => passes.push({ ...(passes.at(-1) as SyncSummary), errors: [String(err)] }) });
+  await runner.start();
+  try {
+    await until(() => passes.some((p) => p.converged), 20_000, 'the first pass');
+    await body(passes);
+  } finally {
+    await runner.stop();
+  }
+}
+
+describe('the service side', () => {
+  it('once walked, a pass reads the change feed, not the tree', async () => {
+    const s = await fresh({ proxy: true });
+    await s.remoteWrite('d/a.txt', 'a');
+    await s.settle();
+    expect(s.hits('/v1/containers/getPage')).toBeGreaterThan(0);
+    s.proxy?.reset();
+    await s.remoteWrite('d/b.txt', 'b');
+    await s.remoteMove('d/a.txt', '', 'a.txt');
+    await s.settle();
+    expect(s.hits('/v1/changes/getPage')).toBeGreaterThan(0);
+    for (const p of WALK_PATHS) expect(s.hits(p)).toBe(0);
+    expect(s.localListing()).toEqual({ 'a.txt': sha('a'), 'd/': '', 'd/b.txt': sha('b') });
+  });
+
+  it('a lost cursor (130006: the service pruned its changes) falls back to a full walk that sees every change', async () => {
+    const s = await fresh({ proxy: true });
+    await s.remoteWrite('a.txt', 'a');
+    await s.remoteWrite('gone.txt', 'g');
+    await s.settle();
+    await s.remoteMove('a.txt', '', 'renamed.txt');
+    await s.remoteDelete('gone.txt');
+    await s.remoteWrite('new/n.txt', 'n');
+    const serviceStore = await openStore(service().server.dataDir);
+    try {
+      expect(serviceStore.changes.pruneOlderThan(new Date(Date.now() + 1000).toISOString())).toBeGreaterThan(0);
+    } finally {
+      serviceStore.close();
+    }
+    s.proxy?.reset();
+    const r = await s.settle();
+    expect(r.converged).toBe(true);
+    expect(s.hits('/v1/containers/getPage')).toBeGreaterThan(0);
+    expect(s.localListing()).toEqual({ 'new/': '', 'new/n.txt': sha('n'), 'renamed.txt': sha('a') });
+    await expectInSync(s);
+  });
+});
+
+describe('the local side', () => {
+  it('a hinted pass looks only where the hints point; a full pass finds the rest', async () => {
+    const s = await fresh();
+    s.write('a/1.txt', '1');
+    s.write('b/2.txt', '2');
+    await s.settle();
+    s.write('a/new.txt', 'hinted');
+    s.write('b/new.txt', 'not hinted');
+    await s.sync({ hints: ['a'] });
+    expect(Object.keys(await s.remoteListing())).toContain('a/new.txt');
+    expect(Object.keys(await s.remoteListing())).not.toContain('b/new.txt');
+    await s.sync();
+    await expectInSync(s);
+  });
+
+  it('a hint for a folder that is new walks it whole', async () => {
+    const s = await fresh();
+    s.write('a/1.txt', '1');
+    await s.settle();
+    s.write('a/fresh/deep/x.txt', 'x');
+    await s.sync({ hints: ['a/fresh/deep'] });
+    await expectInSync(s);
+  });
+
+  it('a hint for a folder that was removed sees it gone', async () => {
+    const s = await fresh();
+    s.write('a/b/1.txt', '1');
+    s.write('keep.txt', 'k');
+    await s.settle();
+    s.remove('a/b');
+    await s.sync({ hints: ['a/b'] });
+    expect(await s.remoteListing()).toEqual({ 'a/': '', 'keep.txt': sha('k') });
+  });
+});
+
+describe('restarts', () => {
+  const restart = (s: Scenario) => new PairSync({ store: s.store, pairId: 'p1', client: new FolioClient({ baseUrl: s.proxy?.url ?? '', credentials: service().tenant }) });
+  /** Files written a moment ago are racy (their hash is not trusted yet); a pass a little later settles them. */
+  const settleQuietly = async (s: Scenario) => {
+    await s.settle();
+    await new Promise((r) => setTimeout(r, 250));
+    await s.settle();
+  };
+  const restartQuietly = async (s: Scenario) => {
+    await new Promise((r) => setTimeout(r, 250));
+    return restart(s).syncOnce();
+  };
+
+  it('a restart that finds nothing changed reads the feed once and looks at the folder, without planning', async () => {
+    const s = await fresh({ proxy: true });
+    s.write('a/1.txt', '1');
+    await s.remoteWrite('b/2.txt', '2');
+    await settleQuietly(s);
+    s.proxy?.reset();
+    const r = await restart(s).syncOnce();
+    expect(r).toMatchObject({ converged: true, rounds: 0 });
+    expect([...(s.proxy?.hits.keys() ?? [])].sort()).toEqual(['/v1/auth/token', '/v1/changes/getPage']);
+  });
+
+  it('a restart after a change on either side, or to the ignore rules, syncs in full', async () => {
+    const s = await fresh({ proxy: true });
+    s.write('a/1.txt', '1');
+    await settleQuietly(s);
+    s.write('a/2.txt', 'new here');
+    expect((await restartQuietly(s)).uploaded).toBe(1);
+    expect((await restartQuietly(s)).rounds).toBe(0);
+    await s.remoteWrite('a/3.txt', 'new there');
+    expect((await restartQuietly(s)).downloaded).toBe(1);
+    await restartQuietly(s);
+    expect((await restartQuietly(s)).rounds).toBe(0);
+    s.write('.folioignore', '*.bak\n');
+    expect((await restartQuietly(s)).uploaded).toBe(1);
+    expect((await restartQuietly(s)).rounds).toBe(0);
+    s.write('x.bak', 'ignored');
+    expect((await restartQuietly(s)).rounds).toBe(0);
+    expect(await s.remoteListing()).toEqual(Object.fromEntries(Object.entries(s.localListing()).filter(([k]) => k !== 'x.bak')));
+  });
+
+  it('changes elsewhere in the tenant do not stop a quiet restart', async () => {
+    const s = await fresh({ proxy: true });
+    s.write('a.txt', 'a');
+    await settleQuietly(s);
+    await service().client.createContainer({ name: `elsewhere ${Date.now()}` });
+    expect(await restartQuietly(s)).toMatchObject({ converged: true, rounds: 0 });
+  });
+});
+
+describe('continuous mode', () => {
+  it('a local edit reaches the service through a watcher hint, long before the next poll', async () => {
+    const s = await fresh();
+    await withContinuous(s, { pollMs: 600_000, fullScanMs: 600_000, debounceMs: 100 }, async () => {
+      s.write('hello.txt', 'hello');
+      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello'), 15_000, 'the upload');
+      s.write('hello.txt', 'hello again');
+      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello again'), 15_000, 'the edit');
+    });
+  });
+
+  it('a change on the service arrives by polling the change feed', async () => {
+    const s = await fresh();
+    await withContinuous(s, { pollMs: 300, fullScanMs: 600_000, debounceMs: 100 }, async () => {
+      await s.remoteWrite('from-service.txt', 'there');
+      await until(() => s.localListing()['from-service.txt'] === sha('there'), 15_000, 'the download');
+    });
+  });
+
+  it('the periodic full scan finds a local change even when no hint comes in time', async () => {
+    const s = await fresh();
+    await withContinuous(s, { pollMs: 600_000, fullScanMs: 500, debounceMs: 600_000 }, async () => {
+      s.write('quiet.txt', 'found by the full scan');
+      await until(async () => (await s.remoteListing())['quiet.txt'] === sha('found by the full scan'), 15_000, 'the full scan');
+    });
+  });
+});
