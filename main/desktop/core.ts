@@ -81,6 +81,7 @@ export class DesktopCore implements Handlers {
   private account: StoredAccount | null = null;
   private readonly runners = new Map<string, PairRunner>();
   private readonly facts = new Map<string, PairFacts>();
+  private readonly announced = new Map<string, Set<string>>();
   private readonly ignoreRules = new Map<string, string>();
   private readonly activity: ActivityLog;
   private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0 };
@@ -284,6 +285,7 @@ export class DesktopCore implements Handlers {
     await this.runners.get(args.pairId)?.stop();
     this.runners.delete(args.pairId);
     this.facts.delete(args.pairId);
+    this.announced.delete(args.pairId);
     this.ignoreRules.delete(args.pairId);
     this.activity.forgetPair(args.pairId);
     this.store.removePair(args.pairId);
@@ -340,7 +342,7 @@ export class DesktopCore implements Handlers {
   }
 
   private async writeIgnoreRules(pairId: string, dir: string, text: string): Promise<void> {
-    await writeFile(join(dir, IGNORE_FILE), text.endsWith('\n') || text === '' ? text : `${text}\n`);
+    await writeFile(join(dir, IGNORE_FILE), text);
     this.ignoreRules.set(pairId, text);
   }
 
@@ -354,7 +356,7 @@ export class DesktopCore implements Handlers {
 
   private async startRunner(pair: PairRecord): Promise<void> {
     await this.loadIgnoreRules(pair);
-    await this.refreshFacts(pair);
+    await this.refreshFacts(pair, !this.announced.has(pair.pairId));
     if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.runners.has(pair.pairId)) return;
     const runner = new PairRunner({
       store: this.store,
@@ -412,22 +414,30 @@ export class DesktopCore implements Handlers {
         this.notice('error', 'Sync failed', outcome.reason);
       }
     }
-    await this.refreshFacts(pair, true);
+    await this.refreshFacts(pair);
     this.statusNow();
   }
 
-  /** Counts files and folders from the engine's last look at the disk, and finds new conflicts. */
-  private async refreshFacts(pair: PairRecord, announce = false): Promise<void> {
+  /**
+   * Counts files and folders from the engine's last look at the disk, and finds conflicts; a new
+   * one is announced once (those found when the app starts were announced by an earlier run).
+   */
+  private async refreshFacts(pair: PairRecord, starting = false): Promise<void> {
     const tree = this.store.loadTree(pair.pairId, 'local');
     let files = 0;
     let folders = 0;
-    for (const n of tree.values()) n.kind === 'file' ? files++ : folders++;
+    for (const n of tree.values()) {
+      if (n.kind === 'file') files++;
+      else folders++;
+    }
     const conflicts = await findConflicts(pair.pairId, pair.dir, filePaths(tree, pair.containerId));
-    const before = new Set((this.facts.get(pair.pairId)?.conflicts ?? []).map((c) => c.conflictId));
     this.facts.set(pair.pairId, { files, folders, conflicts });
-    if (!announce) return;
+    let announced = this.announced.get(pair.pairId);
+    if (!announced) this.announced.set(pair.pairId, (announced = new Set()));
     for (const c of conflicts) {
-      if (before.has(c.conflictId)) continue;
+      if (announced.has(c.conflictId)) continue;
+      announced.add(c.conflictId);
+      if (starting) continue;
       this.events.emit({ type: 'conflict', conflict: c });
       this.activity.add({ pairId: pair.pairId, path: c.copyPath, kind: 'conflict', state: 'done', bytesDone: 0, bytesTotal: 0, message: `conflict with ${c.path}` });
       this.notice('warning', 'A file was changed in two places', `${c.path}: your copy was kept as ${c.copyPath.split('/').pop() ?? c.copyPath}`);
