@@ -4,6 +4,7 @@
  * keychain answers (a Linux box without a Secret Service, a locked one), secrets stay in this
  * process's memory only and the status says so: nothing is ever written to disk instead.
  */
+import { randomBytes } from 'node:crypto';
 import { deletePassword, getPassword, setPassword } from '@napi-rs/keyring/keytar.js';
 import type { KeychainStatus } from '../../shared/desktop/api.ts';
 
@@ -63,13 +64,18 @@ const PROBE_ACCOUNT = 'folio-keychain-probe';
 const PROBE_TIMEOUT_MS = 5_000;
 
 /**
- * The OS keychain if it answers a read, else memory with the reason. A read of an absent entry is
- * enough: it needs the store to be reachable and unlocked, and it leaves nothing behind.
+ * The OS keychain if it stores, returns and deletes a probe secret, else memory with the reason.
+ * A read alone is not enough: on Linux without a Secret Service, reading an absent entry succeeds
+ * while every write is refused.
  */
 export async function openKeychain(service = KEYCHAIN_SERVICE): Promise<Keychain> {
   const os = new OsKeychain(service);
+  const probe = randomBytes(16).toString('hex');
   try {
-    await withTimeout(os.get(PROBE_ACCOUNT), PROBE_TIMEOUT_MS);
+    await withTimeout(os.set(PROBE_ACCOUNT, probe), PROBE_TIMEOUT_MS);
+    const back = await withTimeout(os.get(PROBE_ACCOUNT), PROBE_TIMEOUT_MS);
+    await withTimeout(os.delete(PROBE_ACCOUNT), PROBE_TIMEOUT_MS);
+    if (back !== probe) throw new Error('the keychain returned something else than it was given');
     return os;
   } catch (err) {
     return new MemoryKeychain(`no OS keychain available (${err instanceof Error ? err.message : String(err)}); secrets are kept in memory until the app exits`);
