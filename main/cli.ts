@@ -6,11 +6,13 @@
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
  *   admin purge --data DIR [--now ISO] [--json]
  *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
+ *   start [--state DIR] [--port N] [--headless]
  */
 import { ServiceError } from './service/errors.ts';
 import { runAdmin } from './cli/admin.ts';
 import { UsageError } from './cli/options.ts';
 import { runServe } from './cli/serve.ts';
+import { runStart } from './cli/start.ts';
 import { runSync } from './cli/sync.ts';
 
 const USAGE = `usage:
@@ -20,7 +22,8 @@ const USAGE = `usage:
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
   folio admin purge --data DIR [--now ISO] [--json]
   folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
-             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
+             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])
+  folio start [--state DIR] [--port N] [--headless]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       return runAdmin(rest);
     case 'sync':
       return runSync(rest);
+    case 'start':
+      return runStart(rest);
     case undefined:
     case 'help':
     case '--help':

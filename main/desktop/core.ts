@@ -217,6 +217,11 @@ export class DesktopCore implements Handlers {
     return this.accountView();
   }
 
+  /** The signed-in service's URL, '' when signed out (for the shell's openExternal allow-list). */
+  accountServiceUrl(): string {
+    return this.client && this.account ? this.account.serviceUrl : '';
+  }
+
   private requireClient(): FolioClient {
     if (!this.client) throw failure('NOT_SIGNED_IN', 'sign in to a Folio service first');
     return this.client;

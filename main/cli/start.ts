@@ -1,0 +1,65 @@
+/**
+ * `folio start [--state DIR] [--port N] [--headless]` (what `npm start` runs): the Electron app when
+ * its runtime is installed; otherwise one line saying so, then the same desktop core headless, with
+ * the web UI on a loopback URL carrying its per-run token. Works with no service configured: the
+ * UI opens on its sign-in screen.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { RENDERER_DIST, startHeadless } from '../desktop/headless.ts';
+import { appDataDir } from '../platform/paths.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PRELOAD = join(ROOT, 'dist', 'electron', 'preload.cjs');
+
+/** The Electron binary, when the package is installed with its runtime (its postinstall downloaded it). */
+export function electronBinary(): string | null {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('electron/package.json');
+    const dir = dirname(pkg);
+    const pathFile = join(dir, 'path.txt');
+    if (!existsSync(pathFile)) return null;
+    const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds what is missing with Vite: the renderer (both modes) and, for Electron, the preload. */
+async function ensureBuilt(withPreload: boolean): Promise<void> {
+  const { build } = await import('vite');
+  if (!existsSync(join(RENDERER_DIST, 'index.html'))) await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn' });
+  if (withPreload && !existsSync(PRELOAD)) await build({ configFile: join(ROOT, 'preload', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+export async function runStart(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { state: { type: 'string' }, port: { type: 'string', default: '0' }, headless: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
+
+  const electron = values.headless ? null : electronBinary();
+  if (electron) {
+    await ensureBuilt(true);
+    const child = spawn(electron, [ROOT], { stdio: 'inherit' });
+    return new Promise((done) => child.once('exit', (code) => done(code ?? 1)));
+  }
+  if (!values.headless) console.log('folio: the Electron runtime is not installed here; starting the headless desktop with its web UI instead');
+  await ensureBuilt(false);
+  const headless = await startHeadless({ stateDir: values.state ?? appDataDir(), port });
+  console.log(`ui on ${headless.ui.openUrl}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await headless.close();
+  return 0;
+}
