@@ -406,7 +406,7 @@ export class DesktopCore implements Handlers {
       if (s.blocked && pair.state === 'GUARD') this.notice('warning', 'Sync is waiting for you', s.blocked);
       for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
       if (s.uploaded + s.downloaded + s.moved + s.deleted + s.conflicts > 0) {
-        this.activity.add({ pairId, path: '', kind: 'round', state: 'done', bytesDone: 0, bytesTotal: 0, message: roundLine(s) });
+        this.activity.add({ pairId, path: '', kind: 'round', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
       }
     } else {
       this.activity.endRound(pairId, [outcome.reason]);
@@ -463,7 +463,7 @@ export class DesktopCore implements Handlers {
     const facts = this.facts.get(pair.pairId) ?? { files: 0, folders: 0, conflicts: [] };
     const runner = this.runners.get(pair.pairId);
     const outcome = runner?.lastOutcome;
-    const errors = outcome?.kind === 'summary' ? outcome.summary.errors : outcome ? [outcome.reason] : [];
+    const errors = outcome?.kind === 'summary' ? outcome.summary.errors : [];
     const [state, stateReason] = this.pairState(pair, runner);
     const settings: PairSettings = {
       concurrency: pair.settings.concurrency,
@@ -508,7 +508,8 @@ export class DesktopCore implements Handlers {
         if (outcome?.kind === 'summary' && !outcome.summary.converged && outcome.summary.errors.length > 0) return ['ERROR', outcome.summary.errors[0] as string];
         return ['IDLE', ''];
       default:
-        return [runner.phase, ''];
+        // A round that runs while the service is away is a retry: it is still offline.
+        return this.offline.offline ? ['OFFLINE', 'waiting for the service; retrying'] : [runner.phase, ''];
     }
   }
 

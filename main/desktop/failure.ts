@@ -35,8 +35,9 @@ export function isUnreachable(err: unknown): boolean {
 export function toDesktopError(err: unknown): DesktopError {
   if (err instanceof DesktopFailure) return err.toValue();
   if (err instanceof FolioApiError) {
-    const message = err.message;
-    if (err.code === NOT_FOUND && /no route/.test(message)) return { code: 'NOT_SUPPORTED', message: `the service does not offer this yet: ${message}`, serviceCode: err.code };
+    // FolioApiError's message ends in "(code N, rid R)"; the value carries the code on its own.
+    const message = err.message.replace(/ \(code \d+, rid [^)]*\)$/, '');
+    if (err.code === NOT_FOUND && /no route/.test(message)) return { code: 'NOT_SUPPORTED', message: `The service does not offer this yet (${message}).`, serviceCode: err.code };
     if (err.code === NOT_FOUND) return { code: 'NOT_FOUND', message, serviceCode: err.code };
     if (AUTH_CODES.has(err.code)) return { code: 'SERVICE_ERROR', message: `the service refused the credentials: ${message}`, serviceCode: err.code };
     return { code: 'SERVICE_ERROR', message, serviceCode: err.code };

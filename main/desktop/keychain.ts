@@ -78,7 +78,7 @@ export async function openKeychain(service = KEYCHAIN_SERVICE): Promise<Keychain
     if (back !== probe) throw new Error('the keychain returned something else than it was given');
     return os;
   } catch (err) {
-    return new MemoryKeychain(`no OS keychain available (${err instanceof Error ? err.message : String(err)}); secrets are kept in memory until the app exits`);
+    return new MemoryKeychain(`The system keychain did not answer (${err instanceof Error ? err.message : String(err)}).`);
   }
 }
 

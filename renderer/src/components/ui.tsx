@@ -1,7 +1,18 @@
 /** Small shared pieces: progress bars, badges, notes, empty states. */
 import type { ReactNode } from 'react';
-import type { DesktopError } from '../../../shared/desktop/api.ts';
+import type { DesktopError, Progress } from '../../../shared/desktop/api.ts';
 import { percent } from '../format.ts';
+
+/**
+ * The bar for a pair or for everything: measured progress while a round moves files; full when up
+ * to date; an indeterminate sweep while a round looks for work; none otherwise.
+ */
+export function StateBar({ state, progress, label }: { state: string; progress: Progress; label: string }) {
+  if (progress.filesTotal > 0 && (state === 'SYNCING' || state === 'IDLE' || state === 'STARTING')) return <ProgressBar done={progress.bytesDone} total={Math.max(progress.bytesTotal, 1)} label={label} />;
+  if (state === 'IDLE') return <ProgressBar done={1} total={1} label={label} />;
+  if (state === 'SYNCING' || state === 'STARTING') return <div className="progress progress-indeterminate" role="progressbar" aria-label={label} aria-busy="true" data-complete="false" />;
+  return null;
+}
 
 export function ProgressBar({ done, total, label }: { done: number; total: number; label: string }) {
   const p = percent(done, total);

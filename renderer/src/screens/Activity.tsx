@@ -33,9 +33,7 @@ export function Activity() {
                       {e.path || e.message}
                     </span>
                     <span className="muted small">
-                      {names.get(e.pairId) ?? ''} · {when(e.time)}
-                      {e.kind === 'transfer' ? ` · ${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : ''}
-                      {e.path && e.message ? ` · ${e.message}` : ''}
+                      {[names.get(e.pairId), when(e.time), e.kind === 'transfer' ? `${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : '', e.path ? e.message : ''].filter(Boolean).join(' · ')}
                     </span>
                   </div>
                   {e.kind === 'transfer' ? <ProgressBar done={e.state === 'done' ? 1 : e.bytesDone} total={e.state === 'done' ? 1 : e.bytesTotal} label={`Progress of ${e.path}`} /> : <span className="activity-kind">{e.kind}</span>}

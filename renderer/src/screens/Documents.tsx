@@ -23,7 +23,7 @@ export function Documents() {
 }
 
 function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void }) {
-  const { api } = useLive();
+  const { api, account } = useLive();
   const [versions, setVersions] = useState<VersionEntry[] | null>(null);
   const [selected, setSelected] = useState<string>(doc.currentVersionId);
   const { error, run } = useAction();
@@ -68,7 +68,7 @@ function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void
                     {v.label ? <span className="badge badge-muted">{v.label}</span> : null}
                   </td>
                   <td>{bytes(v.sizeBytes)}</td>
-                  <td>{v.createBy}</td>
+                  <td>{v.createBy && v.createBy === account?.userId ? 'you' : v.createBy}</td>
                   <td>{when(v.createTime)}</td>
                   <td>{v.comment}</td>
                 </tr>

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PairStatus } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
-import { Badge, Empty, ErrorNote, ProgressBar, Screen } from '../components/ui.tsx';
+import { Badge, Empty, ErrorNote, Screen, StateBar } from '../components/ui.tsx';
 import { bytes, when } from '../format.ts';
 import { useAction, useLive } from '../state.tsx';
 
@@ -25,10 +25,10 @@ export function Pairs() {
           <div className="overall-head">
             <Badge state={status.state} />
             <span>
-              {p && p.filesTotal > 0 ? `${p.filesDone} of ${p.filesTotal} files · ${bytes(p.bytesDone)} of ${bytes(p.bytesTotal)}` : `${pairs.length} folder${pairs.length === 1 ? '' : 's'} syncing`}
+              {p && p.filesTotal > 0 ? `${p.filesDone} of ${p.filesTotal} files · ${bytes(p.bytesDone)} of ${bytes(p.bytesTotal)}` : `${pairs.length} folder${pairs.length === 1 ? '' : 's'}`}
             </span>
           </div>
-          <ProgressBar done={p?.filesTotal ? p.bytesDone : 1} total={p?.filesTotal ? p.bytesTotal : 1} label="Overall progress" />
+          {p ? <StateBar state={status.state} progress={p} label="Overall progress" /> : null}
         </div>
       ) : null}
       {adding ? <AddPair onDone={() => setAdding(false)} /> : null}
@@ -67,7 +67,7 @@ function PairCard({ pair }: { pair: PairStatus }) {
         <Badge state={pair.state} />
       </div>
       {pair.stateReason ? <p className={`note ${pair.state === 'ERROR' ? 'note-error' : 'note-warn'}`}>{pair.stateReason}</p> : null}
-      <ProgressBar done={pr.filesTotal ? pr.bytesDone : pair.state === 'IDLE' ? 1 : 0} total={pr.filesTotal ? pr.bytesTotal : 1} label={`Progress of ${pair.containerName}`} />
+      <StateBar state={pair.state} progress={pr} label={`Progress of ${pair.containerName}`} />
       <dl className="facts">
         <div>
           <dt>Files</dt>

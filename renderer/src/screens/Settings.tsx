@@ -63,7 +63,7 @@ export function Settings() {
           <p>Not signed in.</p>
         )}
         <p className={account?.keychain.available ? 'muted' : 'note note-warn'}>
-          {account?.keychain.available ? 'Secrets are kept in the system keychain.' : `No keychain: secrets are kept in memory until Folio quits. ${account?.keychain.detail ?? ''}`}
+          {account?.keychain.available ? 'Secrets are kept in the system keychain.' : `No keychain is available: secrets are kept in memory until Folio quits. ${account?.keychain.detail ?? ''}`}
         </p>
         <ErrorNote error={signOut.error} />
         {account?.signedIn ? (

@@ -53,8 +53,7 @@ function ShareList({ resource, onBack }: { resource: Resource; onBack: () => voi
           Choose another
         </button>
       </div>
-      <ErrorNote error={error} />
-      {error?.code === 'NOT_SUPPORTED' ? <p className="muted">This service does not offer shares yet.</p> : null}
+      {error?.code === 'NOT_SUPPORTED' ? <p className="muted">This service does not offer shares yet.</p> : <ErrorNote error={error} />}
       {shares && shares.length === 0 ? <Empty title="Not shared with anyone" /> : null}
       {shares && shares.length > 0 ? (
         <table className="table" aria-label="Shares">

@@ -34,9 +34,10 @@ export function SignIn() {
         <h1 id="signin-title">Connect to your Folio service</h1>
         <p className="muted">Your folders sync with the service you sign in to. Secrets stay in this computer's keychain.</p>
         {account && !account.keychain.available ? (
-          <p className="note note-warn" role="status">
-            No keychain is available on this computer, so you will need to sign in again each time Folio starts. {account.keychain.detail}
-          </p>
+          <div className="note note-warn" role="status">
+            <p>No keychain is available on this computer: Folio keeps your secret in memory only, so you will sign in again each time it starts.</p>
+            <p className="small muted">{account.keychain.detail}</p>
+          </div>
         ) : null}
         <label>
           Service URL
