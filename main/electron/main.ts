@@ -16,6 +16,7 @@ import { openKeychain } from '../desktop/keychain.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { allowExternal, allowNavigation, allowPermission, APP_CSP, isAppUrl, windowOptions } from './policy.ts';
+import { trayIconPng } from './trayIcons.ts';
 import { trayView } from './trayModel.ts';
 import { startUpdater } from './updater.ts';
 
@@ -82,10 +83,11 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => undefined);
   app.on('activate', showWindow);
 
-  const tray = new Tray(nativeImage.createFromPath(ICON).resize({ width: 16, height: 16 }));
+  const tray = new Tray(nativeImage.createFromBuffer(trayIconPng('signed-out'), { scaleFactor: 2 }));
   tray.on('click', showWindow);
   const paint = (status: Status) => {
     const view = trayView(status);
+    tray.setImage(nativeImage.createFromBuffer(trayIconPng(view.icon), { scaleFactor: 2 }));
     tray.setToolTip(view.tooltip);
     tray.setContextMenu(
       Menu.buildFromTemplate([

@@ -1,6 +1,8 @@
 /** The Electron shell's security policy, read as the data main.ts applies (Electron itself never runs in tests). */
 import { describe, expect, it } from 'vitest';
 import { allowExternal, allowNavigation, allowPermission, APP_CSP, isAppUrl, webPreferences, windowOptions } from '../../../main/electron/policy.ts';
+import { inflateSync } from 'node:zlib';
+import { TRAY_COLOURS, trayIconPng } from '../../../main/electron/trayIcons.ts';
 import { trayView } from '../../../main/electron/trayModel.ts';
 import type { Status } from '../../../shared/desktop/api.ts';
 
@@ -87,5 +89,22 @@ describe('tray and taskbar', () => {
     expect(trayView({ ...base, state: 'SYNCING', progress: { filesDone: 3, filesTotal: 10, bytesDone: 25, bytesTotal: 100 } })).toEqual({ tooltip: 'Folio: syncing 3 of 10 files', icon: 'syncing', progress: 0.25 });
     expect(trayView({ ...base, state: 'OFFLINE', offline: { offline: true, since: 'x', reason: 'r', outboxLength: 4 } }).tooltip).toBe('Folio: offline, 4 changes waiting');
     expect(trayView({ ...base, state: 'SIGNED_OUT' }).icon).toBe('signed-out');
+  });
+});
+
+describe('tray icons', () => {
+  it('are valid PNGs with the state colour in the middle and a transparent corner', () => {
+    for (const icon of Object.keys(TRAY_COLOURS) as (keyof typeof TRAY_COLOURS)[]) {
+      const png = trayIconPng(icon, 32);
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(png.readUInt32BE(16)).toBe(32);
+      expect(png.readUInt32BE(20)).toBe(32);
+      const idatLength = png.readUInt32BE(33);
+      expect(png.subarray(37, 41).toString('ascii')).toBe('IDAT');
+      const pixels = inflateSync(png.subarray(41, 41 + idatLength));
+      const at = (x: number, y: number) => [...pixels.subarray(y * 129 + 1 + x * 4, y * 129 + 1 + x * 4 + 4)];
+      expect(at(16, 16)).toEqual([...TRAY_COLOURS[icon], 255]);
+      expect(at(0, 0)[3]).toBe(0);
+    }
   });
 });
