@@ -31,6 +31,7 @@ const state = tempDir('folio-e2e-state-');
 const work = tempDir('folio-e2e-work-');
 const dir = join(work, 'Synced');
 let containerId = '';
+let bobId = '';
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
@@ -100,6 +101,7 @@ beforeAll(async () => {
   server = await startServer();
   tenant = await createTenant(server.dataDir);
   await createUser(server.dataDir, tenant.tenantId, 'ada');
+  bobId = await createUser(server.dataDir, tenant.tenantId, 'bob');
   service = new FolioClient({ baseUrl: server.url, credentials: tenant, retry: { baseDelayMs: 20 } });
   containerId = (await service.createContainer({ name: 'Team Handbook' })).containerId;
   await service.createContainer({ name: 'Archive' });
@@ -231,13 +233,34 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await shot('10-document-panel');
   });
 
-  it('shows the shares manager and the settings', async () => {
+  it('manages shares: create one, change its expiry, revoke it (or says the service has none)', async () => {
     await nav('Shares');
     await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
     await page.getByRole('button', { name: /Manage shares of: Team Handbook/ }).click();
     await page.getByRole('heading', { name: /Folder: Team Handbook/ }).waitFor();
     await page.getByText(/does not offer shares yet|Not shared with anyone/).waitFor();
+    if ((await page.getByText('does not offer shares yet').count()) > 0) {
+      await shot('11-shares');
+      return;
+    }
+    await page.getByLabel('Their ID').fill(bobId);
+    await page.getByLabel('Access', { exact: true }).selectOption('DOWNLOAD');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Shares' }).getByRole('row').nth(1);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('ACTIVE');
+    await page.getByLabel(/^Expiry for /).fill('2031-06-30');
+    await until('the new expiry on the service', async () => {
+      const grants = await service.call<{ content: { expiresAt: string }[] }>('POST', '/v1/share-grants/getPage', { json: { resourceType: 'CONTAINER', resourceId: containerId } });
+      return grants.content[0]?.expiresAt.startsWith('2031-06-30') || grants.content[0]?.expiresAt.startsWith('2031-07-01');
+    });
     await shot('11-shares');
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await until('revoked', async () => (await row.getAttribute('data-status')) === 'REVOKED');
+    await shot('11b-shares-revoked');
+  });
+
+  it('shows the settings', async () => {
 
     await nav('Settings');
     await page.getByLabel('Ignore rules (like .gitignore, one pattern per line)').fill('*.log\nbuild/');

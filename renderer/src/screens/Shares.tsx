@@ -1,5 +1,5 @@
 /** The shares manager: who a folder or document is shared with, and changing or revoking that. */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { CreateShareArgs, Share } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
 import { Empty, ErrorNote, Screen } from '../components/ui.tsx';
@@ -127,6 +127,7 @@ function NewShare({ resource, onCreated }: { resource: Resource; onCreated: () =
   const [expires, setExpires] = useState('');
   const [message, setMessage] = useState('');
   const { busy, error, run } = useAction();
+  const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const created = await run(() =>
@@ -140,43 +141,43 @@ function NewShare({ resource, onCreated }: { resource: Resource; onCreated: () =
   };
   return (
     <form className="new-share" onSubmit={submit} aria-labelledby="new-share-title">
-      <h3 id="new-share-title">Share</h3>
+      <h3 id="new-share-title">Add a share</h3>
       <div className="row">
-        <label>
-          With a
-          <select value={granteeType} onChange={(e) => setGranteeType(e.target.value as CreateShareArgs['granteeType'])}>
+        <div>
+          <label htmlFor={`${id}-type`}>Share with a</label>
+          <select id={`${id}-type`} value={granteeType} onChange={(e) => setGranteeType(e.target.value as CreateShareArgs['granteeType'])}>
             <option value="USER">user</option>
             <option value="DEPARTMENT">department</option>
             <option value="ROLE">role</option>
           </select>
-        </label>
-        <label>
-          ID
-          <input required value={granteeId} onChange={(e) => setGranteeId(e.target.value)} spellCheck={false} />
-        </label>
-        <label>
-          Access
-          <select value={preset} onChange={(e) => setPreset(e.target.value as (typeof PRESETS)[number])}>
+        </div>
+        <div>
+          <label htmlFor={`${id}-grantee`}>Their ID</label>
+          <input id={`${id}-grantee`} required value={granteeId} onChange={(e) => setGranteeId(e.target.value)} spellCheck={false} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-preset`}>Access</label>
+          <select id={`${id}-preset`} value={preset} onChange={(e) => setPreset(e.target.value as (typeof PRESETS)[number])}>
             {PRESETS.map((p) => (
               <option key={p} value={p}>
                 {p.toLowerCase()}
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Expires
-          <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        </label>
+        </div>
+        <div>
+          <label htmlFor={`${id}-expires`}>Expires</label>
+          <input id={`${id}-expires`} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        </div>
       </div>
-      <label>
-        Message
-        <input value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} />
-      </label>
+      <label htmlFor={`${id}-message`}>Message</label>
+      <input id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} />
       <ErrorNote error={error} />
-      <button type="submit" className="primary" disabled={busy}>
-        Share
-      </button>
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          Share
+        </button>
+      </div>
     </form>
   );
 }

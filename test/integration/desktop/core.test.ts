@@ -19,6 +19,7 @@ let service: FolioClient;
 let core: DesktopCore;
 let api: DesktopApi;
 let keychain: MemoryKeychain;
+let bobId = '';
 const events: DesktopEvent[] = [];
 const state = tempDir('folio-desk-state-');
 const work = tempDir('folio-desk-work-');
@@ -56,6 +57,7 @@ beforeAll(async () => {
   server = await startServer();
   tenant = await createTenant(server.dataDir);
   await createUser(server.dataDir, tenant.tenantId, 'ada');
+  bobId = await createUser(server.dataDir, tenant.tenantId, 'bob');
   service = new FolioClient({ baseUrl: server.url, credentials: tenant, retry: { baseDelayMs: 20 } });
   keychain = new MemoryKeychain('no keychain in this test');
   core = await DesktopCore.open({ stateDir: state, keychain, pollMs: 400, client: { retry: { attempts: 2, baseDelayMs: 20 } } });
@@ -208,13 +210,20 @@ describe('DesktopCore against a real service', () => {
     else expect(text.error.code).toBe('NOT_SUPPORTED');
   });
 
-  it('relays share grants, or says the service does not offer them yet', async () => {
+  it('relays share grants (create, change, revoke), or says the service does not offer them yet', async () => {
     const listed = await api.listShares({ resourceType: 'CONTAINER', resourceId: containerId });
     if (!listed.ok) {
       expect(listed.error.code).toBe('NOT_SUPPORTED');
       return;
     }
     expect(listed.value).toEqual([]);
+    const created = value(await api.createShare({ resourceType: 'CONTAINER', resourceId: containerId, granteeType: 'USER', granteeId: bobId, permissionPreset: 'VIEW', message: 'for review' }));
+    expect(created).toMatchObject({ resourceId: containerId, granteeId: bobId, permissionPreset: 'VIEW', status: 'ACTIVE', expiresAt: '' });
+    const updated = value(await api.updateShare({ shareGrantId: created.shareGrantId, permissionPreset: 'EDIT', expiresAt: '2031-06-30T23:59:59.000Z' }));
+    expect(updated).toMatchObject({ permissionPreset: 'EDIT', expiresAt: '2031-06-30T23:59:59.000Z' });
+    expect(value(await api.revokeShare({ shareGrantId: created.shareGrantId })).status).toBe('REVOKED');
+    expect(value(await api.listShares({ resourceType: 'CONTAINER', resourceId: containerId }))).toEqual([]);
+    expect(value(await api.listShares({ resourceType: 'CONTAINER', resourceId: containerId, includeInactive: true })).map((s) => s.status)).toEqual(['REVOKED']);
   });
 
   it('updates pair settings, including the ignore rules file', async () => {
