@@ -100,7 +100,6 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = await startServer();
   tenant = await createTenant(server.dataDir);
-  await createUser(server.dataDir, tenant.tenantId, 'ada');
   bobId = await createUser(server.dataDir, tenant.tenantId, 'bob');
   service = new FolioClient({ baseUrl: server.url, credentials: tenant, retry: { baseDelayMs: 20 } });
   containerId = (await service.createContainer({ name: 'Team Handbook' })).containerId;
@@ -139,8 +138,6 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/credentials/);
     await page.getByLabel('Client secret').fill(tenant.clientSecret);
-    await page.getByLabel('User name').fill('ada');
-    await page.getByLabel('Password').fill('correct horse');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sync pairs' }).waitFor();
     await page.getByText('No folders sync yet').waitFor();

@@ -91,6 +91,12 @@ describe('DesktopCore against a real service', () => {
     expect(account.userId).not.toBe('');
     expect(events.some((e) => e.type === 'account' && e.account.signedIn)).toBe(true);
     expect(await keychain.get(secretAccount(account))).toContain(tenant.clientSecret);
+
+    // The rest acts as the application (what a user may see depends on ACLs, not on the desktop).
+    const app = value(await api.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+    expect(app).toMatchObject({ signedIn: true, userName: '', userId: '' });
+    expect(await keychain.get(secretAccount(account))).toBeNull();
+    expect(await keychain.get(secretAccount(app))).toContain(tenant.clientSecret);
   });
 
   it('never writes a secret to its database', () => {
