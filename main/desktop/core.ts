@@ -233,25 +233,17 @@ export class DesktopCore implements Handlers {
   async listChildren(args: ArgsOf<'listChildren'>): Promise<ResultOf<'listChildren'>> {
     const client = this.requireClient();
     const id = args.containerId ?? '';
-    if (!id) {
-      const page = await client.call<{ content: unknown[] }>('POST', '/v1/containers/getPage', { json: { pageSize: 500, pageNumber: 1, orderByColumn: 'name', isAsc: 'asc' } });
-      return { container: { containerId: '', name: '', parentId: '' }, containers: page.content.map(containerView), documents: [] };
-    }
+    if (!id) return { container: { containerId: '', name: '', parentId: '' }, containers: (await childContainers(client, '')).map(containerView), documents: [] };
     const here = await client.getContainer(id);
     const { containers, documents } = args.includeDocuments
       ? await client.children(id)
-      : { containers: await this.childContainers(client, id), documents: [] };
+      : { containers: await childContainers(client, id), documents: [] };
     const byName = <T extends { name?: string; title?: string }>(a: T, b: T) => (a.name ?? a.title ?? '').localeCompare(b.name ?? b.title ?? '');
     return {
       container: { containerId: here.containerId, name: here.name, parentId: here.parentId },
       containers: containers.map(containerView).sort(byName),
       documents: documents.map(documentView).sort(byName),
     };
-  }
-
-  private async childContainers(client: FolioClient, parentId: string): Promise<unknown[]> {
-    const page = await client.call<{ content: unknown[] }>('POST', '/v1/containers/getPage', { json: { parentId, pageSize: 500, pageNumber: 1, orderByColumn: 'name', isAsc: 'asc' } });
-    return page.content;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -667,6 +659,18 @@ export class DesktopCore implements Handlers {
     this.events.emit({ type: 'settings', settings: view });
     this.statusNow();
     return view;
+  }
+}
+
+/** Every child container of a container ('' for the tenant's root), page by page. */
+async function childContainers(client: FolioClient, parentId: string): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/containers/getPage', {
+      json: { ...(parentId ? { parentId } : {}), pageSize: 500, pageNumber, orderByColumn: 'name', isAsc: 'asc' },
+    });
+    out.push(...page.content);
+    if (page.content.length === 0 || out.length >= page.totalElements) return out;
   }
 }
 

@@ -1,6 +1,6 @@
 /** App settings, the account, and each pair's bandwidth, concurrency and ignore rules. */
-import { useState, type FormEvent } from 'react';
-import type { AppSettings, PairStatus } from '../../../shared/desktop/api.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { AppSettings, ContainerEntry, PairStatus } from '../../../shared/desktop/api.ts';
 import { ErrorNote, Screen } from '../components/ui.tsx';
 import { useAction, useLive } from '../state.tsx';
 
@@ -85,13 +85,24 @@ function PairSettingsCard({ pair }: { pair: PairStatus }) {
   const [up, setUp] = useState(pair.settings.uploadLimit / KB);
   const [down, setDown] = useState(pair.settings.downloadLimit / KB);
   const [rules, setRules] = useState(pair.settings.ignoreRules);
+  const [excluded, setExcluded] = useState(new Set(pair.settings.excludedFolders));
+  const [folders, setFolders] = useState<ContainerEntry[] | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, error, run } = useAction();
+  useEffect(() => {
+    void api.listChildren({ containerId: pair.containerId }).then((r) => r.ok && setFolders(r.value.containers));
+  }, [api, pair.containerId]);
+  const toggleFolder = (id: string, on: boolean) => {
+    const next = new Set(excluded);
+    if (on) next.delete(id);
+    else next.add(id);
+    setExcluded(next);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
     const r = await run(() =>
-      api.updatePairSettings({ pairId: pair.pairId, settings: { concurrency, uploadLimit: Math.round(up * KB), downloadLimit: Math.round(down * KB), ignoreRules: rules } }),
+      api.updatePairSettings({ pairId: pair.pairId, settings: { concurrency, uploadLimit: Math.round(up * KB), downloadLimit: Math.round(down * KB), ignoreRules: rules, excludedFolders: [...excluded] } }),
     );
     setSaved(Boolean(r));
   };
@@ -114,6 +125,17 @@ function PairSettingsCard({ pair }: { pair: PairStatus }) {
           <input type="number" min={1} max={32} value={concurrency} onChange={(e) => setConcurrency(Math.min(32, Math.max(1, Number(e.target.value))))} />
         </label>
       </div>
+      {folders && folders.length > 0 ? (
+        <fieldset>
+          <legend>Folders to sync</legend>
+          {folders.map((f) => (
+            <label key={f.containerId} className="switch">
+              <input type="checkbox" checked={!excluded.has(f.containerId)} onChange={(e) => toggleFolder(f.containerId, e.target.checked)} />
+              <span>{f.name}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <label>
         Ignore rules (like .gitignore, one pattern per line)
         <textarea rows={4} value={rules} onChange={(e) => setRules(e.target.value)} spellCheck={false} placeholder={'*.log\nbuild/'} />

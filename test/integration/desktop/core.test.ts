@@ -238,6 +238,21 @@ describe('DesktopCore against a real service', () => {
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\n*.bak');
   });
 
+  it('leaves excluded service folders out of the pair (selective sync)', async () => {
+    value(await api.pausePair({ pairId }));
+    await core.whenIdle();
+    const privateId = (await service.createContainer({ name: 'Private', parentId: containerId })).containerId;
+    const secretFile = join(work, 'secret.txt');
+    writeFileSync(secretFile, 'not for this laptop');
+    await uploadFile(service, secretFile, { containerId: privateId, title: 'secret.txt' });
+    expect(value(await api.updatePairSettings({ pairId, settings: { excludedFolders: [privateId] } })).settings.excludedFolders).toEqual([privateId]);
+    value(await api.resumePair({ pairId }));
+    await idlePair(pairId);
+    expect(existsSync(join(dir, 'Private'))).toBe(false);
+    value(await api.updatePairSettings({ pairId, settings: { excludedFolders: [] } }));
+    await waitFor('the folder once it is included', () => existsSync(join(dir, 'Private', 'secret.txt')));
+  });
+
   it('app settings persist, and pauseAll pauses every pair', async () => {
     const view = value(await api.updateSettings({ pauseAll: true, theme: 'dark' }));
     expect(view.settings).toMatchObject({ pauseAll: true, theme: 'dark' });
