@@ -21,13 +21,13 @@ export function Activity() {
           <p>Files appear here as they upload and download.</p>
         </Empty>
       ) : (
-        <div ref={scroller} className="activity-scroll" tabIndex={0} role="list" aria-label="Activity" aria-rowcount={activity.size}>
+        <div ref={scroller} className="activity-scroll" tabIndex={0} role="list" aria-label="Activity">
           <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
             {rows.getVirtualItems().map((v) => {
               const e = activity.at(v.index);
               if (!e) return null;
               return (
-                <div key={e.seq} role="listitem" className="activity-row" data-state={e.state} data-kind={e.kind} style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
+                <div key={e.seq} role="listitem" aria-setsize={activity.size} aria-posinset={v.index + 1} className="activity-row" data-state={e.state} data-kind={e.kind} style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
                   <div className="activity-main">
                     <span className="activity-path" title={e.path}>
                       {e.path || e.message}
