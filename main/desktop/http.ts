@@ -170,7 +170,10 @@ export async function startHttpUi(o: HttpUiOptions): Promise<HttpUi> {
     port,
     close: async () => {
       for (const s of streams) s.end();
-      await new Promise<void>((ok) => server.close(() => ok()));
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      // Idle keep-alive sockets would hold close() open until they time out.
+      server.closeIdleConnections();
+      await closed;
     },
   };
 }
