@@ -81,7 +81,7 @@ async function serviceTitles(): Promise<string[]> {
   return (await service.children(containerId)).documents.map((d) => d.title).sort();
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 45_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -111,6 +111,7 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+  page.setDefaultTimeout(45_000);
   await page.goto(openUrl);
 }, 90_000);
 

@@ -29,7 +29,7 @@ function value<T>(r: Result<T>): T {
   return r.value;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 45_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -72,7 +72,8 @@ afterAll(async () => {
   removeDir(work);
 });
 
-describe('DesktopCore against a real service', () => {
+// Generous limits: these run real processes on a shared 2-core machine.
+describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
   it('starts signed out, refuses bad credentials, signs in with good ones', async () => {
     expect(value(await api.getAccount({}))).toMatchObject({ signedIn: false, keychain: { available: false, backend: 'memory' } });
     expect(value(await api.getStatus({})).state).toBe('SIGNED_OUT');
