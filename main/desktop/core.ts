@@ -361,7 +361,8 @@ export class DesktopCore implements Handlers {
       dir: pair.dir,
       client: this.client,
       pollMs: this.pollMs(),
-      enabled: () => !this.settings().pauseAll,
+      // A paused pair starts no round (the engine would only report it paused).
+      enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.state !== 'PAUSED',
       hooks: {
         onRoundStart: (pairId) => {
           this.activity.startRound(pairId);
@@ -486,8 +487,9 @@ export class DesktopCore implements Handlers {
   private pairState(pair: PairRecord, runner: PairRunner | undefined): [PairStatus['state'], string] {
     if (!this.client || !this.account) return ['OFFLINE', 'not signed in'];
     if (pair.serverUrl !== this.account.serviceUrl) return ['OFFLINE', `belongs to ${pair.serverUrl}, not the signed-in service`];
-    if (pair.state === 'PAUSED') return ['PAUSED', pair.stateReason || 'paused'];
-    if (this.settings().pauseAll) return ['PAUSED', 'every pair is paused'];
+    const pausing = runner?.phase === 'SYNCING';
+    if (pair.state === 'PAUSED') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', pair.stateReason || 'paused'];
+    if (this.settings().pauseAll) return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'every pair is paused'];
     if (pair.state === 'GUARD') return ['WAITING', pair.stateReason];
     if (pair.state === 'ERROR') return ['ERROR', pair.stateReason];
     if (!runner) return ['STARTING', ''];

@@ -453,6 +453,7 @@ export const DesktopMethods = {
   getStatus: { args: Empty, result: Status },
   addPair: { args: AddPairArgs, result: PairStatus },
   removePair: { args: PairIdArgs, result: Ok },
+  /** Takes effect when the round under way (if any) ends: no round starts after it. */
   pausePair: { args: PairIdArgs, result: PairStatus },
   resumePair: { args: PairIdArgs, result: PairStatus },
   syncNow: { args: PairIdArgs, result: PairStatus },
