@@ -4,6 +4,7 @@
  * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts and ./trayModel.ts,
  * which the unit tests read.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
@@ -55,7 +56,8 @@ async function start(): Promise<void> {
       win.focus();
       return;
     }
-    win = new BrowserWindow({ ...windowOptions(PRELOAD), icon: ICON });
+    // The platform icons are rendered by the release build; a development run has none.
+    win = new BrowserWindow({ ...windowOptions(PRELOAD), ...(existsSync(ICON) ? { icon: ICON } : {}) });
     const contents = win.webContents;
     contents.on('will-navigate', (event, url) => {
       if (!allowNavigation(url, RENDERER_DIST)) event.preventDefault();
