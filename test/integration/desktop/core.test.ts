@@ -2,7 +2,7 @@
  * DesktopCore through its dispatcher (as a UI calls it), against a real `folio serve`, a real
  * folder and the real sync engine.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopApi, DesktopEvent, Result } from '../../../shared/desktop/api.ts';
@@ -264,6 +264,30 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     await core.whenIdle();
     expect(value(await api.getStatus({})).pairs.every((p) => p.state === 'PAUSED')).toBe(true);
     value(await api.updateSettings({ pauseAll: false }));
+  });
+
+  it('stops a mass delete until it is confirmed', async () => {
+    const guardedId = (await service.createContainer({ name: 'Guarded' })).containerId;
+    const guardedDir = join(work, 'Guarded');
+    const guarded = value(await api.addPair({ dir: guardedDir, containerId: guardedId }));
+    for (let i = 0; i < 12; i++) writeFileSync(join(guardedDir, `f${i}.txt`), `file ${i}`);
+    await waitFor('12 files on the service', async () => (await docsIn(guardedId)).size === 12);
+    await idlePair(guarded.pairId);
+    expect(await api.confirmDeletes({ pairId: guarded.pairId })).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
+
+    for (let i = 0; i < 12; i++) rmSync(join(guardedDir, `f${i}.txt`));
+    const waiting = await waitFor('the guard', async () => {
+      await core.whenIdle();
+      const p = value(await api.getStatus({})).pairs.find((x) => x.pairId === guarded.pairId);
+      return p?.state === 'WAITING' ? p : undefined;
+    });
+    expect(waiting.stateReason).toMatch(/12 of 12 files would be deleted/);
+    expect(events.some((e) => e.type === 'notice' && e.title === 'Sync is waiting for you')).toBe(true);
+    expect((await docsIn(guardedId)).size).toBe(12);
+
+    value(await api.confirmDeletes({ pairId: guarded.pairId }));
+    await waitFor('the deletes carried out', async () => (await docsIn(guardedId)).size === 0);
+    value(await api.removePair({ pairId: guarded.pairId }));
   });
 
   it('removes a pair without deleting anything', async () => {
