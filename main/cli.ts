@@ -1,6 +1,6 @@
 /**
  * The `folio` command. Subcommands:
- *   start [--data DIR] [--port N]
+ *   start [--state DIR] [--port N] [--headless]
  *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts] [--rate-limit N] [--rate-window-ms MS]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
@@ -14,7 +14,7 @@ import { ServiceError } from './service/errors.ts';
 import { UsageError } from './cli/options.ts';
 
 const USAGE = `usage:
-  folio start [--data DIR] [--port N]
+  folio start [--state DIR] [--port N] [--headless]   (the desktop app; the web UI when Electron is missing)
   folio serve --data DIR [--host 127.0.0.1] [--port N]
       [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
       [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]

@@ -1,82 +1,65 @@
 /**
- * `folio start`, what `npm start` runs. The desktop app is not built yet, so this runs Folio
- * Service for the current user: a data directory in the user's app-data folder (its `service`
- * subdirectory, beside the sync client's state), a first tenant provisioned on first run, and the
- * service on 127.0.0.1.
+ * `folio start [--state DIR] [--port N] [--headless]` (what `npm start` runs): the Electron app when
+ * its runtime is installed; otherwise one line saying so, then the same desktop core headless, with
+ * the web UI on a loopback URL carrying its per-run token. Works with no service configured: the
+ * UI opens on its sign-in screen.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { RENDERER_DIST, startHeadless } from '../desktop/headless.ts';
 import { appDataDir } from '../platform/paths.ts';
-import { createTenant } from '../service/tenancy.ts';
-import { openStore, type Store } from '../store/index.ts';
-import { parsePort } from './options.ts';
-import { serveUntil, untilSignal } from './serve.ts';
 
-export const CREDENTIALS_FILE = 'credentials.json';
-export const LOCAL_TENANT_NAME = 'local';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PRELOAD = join(ROOT, 'dist', 'electron', 'preload.cjs');
 
-export interface LocalCredentials {
-  tenantId: string;
-  clientId: string;
-  clientSecret: string;
+/** The Electron binary, when the package is installed with its runtime (its postinstall downloaded it). */
+export function electronBinary(): string | null {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('electron/package.json');
+    const dir = dirname(pkg);
+    const pathFile = join(dir, 'path.txt');
+    if (!existsSync(pathFile)) return null;
+    const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds what is missing with Vite: the renderer (both modes) and, for Electron, the preload. */
+async function ensureBuilt(withPreload: boolean): Promise<void> {
+  const { build } = await import('vite');
+  if (!existsSync(join(RENDERER_DIST, 'index.html'))) await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn' });
+  if (withPreload && !existsSync(PRELOAD)) await build({ configFile: join(ROOT, 'preload', 'vite.config.ts'), logLevel: 'warn' });
 }
 
 export async function runStart(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, port: { type: 'string', default: '0' } },
+    options: { state: { type: 'string' }, port: { type: 'string', default: '0' }, headless: { type: 'boolean', default: false } },
     strict: true,
   });
-  const port = parsePort(values.port);
-  const dataDir = values.data || join(appDataDir(), 'service');
-  console.log('The Electron runtime is not available on this machine: running Folio Service locally instead.');
-  const stop = untilSignal();
-  // The directory holds the client secret: only its owner may look inside.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const store = await openStore(dataDir);
-  let credentials: { value: LocalCredentials; created: boolean };
-  try {
-    credentials = localCredentials(store, dataDir);
-  } catch (err) {
-    store.close();
-    throw err;
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
+
+  const electron = values.headless ? null : electronBinary();
+  if (electron) {
+    await ensureBuilt(true);
+    const child = spawn(electron, [ROOT], { stdio: 'inherit' });
+    return new Promise((done) => child.once('exit', (code) => done(code ?? 1)));
   }
-  const file = join(dataDir, CREDENTIALS_FILE);
-  console.log(`data: ${dataDir}`);
-  if (credentials.created) console.log(`first run: created tenant ${credentials.value.tenantId}`);
-  console.log(`client id: ${credentials.value.clientId}`);
-  console.log(`client secret: in ${file} (readable by you only)`);
-  await serveUntil(store, { host: '127.0.0.1', port }, stop);
+  if (!values.headless) console.log('folio: the Electron runtime is not installed here; starting the headless desktop with its web UI instead');
+  await ensureBuilt(false);
+  const headless = await startHeadless({ stateDir: values.state ?? appDataDir(), port });
+  console.log(`ui on ${headless.ui.openUrl}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await headless.close();
   return 0;
-}
-
-/**
- * The local tenant's credentials. The credentials file is the mark of a provisioned directory: on
- * first run the tenant is created and its credentials are written, owner-only, through a temp
- * file and a rename, so the file is never seen half-written.
- */
-function localCredentials(store: Store, dataDir: string): { value: LocalCredentials; created: boolean } {
-  const file = join(dataDir, CREDENTIALS_FILE);
-  if (existsSync(file)) return { value: readCredentials(file), created: false };
-  const value = createTenant(store, LOCAL_TENANT_NAME);
-  const temp = `${file}.tmp`;
-  // A leftover temp file would keep its old mode; writeFileSync applies `mode` only when it creates.
-  rmSync(temp, { force: true });
-  writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, file);
-  return { value, created: true };
-}
-
-function readCredentials(file: string): LocalCredentials {
-  let c: Partial<LocalCredentials> | null;
-  try {
-    c = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalCredentials> | null;
-  } catch {
-    c = null;
-  }
-  if (typeof c?.tenantId !== 'string' || typeof c.clientId !== 'string' || typeof c.clientSecret !== 'string') {
-    throw new Error(`${file} is not a Folio credentials file; move it away to provision a new tenant`);
-  }
-  return { tenantId: c.tenantId, clientId: c.clientId, clientSecret: c.clientSecret };
 }

@@ -1,7 +1,7 @@
 /** The `folio` command as a user runs it: real processes, real data directories, real HTTP. */
 import Database from 'better-sqlite3';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appDataDir } from '../../main/platform/paths.ts';
@@ -194,52 +194,6 @@ describe('folio admin', () => {
     const outcome = await folio(['admin', 'create-client', '--data', dir, '--tenant', 'tnt_nope', '--json']);
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toMatch(/tenant not found: tnt_nope/);
-  });
-});
-
-describe('folio start', () => {
-  it('on first run provisions a tenant under $XDG_DATA_HOME/folio/service, keeps the secret owner-only, and serves on 127.0.0.1', async () => {
-    const home = freshDir();
-    const env = { ...process.env, HOME: join(home, 'home'), XDG_DATA_HOME: join(home, 'xdg') };
-    const dataDir = join(home, 'xdg', 'folio', 'service');
-    const first = spawnFolio(['start'], env);
-    const url = await first.url;
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const out = first.stdout();
-    expect(out.split('\n')[0]).toMatch(/^The Electron runtime is not available on this machine/);
-    const file = join(dataDir, 'credentials.json');
-    expect(out).toContain(`data: ${dataDir}`);
-    expect(out).toContain(file);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-
-    const creds = JSON.parse(readFileSync(file, 'utf8')) as Tenant;
-    expect(out).toContain(`client id: ${creds.clientId}`);
-    expect(out).toMatch(/first run: created tenant tnt_/);
-    expect(out).not.toContain(creds.clientSecret);
-    const api = await appApi(url, creds);
-    data(await api.post<Container>('/v1/containers/create', { name: 'from start' }));
-    expect(await terminate(first)).toMatchObject({ code: 0, signal: null });
-
-    const second = spawnFolio(['start'], env);
-    const url2 = await second.url;
-    expect(second.stdout()).not.toContain('first run');
-    expect(second.stdout()).toContain(`client id: ${creds.clientId}`);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(creds);
-    const again = await appApi(url2, creds);
-    const page = data(await again.post<{ content: Container[] }>('/v1/containers/getPage', {}));
-    expect(page.content.map((c) => c.name)).toContain('from start');
-    expect(await terminate(second)).toMatchObject({ code: 0, signal: null });
-  });
-
-  it('uses ~/.local/share/folio/service when XDG_DATA_HOME is not set', async () => {
-    const home = freshDir();
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
-    delete env.XDG_DATA_HOME;
-    const p = spawnFolio(['start'], env);
-    await p.url;
-    expect(existsSync(join(home, '.local', 'share', 'folio', 'service', 'credentials.json'))).toBe(true);
-    expect(await terminate(p)).toMatchObject({ code: 0, signal: null });
   });
 });
 

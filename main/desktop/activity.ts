@@ -1,0 +1,154 @@
+/**
+ * The activity stream: one entry per file transfer (updated in place as its bytes move), per
+ * conflict, per failure and per finished round. It keeps the newest entries up to a bound, and
+ * sends progress updates at most every `throttleMs` per entry so a fast transfer cannot flood a UI;
+ * a change of state (done, failed) always goes out at once.
+ */
+import type { ActivityEntry, Progress } from '../../shared/desktop/api.ts';
+
+export interface ActivityOptions {
+  capacity?: number;
+  throttleMs?: number;
+  now?: () => Date;
+  onEntry: (entry: ActivityEntry) => void;
+}
+
+type NewEntry = Omit<ActivityEntry, 'seq' | 'time'>;
+
+export class ActivityLog {
+  private readonly entries = new Map<number, ActivityEntry>();
+  /** Running transfers, by pair and path. */
+  private readonly running = new Map<string, ActivityEntry>();
+  private readonly lastSent = new Map<number, number>();
+  private readonly pending = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private seq = 0;
+  private readonly capacity: number;
+  private readonly throttleMs: number;
+  /** Per pair, the transfers of the round under way. */
+  private readonly rounds = new Map<string, Set<number>>();
+
+  constructor(private readonly o: ActivityOptions) {
+    this.capacity = o.capacity ?? 100_000;
+    this.throttleMs = o.throttleMs ?? 100;
+  }
+
+  private now(): string {
+    return (this.o.now ?? (() => new Date()))().toISOString();
+  }
+
+  add(e: NewEntry): ActivityEntry {
+    const entry: ActivityEntry = { ...e, seq: ++this.seq, time: this.now() };
+    this.entries.set(entry.seq, entry);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value as number;
+      this.entries.delete(oldest);
+      this.lastSent.delete(oldest);
+    }
+    this.o.onEntry(entry);
+    this.lastSent.set(entry.seq, Date.now());
+    return entry;
+  }
+
+  /** A transfer's bytes moved: the first call opens its entry, the last (done === total) closes it. */
+  progress(pairId: string, path: string, done: number, total: number): void {
+    const key = `${pairId}\0${path}`;
+    let entry = this.running.get(key);
+    if (!entry || !this.entries.has(entry.seq)) {
+      entry = this.add({ pairId, path, kind: 'transfer', state: 'running', bytesDone: 0, bytesTotal: total, message: '' });
+      this.running.set(key, entry);
+      this.roundOf(pairId).add(entry.seq);
+    }
+    entry.bytesDone = Math.max(0, Math.min(done, total));
+    entry.bytesTotal = Math.max(0, total);
+    entry.time = this.now();
+    if (done >= total) {
+      entry.state = 'done';
+      this.running.delete(key);
+      this.send(entry.seq, true);
+    } else {
+      this.send(entry.seq, false);
+    }
+  }
+
+  /** The round of a pair ended: transfers it left running failed (or were skipped). */
+  endRound(pairId: string, errors: string[]): void {
+    for (const [key, entry] of this.running) {
+      if (entry.pairId !== pairId) continue;
+      entry.state = 'failed';
+      entry.message = errors.find((e) => e.includes(entry.path)) ?? 'not finished in this round';
+      this.running.delete(key);
+      this.send(entry.seq, true);
+    }
+  }
+
+  startRound(pairId: string): void {
+    this.rounds.set(pairId, new Set());
+  }
+
+  /** What the round under way has moved so far. */
+  roundProgress(pairId: string): Progress {
+    const p: Progress = { filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
+    for (const seq of this.rounds.get(pairId) ?? []) {
+      const e = this.entries.get(seq);
+      if (!e) continue;
+      p.filesTotal++;
+      if (e.state !== 'running') p.filesDone++;
+      p.bytesDone += e.state === 'done' ? e.bytesTotal : e.bytesDone;
+      p.bytesTotal += e.bytesTotal;
+    }
+    return p;
+  }
+
+  list(afterSeq = 0, limit = 1000): { entries: ActivityEntry[]; lastSeq: number } {
+    const out: ActivityEntry[] = [];
+    for (const e of this.entries.values()) {
+      if (e.seq <= afterSeq) continue;
+      out.push({ ...e });
+    }
+    return { entries: out.slice(-limit), lastSeq: this.seq };
+  }
+
+  forgetPair(pairId: string): void {
+    for (const [key, e] of this.running) if (e.pairId === pairId) this.running.delete(key);
+    this.rounds.delete(pairId);
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flush();
+  }
+
+  private send(seq: number, now: boolean): void {
+    const last = this.lastSent.get(seq) ?? 0;
+    if (now || Date.now() - last >= this.throttleMs) {
+      this.pending.delete(seq);
+      this.emit(seq);
+      return;
+    }
+    this.pending.add(seq);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, this.throttleMs);
+  }
+
+  private flush(): void {
+    for (const seq of [...this.pending]) this.emit(seq);
+    this.pending.clear();
+  }
+
+  private emit(seq: number): void {
+    const e = this.entries.get(seq);
+    if (!e) return;
+    this.lastSent.set(seq, Date.now());
+    this.o.onEntry({ ...e });
+  }
+
+  private roundOf(pairId: string): Set<number> {
+    let r = this.rounds.get(pairId);
+    if (!r) this.rounds.set(pairId, (r = new Set()));
+    return r;
+  }
+}

@@ -1,0 +1,721 @@
+/**
+ * DesktopCore: the app core the UI talks to (DESIGN.md §5). It holds the account (secrets in the
+ * keychain only), runs one PairRunner per sync pair, keeps the activity stream, finds and resolves
+ * conflicts, and relays shares, versions and text from the service. Every method here is a
+ * DesktopApi method; the Dispatcher checks arguments before they arrive and turns what they throw
+ * into error values.
+ *
+ * The core is transport-free and Electron-free: the Electron main, the headless web UI and (with
+ * issue 5) `folio daemon` all host the same object.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type {
+  Account,
+  AppSettings,
+  ArgsOf,
+  Conflict,
+  Offline,
+  OverallState,
+  PairSettings,
+  PairStatus,
+  ResultOf,
+  SettingsView,
+  Status,
+  SyncCounts,
+} from '../../shared/desktop/api.ts';
+import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
+import { openDesktopStore, type DesktopStore, type StoredAccount } from '../store/sync/desktop.ts';
+import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { IGNORE_FILE } from '../sync/ignore.ts';
+import type { NodeState } from '../sync/trees.ts';
+import { ActivityLog } from './activity.ts';
+import { findConflicts, parseConflictId, resolveConflict, within } from './conflicts.ts';
+import type { Handlers } from './dispatcher.ts';
+import { EventHub } from './events.ts';
+import { failure } from './failure.ts';
+import type { Keychain } from './keychain.ts';
+import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
+import { PairRunner, type RoundOutcome } from './pairRunner.ts';
+import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
+
+export interface CoreOptions {
+  stateDir: string;
+  keychain: Keychain;
+  managed?: ManagedSettings;
+  /** Opens a file with the system's default app (Electron: shell.openPath); headless: none. */
+  openPath?: (path: string) => Promise<void>;
+  /** Writes waiting for the service (the offline outbox of issue 5); 0 without one. */
+  outboxLength?: () => number;
+  /** Overrides the poll interval of settings (tests). */
+  pollMs?: number;
+  /** Passed to every FolioClient (tests shorten the retry back-off). */
+  client?: Pick<ClientOptions, 'retry'>;
+  now?: () => Date;
+}
+
+export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system' };
+
+interface Secret {
+  clientSecret: string;
+  password?: string;
+}
+
+interface PairFacts {
+  files: number;
+  folders: number;
+  conflicts: Conflict[];
+}
+
+const EMPTY_ROUND: SyncCounts = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0 };
+const STATUS_THROTTLE_MS = 200;
+
+export function secretAccount(a: Pick<StoredAccount, 'serviceUrl' | 'clientId' | 'userName'>): string {
+  return `${a.clientId}${a.userName ? `/${a.userName}` : ''}@${a.serviceUrl}`;
+}
+
+export class DesktopCore implements Handlers {
+  readonly events = new EventHub();
+  private client: FolioClient | null = null;
+  private account: StoredAccount | null = null;
+  private readonly runners = new Map<string, PairRunner>();
+  private readonly facts = new Map<string, PairFacts>();
+  private readonly announced = new Map<string, Set<string>>();
+  private readonly ignoreRules = new Map<string, string>();
+  private readonly activity: ActivityLog;
+  private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0 };
+  private statusTimer: NodeJS.Timeout | null = null;
+  private readonly managed: ManagedSettings;
+
+  private constructor(
+    private readonly o: CoreOptions,
+    private readonly store: SyncStore,
+    private readonly desk: DesktopStore,
+  ) {
+    this.managed = o.managed ?? NO_MANAGED_SETTINGS;
+    this.activity = new ActivityLog({
+      onEntry: (entry) => {
+        this.events.emit({ type: 'activity', entry });
+        this.statusSoon();
+      },
+      ...(o.now ? { now: o.now } : {}),
+    });
+  }
+
+  /** Opens the state, and signs back in when the keychain still holds the account's secret. */
+  static async open(o: CoreOptions): Promise<DesktopCore> {
+    const store = await openSyncStore(o.stateDir);
+    const desk = await openDesktopStore(o.stateDir);
+    const core = new DesktopCore(o, store, desk);
+    await core.restore();
+    return core;
+  }
+
+  private async restore(): Promise<void> {
+    const stored = this.desk.getAccount();
+    if (!stored) return;
+    this.account = stored;
+    const raw = await this.o.keychain.get(secretAccount(stored)).catch(() => null);
+    const secret = raw ? parseSecret(raw) : null;
+    if (!secret) return;
+    this.client = this.newClient(stored, secret);
+    await this.startRunners();
+  }
+
+  private newClient(a: StoredAccount, s: Secret): FolioClient {
+    const credentials: Credentials = {
+      clientId: a.clientId,
+      clientSecret: s.clientSecret,
+      ...(a.userName && s.password !== undefined ? { user: { userName: a.userName, password: s.password } } : {}),
+    };
+    return new FolioClient({ baseUrl: a.serviceUrl, credentials, ...this.o.client });
+  }
+
+  private now(): string {
+    return (this.o.now ?? (() => new Date()))().toISOString();
+  }
+
+  async close(): Promise<void> {
+    await this.stopRunners();
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    this.activity.close();
+    this.store.close();
+    this.desk.close();
+  }
+
+  /** Resolves when no pair has a round under way (tests, and a clean shutdown). */
+  async whenIdle(): Promise<void> {
+    await Promise.all([...this.runners.values()].map((r) => r.idle()));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Accounts
+
+  async getAccount(): Promise<Account> {
+    return this.accountView();
+  }
+
+  private accountView(): Account {
+    const a = this.account;
+    return {
+      signedIn: this.client !== null,
+      serviceUrl: a?.serviceUrl ?? '',
+      clientId: a?.clientId ?? '',
+      userName: a?.userName ?? '',
+      tenantId: a?.tenantId ?? '',
+      userId: a?.userId ?? '',
+      keychain: this.o.keychain.status(),
+    };
+  }
+
+  async signIn(args: ArgsOf<'signIn'>): Promise<Account> {
+    const userName = args.userName?.trim() ?? '';
+    const password = args.password ?? '';
+    if (Boolean(userName) !== Boolean(password)) throw failure('INVALID_ARGUMENTS', 'a user name and a password go together');
+    const next: StoredAccount = { serviceUrl: args.serviceUrl.replace(/\/+$/, ''), clientId: args.clientId, userName, tenantId: '', userId: '' };
+    const secret: Secret = { clientSecret: args.clientSecret, ...(userName ? { password } : {}) };
+    const client = this.newClient(next, secret);
+    const who = await client.whoAmI();
+    next.tenantId = who.tenantId;
+    next.userId = who.userId ?? '';
+
+    await this.stopRunners();
+    const previous = this.account;
+    try {
+      await this.o.keychain.set(secretAccount(next), JSON.stringify(secret));
+    } catch (err) {
+      throw failure('KEYCHAIN_ERROR', `the keychain refused to store the secret: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (previous && secretAccount(previous) !== secretAccount(next)) await this.o.keychain.delete(secretAccount(previous)).catch(() => false);
+    this.desk.setAccount(next);
+    this.account = next;
+    this.client = client;
+    this.offline = { ...this.offline, offline: false, since: '', reason: '' };
+    await this.startRunners();
+    this.events.emit({ type: 'account', account: this.accountView() });
+    this.statusNow();
+    return this.accountView();
+  }
+
+  /** Forgets the secret and the account; pairs stay, and sync again on the next sign-in. */
+  async signOut(): Promise<Account> {
+    await this.stopRunners();
+    const previous = this.account;
+    this.client = null;
+    this.account = null;
+    this.desk.clearAccount();
+    if (previous) {
+      try {
+        await this.o.keychain.delete(secretAccount(previous));
+      } catch (err) {
+        throw failure('KEYCHAIN_ERROR', `signed out, but the keychain refused to delete the secret: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    this.events.emit({ type: 'account', account: this.accountView() });
+    this.statusNow();
+    return this.accountView();
+  }
+
+  /** The signed-in service's URL, '' when signed out (for the shell's openExternal allow-list). */
+  accountServiceUrl(): string {
+    return this.client && this.account ? this.account.serviceUrl : '';
+  }
+
+  private requireClient(): FolioClient {
+    if (!this.client) throw failure('NOT_SIGNED_IN', 'sign in to a Folio service first');
+    return this.client;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The service tree
+
+  async listChildren(args: ArgsOf<'listChildren'>): Promise<ResultOf<'listChildren'>> {
+    const client = this.requireClient();
+    const id = args.containerId ?? '';
+    if (!id) return { container: { containerId: '', name: '', parentId: '' }, containers: (await childContainers(client, '')).map(containerView), documents: [] };
+    const here = await client.getContainer(id);
+    const { containers, documents } = args.includeDocuments
+      ? await client.children(id)
+      : { containers: await childContainers(client, id), documents: [] };
+    const byName = <T extends { name?: string; title?: string }>(a: T, b: T) => (a.name ?? a.title ?? '').localeCompare(b.name ?? b.title ?? '');
+    return {
+      container: { containerId: here.containerId, name: here.name, parentId: here.parentId },
+      containers: containers.map(containerView).sort(byName),
+      documents: documents.map(documentView).sort(byName),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Pairs and status
+
+  async getStatus(): Promise<Status> {
+    return this.status();
+  }
+
+  async addPair(args: ArgsOf<'addPair'>): Promise<PairStatus> {
+    const client = this.requireClient();
+    const account = this.account as StoredAccount;
+    if (!isAbsolute(args.dir)) throw failure('INVALID_ARGUMENTS', 'the folder must be an absolute path');
+    const dir = resolve(args.dir);
+    for (const p of this.store.listPairs()) {
+      if (overlaps(p.dir, dir)) throw failure('ALREADY_EXISTS', `${dir} overlaps the folder of another pair (${p.dir})`);
+    }
+    const container = await client.getContainer(args.containerId);
+    if (container.status !== 'ACTIVE') throw failure('INVALID_STATE', `the service folder ${container.name} is in the recycle bin`);
+    await mkdir(dir, { recursive: true });
+    if (!(await stat(dir)).isDirectory()) throw failure('INVALID_ARGUMENTS', `${dir} is not a folder`);
+    const { ignoreRules, ...engineSettings } = args.settings ?? {};
+    const pairId = randomBytes(8).toString('hex');
+    this.store.addPair({ pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
+    this.desk.putPairRun(pairId, { lastSyncAt: '', lastRound: {}, containerName: container.name });
+    if (ignoreRules !== undefined) await this.writeIgnoreRules(pairId, dir, ignoreRules);
+    else this.ignoreRules.set(pairId, '');
+    await this.startRunner(this.store.getPair(pairId) as PairRecord);
+    this.statusNow();
+    return this.pairStatus(pairId);
+  }
+
+  /** Stops syncing the folder. Nothing is deleted, on disk or on the service. */
+  async removePair(args: ArgsOf<'removePair'>): Promise<ResultOf<'removePair'>> {
+    this.requirePair(args.pairId);
+    await this.runners.get(args.pairId)?.stop();
+    this.runners.delete(args.pairId);
+    this.facts.delete(args.pairId);
+    this.announced.delete(args.pairId);
+    this.ignoreRules.delete(args.pairId);
+    this.activity.forgetPair(args.pairId);
+    this.store.removePair(args.pairId);
+    this.statusNow();
+    return { done: true };
+  }
+
+  async pausePair(args: ArgsOf<'pausePair'>): Promise<PairStatus> {
+    this.requirePair(args.pairId);
+    this.store.setState(args.pairId, 'PAUSED', 'paused');
+    this.statusNow();
+    return this.pairStatus(args.pairId);
+  }
+
+  async resumePair(args: ArgsOf<'resumePair'>): Promise<PairStatus> {
+    const pair = this.requirePair(args.pairId);
+    if (pair.state === 'PAUSED') this.store.setState(args.pairId, 'ACTIVE', '');
+    this.runners.get(args.pairId)?.syncNow();
+    this.statusNow();
+    return this.pairStatus(args.pairId);
+  }
+
+  async syncNow(args: ArgsOf<'syncNow'>): Promise<PairStatus> {
+    this.requirePair(args.pairId);
+    this.runners.get(args.pairId)?.syncNow();
+    return this.pairStatus(args.pairId);
+  }
+
+  async confirmDeletes(args: ArgsOf<'confirmDeletes'>): Promise<PairStatus> {
+    const pair = this.requirePair(args.pairId);
+    if (pair.state !== 'GUARD') throw failure('INVALID_STATE', 'this pair is not waiting for a confirmation');
+    const runner = this.runners.get(args.pairId);
+    if (!runner) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
+    runner.confirmDeletes();
+    runner.syncNow();
+    this.statusNow();
+    return this.pairStatus(args.pairId);
+  }
+
+  async updatePairSettings(args: ArgsOf<'updatePairSettings'>): Promise<PairStatus> {
+    const pair = this.requirePair(args.pairId);
+    const { ignoreRules, ...engine } = args.settings;
+    if (Object.keys(engine).length > 0) this.store.setSettings(pair.pairId, { ...pair.settings, ...engine });
+    if (ignoreRules !== undefined) await this.writeIgnoreRules(pair.pairId, pair.dir, ignoreRules);
+    this.runners.get(pair.pairId)?.syncNow();
+    this.statusNow();
+    return this.pairStatus(pair.pairId);
+  }
+
+  private requirePair(pairId: string): PairRecord {
+    const pair = this.store.getPair(pairId);
+    if (!pair) throw failure('NOT_FOUND', `no sync pair ${pairId}`);
+    return pair;
+  }
+
+  private async writeIgnoreRules(pairId: string, dir: string, text: string): Promise<void> {
+    await writeFile(join(dir, IGNORE_FILE), text);
+    this.ignoreRules.set(pairId, text);
+  }
+
+  private async loadIgnoreRules(pair: PairRecord): Promise<void> {
+    this.ignoreRules.set(pair.pairId, await readFile(join(pair.dir, IGNORE_FILE), 'utf8').catch(() => ''));
+  }
+
+  private async startRunners(): Promise<void> {
+    for (const pair of this.store.listPairs()) await this.startRunner(pair);
+  }
+
+  private async startRunner(pair: PairRecord): Promise<void> {
+    await this.loadIgnoreRules(pair);
+    await this.refreshFacts(pair, !this.announced.has(pair.pairId));
+    if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.runners.has(pair.pairId)) return;
+    const runner = new PairRunner({
+      store: this.store,
+      pairId: pair.pairId,
+      dir: pair.dir,
+      client: this.client,
+      pollMs: this.pollMs(),
+      // A paused pair starts no round (the engine would only report it paused).
+      enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.state !== 'PAUSED',
+      hooks: {
+        onRoundStart: (pairId) => {
+          this.activity.startRound(pairId);
+          this.statusNow();
+        },
+        onRoundEnd: (pairId, outcome) => void this.roundEnded(pairId, outcome),
+        onProgress: (pairId, path, done, total) => this.activity.progress(pairId, path, done, total),
+      },
+    });
+    this.runners.set(pair.pairId, runner);
+    runner.start();
+  }
+
+  private async stopRunners(): Promise<void> {
+    const all = [...this.runners.values()];
+    this.runners.clear();
+    await Promise.all(all.map((r) => r.stop()));
+  }
+
+  private pollMs(): number {
+    return this.o.pollMs ?? this.settings().pollSeconds * 1000;
+  }
+
+  private async roundEnded(pairId: string, outcome: RoundOutcome): Promise<void> {
+    const pair = this.store.getPair(pairId);
+    if (!pair) return;
+    if (outcome.kind === 'summary') {
+      const s = outcome.summary;
+      this.activity.endRound(pairId, s.errors);
+      const run = this.desk.getPairRun(pairId) ?? { lastSyncAt: '', lastRound: {}, containerName: '' };
+      const lastRound: SyncCounts = { uploaded: s.uploaded, downloaded: s.downloaded, moved: s.moved, deleted: s.deleted, conflicts: s.conflicts };
+      this.desk.putPairRun(pairId, { ...run, lastRound, ...(s.converged ? { lastSyncAt: this.now() } : {}) });
+      if (this.offline.offline) this.offline = { ...this.offline, offline: false, since: '', reason: '' };
+      if (s.blocked && pair.state === 'GUARD') this.notice('warning', 'Sync is waiting for you', s.blocked);
+      for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
+      if (s.uploaded + s.downloaded + s.moved + s.deleted + s.conflicts > 0) {
+        this.activity.add({ pairId, path: '', kind: 'round', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
+      }
+    } else {
+      this.activity.endRound(pairId, [outcome.reason]);
+      if (outcome.kind === 'offline' && !this.offline.offline) {
+        this.offline = { ...this.offline, offline: true, since: this.now(), reason: outcome.reason };
+        this.notice('warning', 'Folio is offline', 'The service cannot be reached; changes wait and sync when it is back.');
+      }
+      if (outcome.kind === 'error') {
+        this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: outcome.reason });
+        this.notice('error', 'Sync failed', outcome.reason);
+      }
+    }
+    await this.refreshFacts(pair);
+    this.statusNow();
+  }
+
+  /**
+   * Counts files and folders from the engine's last look at the disk, and finds conflicts; a new
+   * one is announced once (those found when the app starts were announced by an earlier run).
+   */
+  private async refreshFacts(pair: PairRecord, starting = false): Promise<void> {
+    const tree = this.store.loadTree(pair.pairId, 'local');
+    let files = 0;
+    let folders = 0;
+    for (const n of tree.values()) {
+      if (n.kind === 'file') files++;
+      else folders++;
+    }
+    const conflicts = await findConflicts(pair.pairId, pair.dir, filePaths(tree, pair.containerId));
+    this.facts.set(pair.pairId, { files, folders, conflicts });
+    let announced = this.announced.get(pair.pairId);
+    if (!announced) this.announced.set(pair.pairId, (announced = new Set()));
+    for (const c of conflicts) {
+      if (announced.has(c.conflictId)) continue;
+      announced.add(c.conflictId);
+      if (starting) continue;
+      this.events.emit({ type: 'conflict', conflict: c });
+      this.activity.add({ pairId: pair.pairId, path: c.copyPath, kind: 'conflict', state: 'done', bytesDone: 0, bytesTotal: 0, message: `conflict with ${c.path}` });
+      this.notice('warning', 'A file was changed in two places', `${c.path}: your copy was kept as ${c.copyPath.split('/').pop() ?? c.copyPath}`);
+    }
+  }
+
+  private notice(level: 'info' | 'warning' | 'error', title: string, body: string): void {
+    this.events.emit({ type: 'notice', level, title, body });
+  }
+
+  private pairStatus(pairId: string): PairStatus {
+    const pair = this.requirePair(pairId);
+    return this.pairView(pair);
+  }
+
+  private pairView(pair: PairRecord): PairStatus {
+    const run = this.desk.getPairRun(pair.pairId);
+    const facts = this.facts.get(pair.pairId) ?? { files: 0, folders: 0, conflicts: [] };
+    const runner = this.runners.get(pair.pairId);
+    const outcome = runner?.lastOutcome;
+    const errors = outcome?.kind === 'summary' ? outcome.summary.errors : [];
+    const [state, stateReason] = this.pairState(pair, runner);
+    const settings: PairSettings = {
+      concurrency: pair.settings.concurrency,
+      uploadLimit: pair.settings.uploadLimit,
+      downloadLimit: pair.settings.downloadLimit,
+      excludedFolders: pair.settings.excludedFolders,
+      ignoreRules: this.ignoreRules.get(pair.pairId) ?? '',
+    };
+    return {
+      pairId: pair.pairId,
+      dir: pair.dir,
+      serviceUrl: pair.serverUrl,
+      containerId: pair.containerId,
+      containerName: run?.containerName ?? '',
+      state,
+      stateReason,
+      settings,
+      files: facts.files,
+      folders: facts.folders,
+      conflicts: facts.conflicts.length,
+      lastSyncAt: run?.lastSyncAt ?? '',
+      lastRound: { ...EMPTY_ROUND, ...(run?.lastRound ?? {}) },
+      errors,
+      progress: this.activity.roundProgress(pair.pairId),
+    };
+  }
+
+  private pairState(pair: PairRecord, runner: PairRunner | undefined): [PairStatus['state'], string] {
+    if (!this.client || !this.account) return ['OFFLINE', 'not signed in'];
+    if (pair.serverUrl !== this.account.serviceUrl) return ['OFFLINE', `belongs to ${pair.serverUrl}, not the signed-in service`];
+    const pausing = runner?.phase === 'SYNCING';
+    if (pair.state === 'PAUSED') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', pair.stateReason || 'paused'];
+    if (this.settings().pauseAll) return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'every pair is paused'];
+    if (pair.state === 'GUARD') return ['WAITING', pair.stateReason];
+    if (pair.state === 'ERROR') return ['ERROR', pair.stateReason];
+    if (!runner) return ['STARTING', ''];
+    const outcome = runner.lastOutcome;
+    switch (runner.phase) {
+      case 'OFFLINE':
+      case 'ERROR':
+        return [runner.phase, outcome && outcome.kind !== 'summary' ? outcome.reason : ''];
+      case 'IDLE':
+        if (outcome?.kind === 'summary' && !outcome.summary.converged && outcome.summary.errors.length > 0) return ['ERROR', outcome.summary.errors[0] as string];
+        return ['IDLE', ''];
+      default:
+        // A round that runs while the service is away is a retry: it is still offline.
+        return this.offline.offline ? ['OFFLINE', 'waiting for the service; retrying'] : [runner.phase, ''];
+    }
+  }
+
+  private status(): Status {
+    const pairs = this.store.listPairs().map((p) => this.pairView(p));
+    const progress = { filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
+    for (const p of pairs) for (const k of Object.keys(progress) as (keyof typeof progress)[]) progress[k] += p.progress[k];
+    const offline: Offline = { ...this.offline, outboxLength: this.o.outboxLength?.() ?? 0 };
+    return { state: this.overall(pairs, offline), pairs, progress, offline };
+  }
+
+  private overall(pairs: PairStatus[], offline: Offline): OverallState {
+    if (!this.client) return 'SIGNED_OUT';
+    if (pairs.some((p) => p.state === 'WAITING' || p.state === 'ERROR' || p.conflicts > 0)) return 'ATTENTION';
+    if (offline.offline) return 'OFFLINE';
+    if (pairs.some((p) => p.state === 'SYNCING' || p.state === 'STARTING')) return 'SYNCING';
+    if (pairs.length > 0 && pairs.every((p) => p.state === 'PAUSED')) return 'PAUSED';
+    return 'IDLE';
+  }
+
+  private statusNow(): void {
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    this.statusTimer = null;
+    this.events.emit({ type: 'status', status: this.status() });
+  }
+
+  /** Progress moves often: one status event per STATUS_THROTTLE_MS at most. */
+  private statusSoon(): void {
+    this.statusTimer ??= setTimeout(() => this.statusNow(), STATUS_THROTTLE_MS);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Activity and conflicts
+
+  async listActivity(args: ArgsOf<'listActivity'>): Promise<ResultOf<'listActivity'>> {
+    return this.activity.list(args.afterSeq ?? 0, args.limit ?? 1000);
+  }
+
+  async listConflicts(args: ArgsOf<'listConflicts'>): Promise<Conflict[]> {
+    const pairs = args.pairId ? [this.requirePair(args.pairId)] : this.store.listPairs();
+    const out: Conflict[] = [];
+    for (const pair of pairs) {
+      await this.refreshFacts(pair);
+      out.push(...(this.facts.get(pair.pairId)?.conflicts ?? []));
+    }
+    return out;
+  }
+
+  async openConflict(args: ArgsOf<'openConflict'>): Promise<ResultOf<'openConflict'>> {
+    const { pair, copyPath, path } = this.conflictOf(args.conflictId);
+    const paths = { original: within(pair.dir, path), copy: within(pair.dir, copyPath) };
+    if (this.o.openPath) await Promise.all([this.o.openPath(paths.original), this.o.openPath(paths.copy)]);
+    return paths;
+  }
+
+  async resolveConflict(args: ArgsOf<'resolveConflict'>): Promise<ResultOf<'resolveConflict'>> {
+    const { pair, copyPath } = this.conflictOf(args.conflictId);
+    const kept = await resolveConflict(pair.dir, copyPath, args.keep);
+    await this.refreshFacts(pair);
+    this.runners.get(pair.pairId)?.syncNow();
+    this.statusNow();
+    return { kept };
+  }
+
+  private conflictOf(id: string): { pair: PairRecord; copyPath: string; path: string } {
+    const { pairId, copyPath } = parseConflictId(id);
+    const pair = this.store.getPair(pairId);
+    if (!pair) throw failure('NOT_FOUND', 'no such conflict');
+    const known = this.facts.get(pairId)?.conflicts.find((c) => c.copyPath === copyPath);
+    if (!known) throw failure('NOT_FOUND', 'no such conflict (resolved already?)');
+    return { pair, copyPath, path: known.path };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Shares
+
+  async listShares(args: ArgsOf<'listShares'>): Promise<ResultOf<'listShares'>> {
+    const client = this.requireClient();
+    const out: ResultOf<'listShares'> = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/share-grants/getPage', {
+        json: { resourceType: args.resourceType, resourceId: args.resourceId, pageSize: 500, pageNumber, ...(args.includeInactive ? {} : { status: 'ACTIVE' }) },
+      });
+      out.push(...page.content.map(shareView));
+      if (page.content.length === 0 || out.length >= page.totalElements) return out;
+    }
+  }
+
+  async createShare(args: ArgsOf<'createShare'>): Promise<ResultOf<'createShare'>> {
+    return shareView(await this.requireClient().call('POST', '/v1/share-grants/create', { json: args }));
+  }
+
+  async updateShare(args: ArgsOf<'updateShare'>): Promise<ResultOf<'updateShare'>> {
+    return shareView(await this.requireClient().call('POST', '/v1/share-grants/update', { json: args }));
+  }
+
+  async revokeShare(args: ArgsOf<'revokeShare'>): Promise<ResultOf<'revokeShare'>> {
+    return shareView(await this.requireClient().call('POST', '/v1/share-grants/revoke', { json: args }));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Documents
+
+  async getDocument(args: ArgsOf<'getDocument'>): Promise<ResultOf<'getDocument'>> {
+    return documentView(await this.requireClient().getDocument(args.docId));
+  }
+
+  /** The service document behind a synced file of a pair. */
+  async documentByPath(args: ArgsOf<'documentByPath'>): Promise<ResultOf<'documentByPath'>> {
+    const pair = this.requirePair(args.pairId);
+    const tree = this.store.loadTree(pair.pairId, 'synced');
+    const wanted = args.path.replace(/^\/+|\/+$/g, '');
+    for (const [id, path] of filePaths(tree, pair.containerId, true)) {
+      if (path === wanted) return documentView(await this.requireClient().getDocument(id));
+    }
+    throw failure('NOT_FOUND', `${wanted} is not a synced file of this pair`);
+  }
+
+  async listVersions(args: ArgsOf<'listVersions'>): Promise<ResultOf<'listVersions'>> {
+    const page = await this.requireClient().call<{ totalElements: number; content: unknown[] }>('POST', '/v1/versions/getPage', {
+      json: { docId: args.docId, pageNumber: args.pageNumber ?? 1, pageSize: args.pageSize ?? 50 },
+    });
+    return { totalElements: page.totalElements, versions: page.content.map(versionView) };
+  }
+
+  async getVersionText(args: ArgsOf<'getVersionText'>): Promise<ResultOf<'getVersionText'>> {
+    const text = await this.requireClient().call('GET', '/v1/versions/text', { query: { versionId: args.versionId, ...(args.page ? { page: args.page } : {}) } });
+    return versionTextView(text, args.versionId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settings
+
+  settings(): AppSettings {
+    return { ...DEFAULT_APP_SETTINGS, ...(this.desk.getSettings() as Partial<AppSettings>), ...this.managed.forced };
+  }
+
+  async getSettings(): Promise<SettingsView> {
+    return this.settingsView();
+  }
+
+  private settingsView(): SettingsView {
+    return { settings: this.settings(), locked: [...this.managed.locked], managed: { serverUrl: this.managed.serverUrl, clientId: this.managed.clientId }, stateDir: this.o.stateDir };
+  }
+
+  async updateSettings(args: ArgsOf<'updateSettings'>): Promise<SettingsView> {
+    const locked = Object.keys(args).filter((k) => this.managed.locked.includes(k as keyof AppSettings));
+    if (locked.length > 0) throw failure('LOCKED_BY_POLICY', `set by your administrator: ${locked.join(', ')}`);
+    const before = this.settings();
+    this.desk.putSettings(args);
+    const after = this.settings();
+    if (before.pollSeconds !== after.pollSeconds) for (const r of this.runners.values()) r.setPoll(this.pollMs());
+    if (before.pauseAll && !after.pauseAll) for (const r of this.runners.values()) r.syncNow();
+    const view = this.settingsView();
+    this.events.emit({ type: 'settings', settings: view });
+    this.statusNow();
+    return view;
+  }
+}
+
+/** Every child container of a container ('' for the tenant's root), page by page. */
+async function childContainers(client: FolioClient, parentId: string): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/containers/getPage', {
+      json: { ...(parentId ? { parentId } : {}), pageSize: 500, pageNumber, orderByColumn: 'name', isAsc: 'asc' },
+    });
+    out.push(...page.content);
+    if (page.content.length === 0 || out.length >= page.totalElements) return out;
+  }
+}
+
+function overlaps(a: string, b: string): boolean {
+  const inside = (x: string, y: string) => {
+    const r = relative(x, y);
+    return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+  };
+  return inside(a, b) || inside(b, a);
+}
+
+/** Paths ('/'-separated, relative to the pair's root) of a tree's files, by id. */
+function filePaths(tree: ReadonlyMap<string, NodeState>, rootId: string): string[];
+function filePaths(tree: ReadonlyMap<string, NodeState>, rootId: string, withIds: true): [string, string][];
+function filePaths(tree: ReadonlyMap<string, NodeState>, rootId: string, withIds = false): string[] | [string, string][] {
+  const memo = new Map<string, string | null>([[rootId, '']]);
+  const pathOf = (id: string, depth = 0): string | null => {
+    if (memo.has(id)) return memo.get(id) as string | null;
+    const node = tree.get(id);
+    const parent = node && depth <= tree.size ? pathOf(node.parentId, depth + 1) : null;
+    const p = node && parent !== null ? (parent ? `${parent}/${node.name}` : node.name) : null;
+    memo.set(id, p);
+    return p;
+  };
+  const out: [string, string][] = [];
+  for (const n of tree.values()) {
+    if (n.kind !== 'file') continue;
+    const p = pathOf(n.id);
+    if (p !== null) out.push([n.id, p]);
+  }
+  return withIds ? out : out.map(([, p]) => p);
+}
+
+function parseSecret(raw: string): Secret | null {
+  try {
+    const s = JSON.parse(raw) as Partial<Secret>;
+    return typeof s.clientSecret === 'string' ? { clientSecret: s.clientSecret, ...(typeof s.password === 'string' ? { password: s.password } : {}) } : null;
+  } catch {
+    return null;
+  }
+}
+
+function roundLine(s: SyncCounts): string {
+  const parts = (Object.keys(EMPTY_ROUND) as (keyof SyncCounts)[]).filter((k) => s[k] > 0).map((k) => `${k} ${s[k]}`);
+  return parts.join(', ');
+}

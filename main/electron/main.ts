@@ -1,0 +1,142 @@
+/**
+ * The Electron main process: hosts DesktopCore, one secure window, the tray, notifications, the
+ * taskbar progress, start at login and auto-update. The only module besides its siblings here that
+ * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts and ./trayModel.ts,
+ * which the unit tests read.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
+import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
+import { appDataDir } from '../platform/paths.ts';
+import { DesktopCore } from '../desktop/core.ts';
+import { Dispatcher } from '../desktop/dispatcher.ts';
+import { RENDERER_DIST } from '../desktop/headless.ts';
+import { openKeychain } from '../desktop/keychain.ts';
+import { readManagedSettings } from '../desktop/managedSettings.ts';
+import { forwardEvents, registerIpc } from './ipc.ts';
+import { allowExternal, allowNavigation, allowPermission, APP_CSP, isAppUrl, windowOptions } from './policy.ts';
+import { trayIconPng } from './trayIcons.ts';
+import { trayView } from './trayModel.ts';
+import { startUpdater } from './updater.ts';
+
+const PRELOAD = fileURLToPath(new URL('../../dist/electron/preload.cjs', import.meta.url));
+const ICON = fileURLToPath(new URL('../../assets/icon.png', import.meta.url));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void app.whenReady().then(start, (err: unknown) => {
+    console.error('folio: could not start:', err);
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  const managed = await readManagedSettings();
+  for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
+  const core = await DesktopCore.open({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)) });
+  const dispatcher = new Dispatcher(core);
+
+  // Every page the session loads gets the CSP; the page may ask for no permission.
+  session.defaultSession.webRequest.onHeadersReceived((details, done) => {
+    done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, decide) => decide(allowPermission(permission)));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => allowPermission(permission));
+
+  const disposeIpc = registerIpc({ ipcMain, dispatcher, isTrustedFrame: (url) => isAppUrl(url, RENDERER_DIST) });
+
+  let win: BrowserWindow | null = null;
+  const showWindow = () => {
+    if (win && !win.isDestroyed()) {
+      if (win.isMinimized()) win.restore();
+      win.show();
+      win.focus();
+      return;
+    }
+    // The platform icons are rendered by the release build; a development run has none.
+    win = new BrowserWindow({ ...windowOptions(PRELOAD), ...(existsSync(ICON) ? { icon: ICON } : {}) });
+    const contents = win.webContents;
+    contents.on('will-navigate', (event, url) => {
+      if (!allowNavigation(url, RENDERER_DIST)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!allowNavigation(url, RENDERER_DIST)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      const serviceUrl = core.accountServiceUrl();
+      if (serviceUrl && allowExternal(url, serviceUrl)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+    const unsubscribe = forwardEvents((l) => core.events.subscribe(l), contents);
+    win.on('closed', () => {
+      unsubscribe();
+      win = null;
+    });
+    win.once('ready-to-show', () => win?.show());
+    void win.loadFile(join(RENDERER_DIST, 'index.html'));
+  };
+
+  app.on('second-instance', showWindow);
+  // Closing the window keeps syncing in the tray; quitting is in the tray menu.
+  app.on('window-all-closed', () => undefined);
+  app.on('activate', showWindow);
+
+  const tray = new Tray(nativeImage.createFromBuffer(trayIconPng('signed-out'), { scaleFactor: 2 }));
+  tray.on('click', showWindow);
+  const paint = (status: Status) => {
+    const view = trayView(status);
+    tray.setImage(nativeImage.createFromBuffer(trayIconPng(view.icon), { scaleFactor: 2 }));
+    tray.setToolTip(view.tooltip);
+    tray.setContextMenu(
+      Menu.buildFromTemplate([
+        { label: view.tooltip, enabled: false },
+        { type: 'separator' },
+        { label: 'Open Folio', click: showWindow },
+        {
+          label: core.settings().pauseAll ? 'Resume syncing' : 'Pause syncing',
+          click: () => void dispatcher.dispatch('updateSettings', { pauseAll: !core.settings().pauseAll }),
+        },
+        { type: 'separator' },
+        { label: 'Quit Folio', click: () => app.quit() },
+      ]),
+    );
+    if (win && !win.isDestroyed()) win.setProgressBar(view.progress);
+  };
+  paint(await core.getStatus());
+
+  const applyLogin = (startAtLogin: boolean) => app.setLoginItemSettings({ openAtLogin: startAtLogin, openAsHidden: true });
+  applyLogin(core.settings().startAtLogin);
+  const updater = app.isPackaged ? startUpdater(managed, core.settings(), (l) => console.error(`folio: ${l}`)) : null;
+
+  core.events.subscribe((event: DesktopEvent) => {
+    switch (event.type) {
+      case 'status':
+        return paint(event.status);
+      case 'settings':
+        applyLogin(event.settings.settings.startAtLogin);
+        updater?.apply(event.settings.settings);
+        return;
+      case 'notice':
+        if (core.settings().notifications && event.level !== 'info' && Notification.isSupported()) {
+          const n = new Notification({ title: event.title, body: event.body, silent: event.level === 'warning' });
+          n.on('click', showWindow);
+          n.show();
+        }
+        return;
+      default:
+        return;
+    }
+  });
+
+  app.on('before-quit', () => {
+    disposeIpc();
+    updater?.stop();
+    void core.close();
+  });
+
+  if (!process.argv.includes('--hidden')) showWindow();
+}

@@ -1,0 +1,66 @@
+/** The window: a sidebar of screens, the offline banner, and the screen in view. */
+import { useState } from 'react';
+import { Activity } from './screens/Activity.tsx';
+import { Conflicts } from './screens/Conflicts.tsx';
+import { Documents } from './screens/Documents.tsx';
+import { Pairs } from './screens/Pairs.tsx';
+import { Settings } from './screens/Settings.tsx';
+import { Shares } from './screens/Shares.tsx';
+import { SignIn } from './screens/SignIn.tsx';
+import { Badge } from './components/ui.tsx';
+import { useLive } from './state.tsx';
+
+const SCREENS = [
+  { id: 'pairs', label: 'Folders', view: Pairs },
+  { id: 'activity', label: 'Activity', view: Activity },
+  { id: 'conflicts', label: 'Conflicts', view: Conflicts },
+  { id: 'shares', label: 'Shares', view: Shares },
+  { id: 'documents', label: 'Documents', view: Documents },
+  { id: 'settings', label: 'Settings', view: Settings },
+] as const;
+type ScreenId = (typeof SCREENS)[number]['id'];
+
+export function App() {
+  const { account, status } = useLive();
+  const [screen, setScreen] = useState<ScreenId>('pairs');
+  if (!account) return <p className="loading">Loading…</p>;
+  if (!account.signedIn) return <SignIn />;
+  const View = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0]).view;
+  const conflicts = status?.pairs.reduce((n, p) => n + p.conflicts, 0) ?? 0;
+  return (
+    <div className="app">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Screens">
+        <div className="brand" aria-hidden="true">
+          <span className="brand-mark" />
+          Folio
+        </div>
+        <ul>
+          {SCREENS.map((s) => (
+            <li key={s.id}>
+              <button type="button" className="nav-item" aria-current={screen === s.id ? 'page' : undefined} onClick={() => setScreen(s.id)}>
+                {s.label}
+                {s.id === 'conflicts' && conflicts > 0 ? <span className="count" aria-label={`${conflicts} conflicts`}>{conflicts}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="sidebar-foot">{status ? <Badge state={status.state} /> : null}</div>
+      </nav>
+      <div className="content">
+        {status?.offline.offline ? (
+          <div className="banner" role="status" aria-live="polite">
+            <strong>You are offline.</strong> The service cannot be reached
+            {status.offline.outboxLength > 0 ? `; ${status.offline.outboxLength} change${status.offline.outboxLength === 1 ? '' : 's'} waiting` : ''}. Folio keeps working and syncs when the
+            service is back.
+          </div>
+        ) : null}
+        <main id="main" tabIndex={-1}>
+          <View />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** What moved: one row per file with its progress, newest first, virtualized for long histories. */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { Badge, Empty, ProgressBar, Screen } from '../components/ui.tsx';
+import { bytes, when } from '../format.ts';
+import { useActivityVersion, useLive } from '../state.tsx';
+
+const ROW_HEIGHT = 56;
+
+export function Activity() {
+  const { activity, status } = useLive();
+  useActivityVersion(activity);
+  const scroller = useRef<HTMLDivElement>(null);
+  const names = new Map((status?.pairs ?? []).map((p) => [p.pairId, p.containerName]));
+  const rows = useVirtualizer({ count: activity.size, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+
+  return (
+    <Screen title="Activity" actions={<span className="muted">{activity.size.toLocaleString()} entries</span>}>
+      {activity.size === 0 ? (
+        <Empty title="Nothing has moved yet">
+          <p>Files appear here as they upload and download.</p>
+        </Empty>
+      ) : (
+        <div ref={scroller} className="activity-scroll" tabIndex={0} role="list" aria-label="Activity">
+          <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
+            {rows.getVirtualItems().map((v) => {
+              const e = activity.at(v.index);
+              if (!e) return null;
+              return (
+                <div key={e.seq} role="listitem" aria-setsize={activity.size} aria-posinset={v.index + 1} className="activity-row" data-state={e.state} data-kind={e.kind} style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
+                  <div className="activity-main">
+                    <span className="activity-path" title={e.path}>
+                      {e.path || e.message}
+                    </span>
+                    <span className="muted small">
+                      {[names.get(e.pairId), when(e.time), e.kind === 'transfer' ? `${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : '', e.path ? e.message : ''].filter(Boolean).join(' · ')}
+                    </span>
+                  </div>
+                  {e.kind === 'transfer' ? <ProgressBar done={e.state === 'done' ? 1 : e.bytesDone} total={e.state === 'done' ? 1 : e.bytesTotal} label={`Progress of ${e.path}`} /> : <span className="activity-kind">{e.kind}</span>}
+                  <Badge state={e.state} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </Screen>
+  );
+}

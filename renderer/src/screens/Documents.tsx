@@ -1,0 +1,127 @@
+/** A document's versions, and the extracted text of a version page by page, with OCR confidence. */
+import { useEffect, useState } from 'react';
+import type { DocumentEntry, VersionEntry, VersionText } from '../../../shared/desktop/api.ts';
+import { Browser } from '../components/Browser.tsx';
+import { Empty, ErrorNote, Screen } from '../components/ui.tsx';
+import { bytes, when } from '../format.ts';
+import { useAction, useLive } from '../state.tsx';
+
+export function Documents() {
+  const [doc, setDoc] = useState<DocumentEntry | null>(null);
+  return (
+    <Screen title="Documents">
+      {doc ? (
+        <DocumentPanel doc={doc} onBack={() => setDoc(null)} />
+      ) : (
+        <div className="card">
+          <p className="muted">Open a document to see its versions and its text.</p>
+          <Browser includeDocuments onPickDocument={setDoc} />
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void }) {
+  const { api, account } = useLive();
+  const [versions, setVersions] = useState<VersionEntry[] | null>(null);
+  const [selected, setSelected] = useState<string>(doc.currentVersionId);
+  const { error, run } = useAction();
+  useEffect(() => {
+    void run(() => api.listVersions({ docId: doc.docId })).then((p) => p && setVersions(p.versions));
+  }, [api, doc.docId, run]);
+  return (
+    <div className="doc-panel">
+      <div className="card">
+        <div className="pair-head">
+          <div>
+            <h2>{doc.title}</h2>
+            <p className="muted">
+              {doc.mimeType || 'unknown type'} · {bytes(doc.sizeBytes)} · version {doc.currentVersionNo}
+            </p>
+          </div>
+          <button type="button" className="link" onClick={onBack}>
+            Choose another
+          </button>
+        </div>
+        <ErrorNote error={error} />
+        <h3>Versions</h3>
+        {versions && versions.length === 0 ? <Empty title="No versions" /> : null}
+        {versions ? (
+          <table className="table" aria-label="Versions">
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Size</th>
+                <th scope="col">By</th>
+                <th scope="col">When</th>
+                <th scope="col">Comment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((v) => (
+                <tr key={v.versionId} aria-selected={v.versionId === selected} className={v.versionId === selected ? 'selected' : ''}>
+                  <td>
+                    <button type="button" className="link" onClick={() => setSelected(v.versionId)} aria-label={`Show the text of version ${v.versionNo}`}>
+                      v{v.versionNo}
+                    </button>
+                    {v.label ? <span className="badge badge-muted">{v.label}</span> : null}
+                  </td>
+                  <td>{bytes(v.sizeBytes)}</td>
+                  <td>{v.createBy && v.createBy === account?.userId ? 'you' : v.createBy}</td>
+                  <td>{when(v.createTime)}</td>
+                  <td>{v.comment}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
+      <TextPanel versionId={selected} />
+    </div>
+  );
+}
+
+function TextPanel({ versionId }: { versionId: string }) {
+  const { api } = useLive();
+  const [text, setText] = useState<VersionText | null>(null);
+  const { error, run } = useAction();
+  useEffect(() => {
+    setText(null);
+    void run(() => api.getVersionText({ versionId })).then((t) => t && setText(t));
+  }, [api, versionId, run]);
+  return (
+    <div className="card" aria-labelledby="text-title">
+      <h3 id="text-title">Text</h3>
+      {error?.code === 'NOT_SUPPORTED' ? <p className="muted">This service does not provide extracted text yet.</p> : <ErrorNote error={error} />}
+      {!text && !error ? <p className="muted">Loading…</p> : null}
+      {text?.status === 'PENDING' ? <p className="note">The text is still being extracted. Try again in a moment.</p> : null}
+      {text?.status === 'NOT_APPLICABLE' ? <Empty title="This version has no text">{text.failReason ? <p>{text.failReason}</p> : null}</Empty> : null}
+      {text?.status === 'FAILED' ? <p className="note note-error">Text extraction failed: {text.failReason}</p> : null}
+      {text?.status === 'READY' ? (
+        <>
+          <p className="muted">
+            {text.source === 'OCR' ? 'Recognised by OCR' : 'Extracted from the document'} · {text.pages.length} page{text.pages.length === 1 ? '' : 's'}
+          </p>
+          <ol className="text-pages">
+            {text.pages.map((p) => (
+              <li key={p.page} className="text-page" aria-label={`Page ${p.page}`}>
+                <div className="text-page-head">
+                  <span>Page {p.page}</span>
+                  {text.source === 'OCR' ? (
+                    <span className={`badge badge-${p.confidence >= 0.8 ? 'ok' : p.confidence >= 0.5 ? 'warn' : 'bad'}`} title={p.ocrStatus}>
+                      OCR confidence {Math.round(p.confidence * 100)}%
+                    </span>
+                  ) : (
+                    <span className="badge badge-muted">digital text</span>
+                  )}
+                </div>
+                <pre className="text-body">{p.text || '(no text on this page)'}</pre>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,525 @@
+/**
+ * DesktopApi: the one interface between the UI (renderer, in Electron or in a browser) and the
+ * desktop core (DESIGN.md §5). Every method takes one JSON object and resolves to a Result: errors
+ * are values with codes, never thrown across the boundary. The schemas here are what the
+ * dispatcher checks every call against, in both transports (Electron IPC and loopback HTTP).
+ *
+ * Pure TypeScript: no Node, no DOM.
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+
+// ---------------------------------------------------------------------------------------------
+// Errors and results
+
+export const DesktopErrorCodes = [
+  /** The method name is not part of DesktopApi. */
+  'UNKNOWN_METHOD',
+  /** The arguments do not match the method's schema. */
+  'INVALID_ARGUMENTS',
+  /** The transport refused the caller: a wrong token, a foreign frame or origin. */
+  'UNAUTHORIZED',
+  /** The call needs an account and none is signed in. */
+  'NOT_SIGNED_IN',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  /** The call does not fit the current state (e.g. resolving a conflict that is gone). */
+  'INVALID_STATE',
+  /** IT locked this setting through managed settings. */
+  'LOCKED_BY_POLICY',
+  /** The service answered with a business error; serviceCode carries its code. */
+  'SERVICE_ERROR',
+  /** The service could not be reached. */
+  'SERVICE_UNREACHABLE',
+  /** The service does not offer this endpoint (yet). */
+  'NOT_SUPPORTED',
+  'KEYCHAIN_ERROR',
+  'INTERNAL',
+] as const;
+export type DesktopErrorCode = (typeof DesktopErrorCodes)[number];
+
+export const DesktopError = Type.Object({
+  code: Type.Enum(DesktopErrorCodes),
+  message: Type.String(),
+  /** The /v1 business code, for SERVICE_ERROR. */
+  serviceCode: Type.Optional(Type.Integer()),
+});
+export type DesktopError = { code: DesktopErrorCode; message: string; serviceCode?: number };
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: DesktopError };
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const strict = { additionalProperties: false } as const;
+const Str = Type.String();
+const Int = Type.Integer();
+const Bool = Type.Boolean();
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Count = Type.Integer({ minimum: 0 });
+/** An ISO 8601 instant, or '' for "never" / "not yet". */
+const Instant = Type.String({ maxLength: 64 });
+const Empty = Type.Object({}, strict);
+const Ok = Type.Object({ done: Type.Literal(true) });
+const ServiceUrl = Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$' });
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const KeychainStatus = Type.Object({
+  /** False when no OS keychain answered (e.g. no Secret Service): secrets then live in memory only. */
+  available: Bool,
+  /** What is used: 'os-keychain' or 'memory'. */
+  backend: Type.Union([Type.Literal('os-keychain'), Type.Literal('memory')]),
+  /** Why the keychain is not available, for the UI; '' when it is. */
+  detail: Str,
+});
+export type KeychainStatus = Static<typeof KeychainStatus>;
+
+export const Account = Type.Object({
+  signedIn: Bool,
+  serviceUrl: Str,
+  clientId: Str,
+  /** '' when the account acts as the application (APP_ONLY). */
+  userName: Str,
+  tenantId: Str,
+  userId: Str,
+  keychain: KeychainStatus,
+});
+export type Account = Static<typeof Account>;
+
+export const SignInArgs = Type.Object(
+  {
+    serviceUrl: ServiceUrl,
+    clientId: Type.String({ minLength: 1, maxLength: 256 }),
+    clientSecret: Type.String({ minLength: 1, maxLength: 4096 }),
+    /** With a password: every call then acts as this user (the strong user channel). */
+    userName: Type.Optional(Type.String({ maxLength: 256 })),
+    password: Type.Optional(Type.String({ maxLength: 4096 })),
+  },
+  strict,
+);
+export type SignInArgs = Static<typeof SignInArgs>;
+
+// ---------------------------------------------------------------------------------------------
+// The service tree (to pick a pair's container, a document, a share target)
+
+export const ContainerEntry = Type.Object({
+  containerId: Str,
+  name: Str,
+  hasChildren: Bool,
+  canWrite: Bool,
+  canShare: Bool,
+});
+export type ContainerEntry = Static<typeof ContainerEntry>;
+
+export const DocumentEntry = Type.Object({
+  docId: Str,
+  containerId: Str,
+  title: Str,
+  sizeBytes: Int,
+  mimeType: Str,
+  currentVersionId: Str,
+  currentVersionNo: Int,
+  updateTime: Str,
+});
+export type DocumentEntry = Static<typeof DocumentEntry>;
+
+export const ListChildrenArgs = Type.Object(
+  {
+    /** Omitted or '': the tenant's root. */
+    containerId: Type.Optional(Type.String({ maxLength: 64 })),
+    includeDocuments: Type.Optional(Bool),
+  },
+  strict,
+);
+export const Listing = Type.Object({
+  container: Type.Object({ containerId: Str, name: Str, parentId: Str }),
+  containers: Type.Array(ContainerEntry),
+  documents: Type.Array(DocumentEntry),
+});
+export type Listing = Static<typeof Listing>;
+
+// ---------------------------------------------------------------------------------------------
+// Sync pairs and status
+
+export const PairSettings = Type.Object({
+  /** Transfers at once. */
+  concurrency: Type.Integer({ minimum: 1, maximum: 32 }),
+  /** Bytes per second; 0 means unlimited. */
+  uploadLimit: Type.Integer({ minimum: 0, maximum: 10 * 1024 ** 3 }),
+  downloadLimit: Type.Integer({ minimum: 0, maximum: 10 * 1024 ** 3 }),
+  /** Service folder ids left out of this pair (selective sync). */
+  excludedFolders: Type.Array(Id, { maxItems: 10_000 }),
+  /** The pair's `.folioignore`, gitignore syntax. */
+  ignoreRules: Type.String({ maxLength: 65_536 }),
+});
+export type PairSettings = Static<typeof PairSettings>;
+
+export const PairStates = ['STARTING', 'SYNCING', 'IDLE', 'PAUSED', 'WAITING', 'OFFLINE', 'ERROR'] as const;
+export type PairState = (typeof PairStates)[number];
+
+export const Progress = Type.Object({ filesDone: Count, filesTotal: Count, bytesDone: Count, bytesTotal: Count });
+export type Progress = Static<typeof Progress>;
+
+export const SyncCounts = Type.Object({
+  uploaded: Count,
+  downloaded: Count,
+  moved: Count,
+  deleted: Count,
+  conflicts: Count,
+});
+export type SyncCounts = Static<typeof SyncCounts>;
+
+export const PairStatus = Type.Object({
+  pairId: Str,
+  dir: Str,
+  serviceUrl: Str,
+  containerId: Str,
+  containerName: Str,
+  /**
+   * SYNCING: a round runs. IDLE: in sync. PAUSED: by the user. WAITING: the mass-delete guard (or a
+   * missing folder) asks for confirmation, see stateReason. OFFLINE: the service is unreachable.
+   */
+  state: Type.Enum(PairStates),
+  stateReason: Str,
+  settings: PairSettings,
+  /** Files and folders on disk, known to this pair. */
+  files: Count,
+  folders: Count,
+  /** Conflicted copies waiting in the folder. */
+  conflicts: Count,
+  /** When the last round finished in sync; '' never. */
+  lastSyncAt: Instant,
+  /** What the last round did. */
+  lastRound: SyncCounts,
+  /** Operations that failed in the last round, with why. */
+  errors: Type.Array(Str),
+  /** The round under way. */
+  progress: Progress,
+});
+export type PairStatus = Static<typeof PairStatus>;
+
+export const Offline = Type.Object({
+  offline: Bool,
+  /** When the service stopped answering; '' when online. */
+  since: Instant,
+  reason: Str,
+  /** Writes waiting to be replayed on the service (issue 5 feeds this; 0 until then). */
+  outboxLength: Count,
+});
+export type Offline = Static<typeof Offline>;
+
+export const OverallStates = ['SIGNED_OUT', 'IDLE', 'SYNCING', 'PAUSED', 'OFFLINE', 'ATTENTION'] as const;
+export type OverallState = (typeof OverallStates)[number];
+
+export const Status = Type.Object({
+  state: Type.Enum(OverallStates),
+  pairs: Type.Array(PairStatus),
+  progress: Progress,
+  offline: Offline,
+});
+export type Status = Static<typeof Status>;
+
+export const AddPairArgs = Type.Object(
+  {
+    /** An absolute path; created when missing. */
+    dir: Type.String({ minLength: 1, maxLength: 4096 }),
+    containerId: Id,
+    settings: Type.Optional(Type.Partial(PairSettings, strict)),
+  },
+  strict,
+);
+export type AddPairArgs = Static<typeof AddPairArgs>;
+
+const PairIdArgs = Type.Object({ pairId: Id }, strict);
+
+export const UpdatePairSettingsArgs = Type.Object({ pairId: Id, settings: Type.Partial(PairSettings, strict) }, strict);
+export type UpdatePairSettingsArgs = Static<typeof UpdatePairSettingsArgs>;
+
+// ---------------------------------------------------------------------------------------------
+// Activity
+
+export const ActivityKinds = ['transfer', 'conflict', 'error', 'round'] as const;
+export const ActivityEntry = Type.Object({
+  /** Rises by one per entry; a progress update keeps its entry's seq. */
+  seq: Count,
+  time: Instant,
+  pairId: Str,
+  /** Relative to the pair's folder, '/' separated; '' for pair-wide entries. */
+  path: Str,
+  kind: Type.Enum(ActivityKinds),
+  state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  bytesDone: Count,
+  bytesTotal: Count,
+  message: Str,
+});
+export type ActivityEntry = Static<typeof ActivityEntry>;
+
+export const ListActivityArgs = Type.Object(
+  {
+    /** Only entries with a larger seq; updates of older ones arrive as events. */
+    afterSeq: Type.Optional(Count),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  },
+  strict,
+);
+export const ActivityPage = Type.Object({ entries: Type.Array(ActivityEntry), lastSeq: Count });
+export type ActivityPage = Static<typeof ActivityPage>;
+
+// ---------------------------------------------------------------------------------------------
+// Conflicts
+
+export const Conflict = Type.Object({
+  conflictId: Str,
+  pairId: Str,
+  /** The service's copy keeps the name (DESIGN.md §3): this path. */
+  path: Str,
+  /** The local copy that lost the name: "name (conflicted copy <stamp> <host>).ext". */
+  copyPath: Str,
+  /** "<YYYY-MM-DD HHMMSS> <host>" from the copy's name. */
+  stamp: Str,
+  originalExists: Bool,
+  originalSize: Count,
+  copySize: Count,
+  originalModified: Instant,
+  copyModified: Instant,
+});
+export type Conflict = Static<typeof Conflict>;
+
+export const ConflictIdArgs = Type.Object({ conflictId: Type.String({ minLength: 1, maxLength: 8192 }) }, strict);
+export const ConflictPaths = Type.Object({ original: Str, copy: Str });
+export const ResolveConflictArgs = Type.Object(
+  {
+    conflictId: Type.String({ minLength: 1, maxLength: 8192 }),
+    /**
+     * original: keep the service's copy, delete the conflicted copy. copy: the conflicted copy
+     * replaces the original (a new version on the service). both: keep both, the copy renamed to
+     * a plain name that is no longer flagged.
+     */
+    keep: Type.Union([Type.Literal('original'), Type.Literal('copy'), Type.Literal('both')]),
+  },
+  strict,
+);
+export type ResolveConflictArgs = Static<typeof ResolveConflictArgs>;
+export const Resolution = Type.Object({ kept: Type.Array(Str) });
+
+// ---------------------------------------------------------------------------------------------
+// Shares: /v1/share-grants/* (spec §2 ShareGrant, 4.12). Presets VIEW, DOWNLOAD, EDIT; resources
+// CONTAINER or DOCUMENT; grantees USER, DEPARTMENT or ROLE; expiresAt ISO 8601, '' for never.
+
+const ShareResourceType = Type.Union([Type.Literal('CONTAINER'), Type.Literal('DOCUMENT')]);
+const ShareGranteeType = Type.Union([Type.Literal('USER'), Type.Literal('DEPARTMENT'), Type.Literal('ROLE')]);
+const SharePreset = Type.Union([Type.Literal('VIEW'), Type.Literal('DOWNLOAD'), Type.Literal('EDIT')]);
+const ExpiresAt = Type.String({ maxLength: 64 });
+
+export const Share = Type.Object({
+  shareGrantId: Str,
+  resourceType: Str,
+  resourceId: Str,
+  grantorId: Str,
+  granteeType: Str,
+  granteeId: Str,
+  /** The grantee's display name when the service gives one, else ''. */
+  granteeName: Str,
+  permissionPreset: Str,
+  message: Str,
+  expiresAt: Str,
+  revokedAt: Str,
+  /** ACTIVE, EXPIRED or REVOKED. */
+  status: Str,
+  createTime: Str,
+});
+export type Share = Static<typeof Share>;
+
+export const ListSharesArgs = Type.Object(
+  {
+    resourceType: ShareResourceType,
+    resourceId: Id,
+    includeInactive: Type.Optional(Bool),
+  },
+  strict,
+);
+export const CreateShareArgs = Type.Object(
+  {
+    resourceType: ShareResourceType,
+    resourceId: Id,
+    granteeType: ShareGranteeType,
+    granteeId: Id,
+    permissionPreset: SharePreset,
+    expiresAt: Type.Optional(ExpiresAt),
+    message: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  strict,
+);
+export type CreateShareArgs = Static<typeof CreateShareArgs>;
+export const UpdateShareArgs = Type.Object(
+  {
+    shareGrantId: Id,
+    permissionPreset: Type.Optional(SharePreset),
+    expiresAt: Type.Optional(ExpiresAt),
+    message: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  strict,
+);
+export type UpdateShareArgs = Static<typeof UpdateShareArgs>;
+
+// ---------------------------------------------------------------------------------------------
+// Documents: versions (/v1/versions/getPage) and extracted text (/v1/versions/text, spec 4.8)
+
+export const VersionEntry = Type.Object({
+  versionId: Str,
+  versionNo: Int,
+  sizeBytes: Int,
+  mimeType: Str,
+  originalFilename: Str,
+  comment: Str,
+  label: Str,
+  createBy: Str,
+  createTime: Str,
+  contentHash: Str,
+});
+export type VersionEntry = Static<typeof VersionEntry>;
+
+export const ListVersionsArgs = Type.Object(
+  { docId: Id, pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
+  strict,
+);
+export const VersionPage = Type.Object({ totalElements: Count, versions: Type.Array(VersionEntry) });
+export type VersionPage = Static<typeof VersionPage>;
+
+export const TextPage = Type.Object({
+  page: Int,
+  text: Str,
+  /** 0..1; 1 for digital text. */
+  confidence: Type.Number(),
+  coverage: Type.Number(),
+  ocrStatus: Str,
+});
+export type TextPage = Static<typeof TextPage>;
+
+export const VersionText = Type.Object({
+  versionId: Str,
+  status: Type.Union([Type.Literal('READY'), Type.Literal('PENDING'), Type.Literal('FAILED'), Type.Literal('NOT_APPLICABLE')]),
+  /** EXTRACTED or OCR; '' unless READY. */
+  source: Str,
+  pages: Type.Array(TextPage),
+  failReason: Str,
+});
+export type VersionText = Static<typeof VersionText>;
+
+export const VersionTextArgs = Type.Object({ versionId: Id, page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }, strict);
+export const DocIdArgs = Type.Object({ docId: Id }, strict);
+export const DocumentByPathArgs = Type.Object({ pairId: Id, path: Type.String({ minLength: 1, maxLength: 4096 }) }, strict);
+
+// ---------------------------------------------------------------------------------------------
+// App-wide settings
+
+export const AppSettings = Type.Object({
+  startAtLogin: Bool,
+  notifications: Bool,
+  autoUpdate: Bool,
+  /** Pauses every pair at once. */
+  pauseAll: Bool,
+  /** How often the service is polled for changes. */
+  pollSeconds: Type.Integer({ minimum: 5, maximum: 3600 }),
+  theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
+});
+export type AppSettings = Static<typeof AppSettings>;
+export type AppSettingName = keyof AppSettings;
+
+export const SettingsView = Type.Object({
+  settings: AppSettings,
+  /** Settings IT locked: the UI shows them read-only. */
+  locked: Type.Array(Str),
+  /** Sign-in defaults from managed settings ('' when none). */
+  managed: Type.Object({ serverUrl: Str, clientId: Str }),
+  /** Where pairs' state lives, for the UI's about box. */
+  stateDir: Str,
+});
+export type SettingsView = Static<typeof SettingsView>;
+
+export const UpdateSettingsArgs = Type.Partial(AppSettings, strict);
+
+// ---------------------------------------------------------------------------------------------
+// The method table: every method's argument and result schema
+
+export const DesktopMethods = {
+  getAccount: { args: Empty, result: Account },
+  signIn: { args: SignInArgs, result: Account },
+  signOut: { args: Empty, result: Account },
+
+  listChildren: { args: ListChildrenArgs, result: Listing },
+
+  getStatus: { args: Empty, result: Status },
+  addPair: { args: AddPairArgs, result: PairStatus },
+  removePair: { args: PairIdArgs, result: Ok },
+  /** Takes effect when the round under way (if any) ends: no round starts after it. */
+  pausePair: { args: PairIdArgs, result: PairStatus },
+  resumePair: { args: PairIdArgs, result: PairStatus },
+  syncNow: { args: PairIdArgs, result: PairStatus },
+  /** Lets a mass delete that the guard stopped go ahead, once. */
+  confirmDeletes: { args: PairIdArgs, result: PairStatus },
+  updatePairSettings: { args: UpdatePairSettingsArgs, result: PairStatus },
+
+  listActivity: { args: ListActivityArgs, result: ActivityPage },
+
+  listConflicts: { args: Type.Object({ pairId: Type.Optional(Id) }, strict), result: Type.Array(Conflict) },
+  openConflict: { args: ConflictIdArgs, result: ConflictPaths },
+  resolveConflict: { args: ResolveConflictArgs, result: Resolution },
+
+  listShares: { args: ListSharesArgs, result: Type.Array(Share) },
+  createShare: { args: CreateShareArgs, result: Share },
+  updateShare: { args: UpdateShareArgs, result: Share },
+  revokeShare: { args: Type.Object({ shareGrantId: Id }, strict), result: Share },
+
+  getDocument: { args: DocIdArgs, result: DocumentEntry },
+  documentByPath: { args: DocumentByPathArgs, result: DocumentEntry },
+  listVersions: { args: ListVersionsArgs, result: VersionPage },
+  getVersionText: { args: VersionTextArgs, result: VersionText },
+
+  getSettings: { args: Empty, result: SettingsView },
+  updateSettings: { args: UpdateSettingsArgs, result: SettingsView },
+} as const satisfies Record<string, { args: TSchema; result: TSchema }>;
+
+export type MethodName = keyof typeof DesktopMethods;
+export type ArgsOf<M extends MethodName> = Static<(typeof DesktopMethods)[M]['args']>;
+export type ResultOf<M extends MethodName> = Static<(typeof DesktopMethods)[M]['result']>;
+
+export const METHOD_NAMES = Object.keys(DesktopMethods) as MethodName[];
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.hasOwn(DesktopMethods, name);
+}
+
+/** The interface itself: what the preload exposes, what the HTTP client offers, what the core serves. */
+export type DesktopApi = { [M in MethodName]: (args: ArgsOf<M>) => Promise<Result<ResultOf<M>>> };
+
+// ---------------------------------------------------------------------------------------------
+// Events, pushed from the core to every UI
+
+export const DesktopEvent = Type.Union([
+  Type.Object({ type: Type.Literal('status'), status: Status }),
+  /** A new entry, or a progress update of one (same seq). */
+  Type.Object({ type: Type.Literal('activity'), entry: ActivityEntry }),
+  Type.Object({ type: Type.Literal('conflict'), conflict: Conflict }),
+  Type.Object({ type: Type.Literal('account'), account: Account }),
+  Type.Object({ type: Type.Literal('settings'), settings: SettingsView }),
+  /** Something a person should hear about: Electron turns these into native notifications. */
+  Type.Object({
+    type: Type.Literal('notice'),
+    level: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('error')]),
+    title: Str,
+    body: Str,
+  }),
+]);
+export type DesktopEvent = Static<typeof DesktopEvent>;
+export type DesktopEventType = DesktopEvent['type'];
+
+/** What a UI holds: the API plus the event stream. */
+export interface DesktopClient extends DesktopApi {
+  subscribe(listener: (event: DesktopEvent) => void): () => void;
+}
+
+/** The Electron channel names (one for calls, one for events). */
+export const IPC_CALL_CHANNEL = 'folio:call';
+export const IPC_EVENT_CHANNEL = 'folio:event';
