@@ -6,9 +6,13 @@
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
  *   admin purge --data DIR [--now ISO] [--json]
  *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
+ *   daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]
+ *   pair add --server URL --container ID --dir DIR [--state STATE_DIR] | pair list [--json] | pair remove (--dir DIR | --pair ID)
  */
 import { ServiceError } from './service/errors.ts';
 import { runAdmin } from './cli/admin.ts';
+import { runDaemon } from './cli/daemon.ts';
+import { runPair } from './cli/pair.ts';
 import { UsageError } from './cli/options.ts';
 import { runServe } from './cli/serve.ts';
 import { runSync } from './cli/sync.ts';
@@ -22,7 +26,12 @@ const USAGE = `usage:
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
   folio admin purge --data DIR [--now ISO] [--json]
   folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
-             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
+             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])
+  folio daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]
+  folio pair add --server URL --container ID --dir DIR [--state STATE_DIR]
+  folio pair list [--state STATE_DIR] [--json]
+  folio pair remove (--dir DIR | --pair ID) [--state STATE_DIR]
+             (daemon and pair add read the same credentials as sync)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -33,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
       return runAdmin(rest);
     case 'sync':
       return runSync(rest);
+    case 'daemon':
+      return runDaemon(rest);
+    case 'pair':
+      return runPair(rest);
     case undefined:
     case 'help':
     case '--help':

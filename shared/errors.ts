@@ -63,6 +63,9 @@ export const ErrorCodes = {
   FETCH_TOO_LARGE: { code: 190003, http: 413, msg: 'the resource is larger than the ingest size ceiling' },
   FETCH_TIMEOUT: { code: 190004, http: 504, msg: 'fetching the URL timed out' },
   TOO_MANY_REDIRECTS: { code: 190005, http: 502, msg: 'too many redirects' },
+
+  SERVICE_UNREACHABLE: { code: 170001, http: 503, msg: 'the service is unreachable and the local mirror cannot answer this request' },
+  LOCAL_CHANGES_PENDING: { code: 170002, http: 409, msg: 'the synced folder holds changes the service has not seen yet; let the pair sync first' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;
