@@ -98,7 +98,10 @@ export class Outbox {
   async replay(upstream: Upstream): Promise<number> {
     const waiting = new Set<string>();
     let settled = 0;
-    for (const entry of this.offline.entries(OPEN_STATES)) {
+    for (const { seq } of this.offline.entries(OPEN_STATES)) {
+      // Read again: a write replayed just before may have rebased this one.
+      const entry = this.offline.entry(seq);
+      if (!entry || !OPEN_STATES.includes(entry.state)) continue;
       const key = `${entry.resource}|${this.ids.resolve(entry.recordId)}`;
       if (waiting.has(key)) continue;
       const query = this.ids.translate(entry.query);
