@@ -47,6 +47,8 @@ interface PairRuntime {
   engine: PairSync;
   watcher: FSWatcher;
   lastSyncTime: string;
+  /** The engine's last pass converged; `converged` also needs the mirror refreshed after it. */
+  synced: boolean;
   converged: boolean;
   lastErrors: string[];
   pendingUploads: number;
@@ -169,6 +171,7 @@ export class Daemon {
         onChange: (online) => {
           this.o.onLog(online ? 'service reachable' : `service unreachable: ${connectivity.snapshot().reason}`);
           if (online) this.kick();
+          else for (const runtime of this.pairs.values()) runtime.converged = false;
         },
       });
       this.upstream = new Upstream(serverUrl, credentials, connectivity);
@@ -192,7 +195,7 @@ export class Daemon {
     watcher.on('all', () => this.hint());
     watcher.on('error', (err) => this.o.onLog(`[${pair.pairId}] watcher: ${String(err)}`));
     this.o.onLog(`pair ${pair.pairId}: ${pair.dir} <-> container ${pair.containerId} on ${pair.serverUrl}`);
-    return { engine, watcher, lastSyncTime: '', converged: false, lastErrors: [], pendingUploads: 0 };
+    return { engine, watcher, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
   }
 
   /** A removed pair's tree leaves the mirror: every pair root sits right under the mirror's root. */
@@ -216,9 +219,13 @@ export class Daemon {
       started.set(pairId, Date.now());
       if (!(await this.syncPair(pairId, runtime, upstream))) return this.countPending();
     }
-    for (const pairId of started.keys()) {
+    for (const [pairId, runtime] of this.pairs) {
       const pair = this.sync.getPair(pairId);
-      if (!pair || !(await this.offlineSafe(() => this.refresh(pair, upstream, started.get(pairId) as number)))) return this.countPending();
+      const at = started.get(pairId);
+      if (!pair || at === undefined) continue;
+      const outcome = await this.offlineSafe(() => this.refresh(pair, upstream, at));
+      if (outcome === 'offline') return this.countPending();
+      runtime.converged = runtime.synced && outcome === 'done';
     }
     const since = Math.min(...started.values());
     for (const [id, at] of this.touched) if (at < since) this.touched.delete(id);
@@ -230,18 +237,18 @@ export class Daemon {
     return refreshPair({ mirror: this.mirror, offline: this.offline, sync: this.sync, client: upstream.typed, pair, skip: (id) => (this.touched.get(id) ?? -1) >= started });
   }
 
-  /** Runs work that talks to the service; false when the service went away meanwhile. */
-  private async offlineSafe(work: () => Promise<unknown>): Promise<boolean> {
+  /** Runs work that talks to the service, telling a service gone away from any other failure. */
+  private async offlineSafe(work: () => Promise<unknown>): Promise<'done' | 'offline' | 'failed'> {
     try {
       await work();
-      return true;
+      return 'done';
     } catch (err) {
       if (isNetworkFailure(err)) {
         this.upstream?.connectivity.markOffline(err instanceof Error ? err.message : String(err));
-        return false;
+        return 'offline';
       }
-      this.o.onLog(`mirror: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return true;
+      this.o.onLog(`offline layer: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return 'failed';
     }
   }
 
@@ -250,7 +257,7 @@ export class Daemon {
     try {
       const summary = await runtime.engine.syncOnce();
       runtime.lastSyncTime = new Date().toISOString();
-      runtime.converged = summary.converged;
+      runtime.synced = summary.converged;
       runtime.lastErrors = summary.blocked ? [summary.blocked, ...summary.errors] : summary.errors;
       // A pass that could not finish may have met an unreachable service: ask it directly.
       if (!summary.converged && !summary.blocked) return upstream.probe();
@@ -260,6 +267,7 @@ export class Daemon {
         upstream.connectivity.markOffline(err instanceof Error ? err.message : String(err));
         return false;
       }
+      runtime.synced = false;
       runtime.lastErrors = [err instanceof Error ? err.message : String(err)];
       this.o.onLog(`[${pairId}] sync failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return true;

@@ -7,6 +7,7 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContentType } from '../../shared/v1/contentModel.ts';
 import type { Container, Document, PageOf, Version } from '../../shared/v1/resources.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
@@ -32,6 +33,7 @@ export interface RefreshContext {
 export const cursorKey = (pairId: string): string => `mirror-cursor:${pairId}`;
 
 export async function refreshPair(ctx: RefreshContext): Promise<void> {
+  await copyContentTypes(ctx);
   await ensureRoot(ctx);
   const remote = ctx.sync.loadTree(ctx.pair.pairId, 'remote');
   adoptServiceIds(ctx, remote);
@@ -43,6 +45,26 @@ export async function refreshPair(ctx: RefreshContext): Promise<void> {
   // Kept only now: a refresh cut short reads the same changes again next time.
   ctx.offline.setMeta(cursorKey(ctx.pair.pairId), cursor);
   await cacheContent(ctx, remote);
+}
+
+/** The service's content types, so the mirror names the types of its items as the service does. */
+async function copyContentTypes(ctx: RefreshContext): Promise<void> {
+  const { mirror } = ctx;
+  const types: ContentType[] = [];
+  try {
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await ctx.client.call<PageOf<ContentType>>('POST', '/v1/contentTypes/getPage', { json: { pageSize: 500, pageNumber } });
+      types.push(...page.content);
+      if (types.length >= page.totalElements || page.content.length === 0) break;
+    }
+  } catch (err) {
+    // A caller the service will not show its types to sees items without type names.
+    if (err instanceof FolioApiError) return;
+    throw err;
+  }
+  mirror.store.transaction(() => {
+    for (const t of types) mirror.repo.putContentType(mirror.tenantId, t);
+  });
 }
 
 async function ensureRoot(ctx: RefreshContext): Promise<void> {

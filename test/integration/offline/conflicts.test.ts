@@ -18,6 +18,9 @@ import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { sha, until, World } from './harness.ts';
 
+/** Processes are started and stopped several times: generous on a busy machine. */
+const SLOW = 120_000;
+
 let w: World;
 let hasShares = false;
 
@@ -62,7 +65,7 @@ describe('both sides change while offline', () => {
       return page.content.length === 2 && page;
     });
     expect(local.content.map((d) => d.docId).sort()).toEqual([...docs.values()].map((d) => d.docId).sort());
-  });
+  }, SLOW);
 
   it('a share grant changed offline and on the service is a conflict, and neither change is lost', async (ctx) => {
     if (!hasShares) ctx.skip();
@@ -102,5 +105,5 @@ describe('both sides change while offline', () => {
     expect(conflict?.basedOn?.expiresAt).toBe(grant.expiresAt);
     // The service keeps the other change: nothing was overwritten.
     expect((await w.client.call<{ expiresAt: string }>('GET', '/v1/share-grants/get', { query: { shareGrantId: grant.shareGrantId } })).expiresAt).toBe(theirs);
-  });
+  }, SLOW);
 });

@@ -15,6 +15,9 @@ import type { Container, Document, PageOf, Version, VersionResult } from '../../
 import { data } from '../../helpers/server.ts';
 import { sha, World } from './harness.ts';
 
+/** Processes are started and stopped several times: generous on a busy machine. */
+const SLOW = 120_000;
+
 let w: World;
 let paths: Set<string>;
 
@@ -109,7 +112,15 @@ describe('offline, then the service returns', () => {
       expect(data(await w.local.get<LocalIdMapping>('/v1/local/ids/get', { id: localId })).serviceId).toBe(serviceId);
     }
     expect(data(await w.local.get<Container>('/v1/containers/get', { containerId: folder.containerId })).containerId).toBe(made.containerId);
-    expect(data(await w.local.get<Container>('/v1/containers/get', { containerId: made.containerId })).name).toBe('Made offline');
+    const mirrored = data(await w.local.get<Container>('/v1/containers/get', { containerId: made.containerId }));
+    expect(mirrored.name).toBe('Made offline');
+    expect([mirrored.parentId, mirrored.containerTypeId, mirrored.containerTypeName, mirrored.createTime, mirrored.updateTime]).toEqual([
+      made.parentId,
+      made.containerTypeId,
+      made.containerTypeName,
+      made.createTime,
+      made.updateTime,
+    ]);
     expect(data(await w.local.get<Document>('/v1/documents/get', { docId: one.docId })).docId).toBe(expected[one.docId]);
     // The mirror shows the service's versions under the service's ids.
     const oneVersions = data(await w.local.post<PageOf<Version>>('/v1/versions/getPage', { docId: one.docId }));
@@ -125,7 +136,7 @@ describe('offline, then the service returns', () => {
       'Made offline/two.txt': sha('two, written offline'),
       'Made offline/three.txt': sha('three, written offline'),
     });
-  });
+  }, SLOW);
 });
 
 /** A share grant on the document to a new user, read once through the local API while online. */

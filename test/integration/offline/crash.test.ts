@@ -14,6 +14,9 @@ import type { Container, PageOf } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { sha, until, World } from './harness.ts';
 
+/** Processes are started and stopped several times: generous on a busy machine. */
+const SLOW = 120_000;
+
 let w: World;
 
 beforeAll(async () => {
@@ -77,5 +80,5 @@ describe('a crash with a non-empty outbox', () => {
     await until('a pass after the restart', async () => (await w.status()).pairs.every((p) => p.lastSyncTime !== ''));
     expect((await documentTypes()).filter((t) => t.code === 'invoice')).toHaveLength(1);
     expect((await w.client.call<ContentType>('GET', '/v1/contentTypes/get', { query: { typeId: fileType.typeId } })).updateTime).toBe(updated.updateTime);
-  });
+  }, SLOW);
 });

@@ -136,6 +136,7 @@ export class World {
 
   async close(): Promise<void> {
     await this.stopDaemon('SIGKILL');
+    if (process.env.FOLIO_OFFLINE_DEBUG) console.log(this.daemonLog);
     await this.server.stop();
     removeDir(this.server.dataDir);
     removeDir(this.stateDir);

@@ -10,6 +10,9 @@ import type { PageOf } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { until, World } from './harness.ts';
 
+/** Processes are started and stopped several times: generous on a busy machine. */
+const SLOW = 120_000;
+
 let w: World;
 /** Three content types: one for each way a both-sides change can end. */
 const ids = { apply: '', discard: '', same: '' };
@@ -86,5 +89,5 @@ describe('queued record writes', () => {
     expect(after.conflicts).toEqual([]);
     expect(await description(ids.discard)).toBe('theirs D');
     expect((await w.local.post('/v1/local/conflicts/resolve', { seq: d?.seq, action: 'discard' })).status).toBe(404);
-  });
+  }, SLOW);
 });
