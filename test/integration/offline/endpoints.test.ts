@@ -47,7 +47,7 @@ beforeAll(async () => {
   data(await w.local.get('/v1/containers/getFormSchema', { containerId: w.rootId }));
   if (paths.has('/v1/versions/text')) data(await w.local.get('/v1/versions/text', { versionId: doc.currentVersionId }));
   if (paths.has('/v1/acl/policy/update')) {
-    policyId = data(await w.svc.post<{ policyId: string }>('/v1/acl/policy/create', { name: 'offline policy' })).policyId;
+    policyId = data(await w.svc.post<{ policyId: string }>('/v1/acl/policy/create', { name: 'offline policy', grantPermissionMask: 1 })).policyId;
     data(await w.local.get('/v1/acl/policy/get', { policyId }));
     data(await w.local.post('/v1/acl/policy/getPage', {}));
   }
