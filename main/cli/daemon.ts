@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Daemon } from '../offline/daemon.ts';
+import type { Credentials } from '../remote/client.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore } from '../store/sync/index.ts';
 import { UsageError } from './options.ts';
@@ -18,6 +19,15 @@ function intOption(raw: string | undefined, flag: string, fallback: number, min:
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, not ${raw}`);
   return n;
+}
+
+function optionalCredentials(): Credentials | null {
+  try {
+    return credentialsFromEnv();
+  } catch (err) {
+    if (err instanceof UsageError) return null;
+    throw err;
+  }
 }
 
 export async function runDaemon(args: string[]): Promise<number> {
@@ -39,7 +49,8 @@ export async function runDaemon(args: string[]): Promise<number> {
   const store = await openSyncStore(stateDir);
   const pairCount = store.listPairs().length;
   store.close();
-  const credentials = pairCount > 0 ? credentialsFromEnv() : null;
+  // Without a pair the credentials may come later, with the first `folio pair add`.
+  const credentials = pairCount > 0 ? credentialsFromEnv() : optionalCredentials();
 
   const daemon = await Daemon.start({
     stateDir,

@@ -10,7 +10,7 @@
  *
  * Also here: the local token file is the user's alone, and the local server wants it.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../shared/envelope.ts';
@@ -141,6 +141,40 @@ describe('the spec endpoints on the local server, with the service down', () => 
     const res = await w.local.get('/v1/fieldDefinitions/get', { fieldId: 'fld_never_read' });
     wellFormed(res.status, res.headers, res.body);
     expect(res.body.code).toBe(170001);
+  });
+});
+
+describe('the local tree never loses folder content the service has not seen', () => {
+  it('refuses a new name that a file in the folder already has, and undoes the mirror', async () => {
+    writeFileSync(join(w.dir, 'untracked.txt'), 'made in the folder, offline');
+    const res = await w.local.post('/v1/documents/save', { containerId: w.rootId, title: 'untracked.txt' });
+    wellFormed(res.status, res.headers, res.body);
+    expect([res.status, res.body.code]).toEqual([409, 130001]);
+    expect(readFileSync(join(w.dir, 'untracked.txt'), 'utf8')).toBe('made in the folder, offline');
+    const page = data(await w.local.post<PageOf<Document>>('/v1/documents/getPage', { containerId: w.rootId }));
+    expect(page.content.map((d) => d.title)).not.toContain('untracked.txt');
+  });
+
+  it('refuses to overwrite or delete a file edited in the folder since the last sync (170002)', async () => {
+    writeFileSync(join(w.dir, 'synced.txt'), 'edited in the folder, not synced yet');
+    const upload = await w.local.raw('/v1/versions/upload', { docId: doc.docId }, Buffer.from('from the local API'));
+    wellFormed(upload.status, upload.headers, upload.body);
+    expect([upload.status, upload.body.code]).toEqual([409, 170002]);
+    const del = await w.local.post('/v1/documents/delete', { docId: doc.docId });
+    expect([del.status, del.body.code]).toEqual([409, 170002]);
+    expect(readFileSync(join(w.dir, 'synced.txt'), 'utf8')).toBe('edited in the folder, not synced yet');
+    expect(data(await w.local.get<Document>('/v1/documents/get', { docId: doc.docId })).state).toBe('ACTIVE');
+
+    // A folder goes only when every file in it is what the local tree holds.
+    const holder = data(await w.local.post<{ containerId: string }>('/v1/containers/create', { parentId: w.rootId, name: 'holder' }));
+    data(await w.local.raw('/v1/versions/upload', { containerId: holder.containerId, title: 'known.txt' }, Buffer.from('known')));
+    writeFileSync(join(w.dir, 'holder', 'stranger.txt'), 'not in the local tree');
+    const refused = await w.local.post('/v1/containers/delete', { containerId: holder.containerId });
+    expect([refused.status, refused.body.code]).toEqual([409, 170002]);
+    expect(existsSync(join(w.dir, 'holder', 'known.txt'))).toBe(true);
+    rmSync(join(w.dir, 'holder', 'stranger.txt'));
+    data(await w.local.post('/v1/containers/delete', { containerId: holder.containerId }));
+    expect(existsSync(join(w.dir, 'holder'))).toBe(false);
   });
 });
 
