@@ -51,7 +51,7 @@ export class Upstream {
   }
 
   private newClient(): FolioClient {
-    return new FolioClient({ baseUrl: this.baseUrl, credentials: this.credentials, retry: { attempts: 2, baseDelayMs: 100 }, timeoutMs: this.timeoutMs });
+    return new FolioClient({ baseUrl: this.baseUrl, credentials: this.credentials, retry: { attempts: 2, baseDelayMs: 100 } });
   }
 
   /** A typed client over the same account, for the mirror's refresh and the outbox's checks. */
