@@ -13,7 +13,7 @@ import type { ContentType } from '../../../shared/v1/contentModel.ts';
 import type { LocalIdMapping } from '../../../shared/v1/offline.ts';
 import type { Container, Document, PageOf, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
-import { sha, World } from './harness.ts';
+import { sha, until, World } from './harness.ts';
 
 /** Processes are started and stopped several times: generous on a busy machine. */
 const SLOW = 120_000;
@@ -76,10 +76,13 @@ describe('offline, then the service returns', () => {
     const listed = data(await w.local.post<PageOf<Document>>('/v1/documents/getPage', { containerId: folder.containerId }));
     expect(listed.content.map((d) => d.title).sort()).toEqual(['one.txt', 'three.txt', 'two.txt']);
 
-    const waiting = await w.status();
+    // Three new files and two edited ones; the folder's events reach the daemon in their own time.
+    const waiting = await until('the daemon to count the files waiting', async () => {
+      const s = await w.status();
+      return s.pendingUploads === 5 && s;
+    });
     expect(waiting.online).toBe(false);
     expect(waiting.outboxLength).toBeGreaterThanOrEqual(2);
-    expect(waiting.pendingUploads).toBe(5);
 
     await w.startService();
     await w.converged();
