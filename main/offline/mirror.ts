@@ -103,10 +103,6 @@ export class Mirror {
     for (const [containerId, pairId] of roots) this.roots.set(containerId, pairId);
   }
 
-  pairRootIds(): string[] {
-    return [...this.roots.keys()];
-  }
-
   container(id: string): ContainerRecord | undefined {
     return this.store.containers.get(this.tenantId, id);
   }

@@ -297,7 +297,7 @@ async function cacheContent(ctx: RefreshContext, remote: Map<string, NodeState>)
 }
 
 /** Copies a file into the mirror's blob store when its content has the expected hash. */
-export async function cacheFile(mirror: Mirror, path: string, expectedHash: string): Promise<boolean> {
+async function cacheFile(mirror: Mirror, path: string, expectedHash: string): Promise<boolean> {
   const staged = await mirror.store.blobs.stage(createReadStream(path), Number.MAX_SAFE_INTEGER).catch(() => null);
   if (!staged) return false;
   if (staged.contentHash !== expectedHash) {

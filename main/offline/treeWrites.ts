@@ -46,7 +46,7 @@ export interface TreeDeps {
    * The fields of a container or document the folder cannot hold (metadata, description, sort
    * order): sent to the service, or queued. Returns the service's refusal, if any.
    */
-  otherFields: (resource: 'containers' | 'documents', recordId: string, body: JsonRecord, headers: Record<string, string>) => Promise<MirrorAnswer | null>;
+  otherFields: (resource: 'containers' | 'documents', recordId: string, body: JsonRecord) => Promise<MirrorAnswer | null>;
   /** The folder changed: sync soon. */
   changed: () => void;
 }
@@ -148,7 +148,7 @@ export class TreeWriter {
     this.d.offline.addLocalId(created.containerId, 'container', parent.pair.pairId);
     this.d.touch([created.containerId]);
     this.d.changed();
-    await this.followUp('containers', created.containerId, pick(req.body, ['metadataColumns']), req.headers);
+    await this.followUp('containers', created.containerId, pick(req.body, ['metadataColumns']));
     return this.call(req, '/v1/containers/get', { containerId: created.containerId });
   }
 
@@ -159,7 +159,7 @@ export class TreeWriter {
     if (!before || !from || from.rel === '') return 'outside';
     const parentId = str(req.body.parentId);
     if (parentId && parentId !== before.parentId && this.containerPlace(parentId)?.pair.pairId !== from.pair.pairId) return 'outside';
-    const refused = await this.d.otherFields('containers', id, pick(req.body, ['containerId', 'description', 'sortOrder', 'metadataColumns']), req.headers);
+    const refused = await this.d.otherFields('containers', id, pick(req.body, ['containerId', 'description', 'sortOrder', 'metadataColumns']));
     if (refused) return refused;
     const answer = await this.call(req, '/v1/containers/update', pick(req.body, ['containerId', 'name', 'parentId', 'description', 'sortOrder']));
     if (answer.envelope.code !== 0) return answer;
@@ -201,7 +201,7 @@ export class TreeWriter {
     this.d.offline.addLocalId(docId, 'document', parent.pair.pairId);
     this.d.touch([docId]);
     this.d.changed();
-    await this.followUp('documents', docId, pick(req.body, ['metadataColumns']), req.headers);
+    await this.followUp('documents', docId, pick(req.body, ['metadataColumns']));
     return this.call(req, '/v1/documents/get', { docId });
   }
 
@@ -212,7 +212,7 @@ export class TreeWriter {
     if (!before || !from) return 'outside';
     const containerId = str(req.body.containerId);
     if (containerId && containerId !== before.containerId && this.containerPlace(containerId)?.pair.pairId !== from.pair.pairId) return 'outside';
-    const refused = await this.d.otherFields('documents', id, pick(req.body, ['docId', 'metadataColumns']), req.headers);
+    const refused = await this.d.otherFields('documents', id, pick(req.body, ['docId', 'metadataColumns']));
     if (refused) return refused;
     const answer = await this.call(req, '/v1/documents/update', pick(req.body, ['docId', 'title', 'containerId']));
     if (answer.envelope.code !== 0) return answer;
@@ -252,7 +252,7 @@ export class TreeWriter {
     if (!(await this.uploadTarget({ docId: req.query.docId ?? '', containerId: req.query.containerId ?? '' }))) return 'outside';
     const answer = await this.mirror.call({ method: 'POST', path: '/v1/versions/upload', query: withoutType(req.query), ...(req.stream ? { stream: req.stream } : {}), headers: req.headers });
     if (answer.envelope.code !== 0) return answer;
-    await this.landVersion(answer.envelope.data as VersionResult, !req.query.docId, Boolean(req.query.metadata), req.headers);
+    await this.landVersion(answer.envelope.data as VersionResult, !req.query.docId, Boolean(req.query.metadata));
     return answer;
   }
 
@@ -277,12 +277,12 @@ export class TreeWriter {
     if (session.status === 'OPEN') await this.uploadTarget(session.target);
     const answer = await this.call(req, '/v1/versions/completeChunkedUpload', { uploadId: session.uploadId });
     if (answer.envelope.code !== 0 || session.status !== 'OPEN') return answer;
-    await this.landVersion(answer.envelope.data as VersionResult, !session.target.docId, Boolean(session.target.metadata), req.headers);
+    await this.landVersion(answer.envelope.data as VersionResult, !session.target.docId, Boolean(session.target.metadata));
     return answer;
   }
 
   /** A new version's bytes go from the mirror's blob store into the folder, replacing the file at once. */
-  private async landVersion(v: VersionResult, newDocument: boolean, withMetadata: boolean, headers: Record<string, string>): Promise<void> {
+  private async landVersion(v: VersionResult, newDocument: boolean, withMetadata: boolean): Promise<void> {
     const at = this.documentPlace(v.docId);
     if (!at) return;
     const target = abs(at);
@@ -295,13 +295,13 @@ export class TreeWriter {
     this.d.changed();
     // The mirror merged the upload's metadata into the document's; the service gets the result.
     const merged = withMetadata ? this.mirror.document(v.docId)?.metadata : undefined;
-    if (merged) await this.followUp('documents', v.docId, { metadataColumns: merged }, headers);
+    if (merged) await this.followUp('documents', v.docId, { metadataColumns: merged });
   }
 
   /** Metadata given with a create reaches the service once the engine has made the item. */
-  private async followUp(resource: 'containers' | 'documents', id: string, fields: JsonRecord, headers: Record<string, string>): Promise<void> {
+  private async followUp(resource: 'containers' | 'documents', id: string, fields: JsonRecord): Promise<void> {
     if (fields.metadataColumns === undefined) return;
-    await this.d.otherFields(resource, id, { [resource === 'containers' ? 'containerId' : 'docId']: id, ...fields }, headers);
+    await this.d.otherFields(resource, id, { [resource === 'containers' ? 'containerId' : 'docId']: id, ...fields });
     this.mirror.repo.setMetadata(this.mirror.tenantId, resource === 'containers' ? 'container' : 'document', id, fields.metadataColumns as JsonRecord);
   }
 

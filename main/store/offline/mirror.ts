@@ -274,11 +274,11 @@ export class MirrorRepository extends Repository {
     return blobId;
   }
 
-  hasContainer(tenantId: string, containerId: string): boolean {
+  private hasContainer(tenantId: string, containerId: string): boolean {
     return this.db.prepare('SELECT 1 FROM containers WHERE tenant_id = ? AND container_id = ?').get(tenantId, containerId) !== undefined;
   }
 
-  hasDocument(tenantId: string, docId: string): boolean {
+  private hasDocument(tenantId: string, docId: string): boolean {
     return this.db.prepare('SELECT 1 FROM documents WHERE tenant_id = ? AND doc_id = ?').get(tenantId, docId) !== undefined;
   }
 

@@ -165,10 +165,13 @@ export class OfflineStore extends Repository {
     this.db.prepare("DELETE FROM id_map WHERE local_id = ? AND service_id = ''").run(localId);
   }
 
+  // Every id-like string of every request is looked up here.
+  private readonly localIdStmt = this.db.prepare<[string], { local_id: string; service_id: string; kind: string; pair_id: string }>(
+    'SELECT local_id, service_id, kind, pair_id FROM id_map WHERE local_id = ?',
+  );
+
   localId(localId: string): LocalIdRecord | undefined {
-    const r = this.db
-      .prepare<[string], { local_id: string; service_id: string; kind: string; pair_id: string }>('SELECT local_id, service_id, kind, pair_id FROM id_map WHERE local_id = ?')
-      .get(localId);
+    const r = this.localIdStmt.get(localId);
     return r && { localId: r.local_id, serviceId: r.service_id, kind: r.kind, pairId: r.pair_id };
   }
 
@@ -237,10 +240,6 @@ export class OfflineStore extends Repository {
 
   setMeta(key: string, value: string): void {
     this.db.prepare('INSERT OR REPLACE INTO offline_meta (key, value) VALUES (?, ?)').run(key, value);
-  }
-
-  deleteMeta(key: string): void {
-    this.db.prepare('DELETE FROM offline_meta WHERE key = ?').run(key);
   }
 }
 
