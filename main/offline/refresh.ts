@@ -117,7 +117,7 @@ function adoptServiceIds(ctx: RefreshContext, remote: Map<string, NodeState>): v
       if (!mirror.node(rec.localId)) offline.dropLocalId(rec.localId);
       continue;
     }
-    const match = byPath.get(rel);
+    const match = rec.kind === 'container' ? byPath.get(rel) : documentMatch(mirror, byPath, rec.localId, rel);
     const kind = rec.kind === 'container' ? 'dir' : 'file';
     if (match && match.kind === kind && remote.has(match.id)) {
       mirror.store.transaction(() => {
@@ -133,6 +133,27 @@ function adoptServiceIds(ctx: RefreshContext, remote: Map<string, NodeState>): v
       });
     }
   }
+}
+
+/** SHA-256 of no bytes: the content of a document saved without any. */
+const EMPTY_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/**
+ * The service document a local one became. Usually the one at its path with its content; but
+ * when both sides made a document of that name, the engine kept the service's under the name and
+ * uploaded ours as a conflicted copy beside it: then ours is the new file beside it with our
+ * content. A file edited since is matched by its path alone.
+ */
+function documentMatch(mirror: Mirror, byPath: Map<string, NodeState>, localId: string, rel: string): NodeState | undefined {
+  const hash = mirror.document(localId)?.contentHash || EMPTY_HASH;
+  const atPath = byPath.get(rel);
+  if (atPath?.hash === hash) return atPath;
+  const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  for (const [path, node] of byPath) {
+    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    if (dir === parent && node.kind === 'file' && node.hash === hash && !mirror.document(node.id)) return node;
+  }
+  return atPath;
 }
 
 /**

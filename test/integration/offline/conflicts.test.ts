@@ -67,6 +67,28 @@ describe('both sides change while offline', () => {
     expect(local.content.map((d) => d.docId).sort()).toEqual([...docs.values()].map((d) => d.docId).sort());
   }, SLOW);
 
+  it('a document made offline under a name the service also got meanwhile: both survive, and the local id maps to ours', async () => {
+    await w.stopService();
+    await w.offline();
+    const ours = data(await w.local.raw('/v1/versions/upload', { containerId: w.rootId, title: 'fresh.txt' }, Buffer.from('ours, made offline'))) as { docId: string };
+    await w.stopDaemon();
+    await w.startService();
+    const theirs = await w.serviceUpload({ containerId: w.rootId, title: 'fresh.txt' }, 'theirs, made on the service');
+    await w.startDaemon();
+    await w.converged();
+
+    const docs = await w.serviceDocs(w.rootId);
+    expect(docs.get('fresh.txt')?.docId).toBe(theirs);
+    const copy = [...docs.values()].find((d) => /^fresh \(conflicted copy .+\)\.txt$/.test(d.title)) as Document;
+    expect(copy.contentHash).toBe(sha('ours, made offline'));
+    expect(data(await w.local.get<{ serviceId: string }>('/v1/local/ids/get', { id: ours.docId })).serviceId).toBe(copy.docId);
+    const mirrored = await until('the mirror to name our copy', async () => {
+      const d = data(await w.local.get<Document>('/v1/documents/get', { docId: ours.docId }));
+      return d.title === copy.title && d;
+    });
+    expect([mirrored.docId, mirrored.contentHash]).toEqual([copy.docId, sha('ours, made offline')]);
+  }, SLOW);
+
   it('a share grant changed offline and on the service is a conflict, and neither change is lost', async (ctx) => {
     if (!hasShares) ctx.skip();
     const doc = (await w.serviceDocs(w.rootId)).get('report.txt') as Document;
