@@ -31,7 +31,7 @@ beforeAll(async () => {
   await w.pairAdd();
   await w.startDaemon();
   await w.converged();
-});
+}, 120_000);
 afterAll(async () => {
   await w?.close();
 });

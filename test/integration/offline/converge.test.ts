@@ -24,7 +24,7 @@ let paths: Set<string>;
 beforeAll(async () => {
   w = await World.create();
   paths = await w.servicePaths();
-});
+}, 120_000);
 afterAll(async () => {
   await w?.close();
 });

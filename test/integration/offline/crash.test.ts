@@ -24,7 +24,7 @@ beforeAll(async () => {
   await w.pairAdd();
   await w.startDaemon();
   await w.converged();
-});
+}, 120_000);
 afterAll(async () => {
   await w?.close();
 });

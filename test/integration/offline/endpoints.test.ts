@@ -65,7 +65,7 @@ beforeAll(async () => {
   }
   await w.stopService();
   await w.offline();
-});
+}, 120_000);
 afterAll(async () => {
   await w?.close();
 });

@@ -18,7 +18,7 @@ const run = promisify(execFile);
 
 export const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -150,7 +150,7 @@ export class World {
   }
 
   /** Online, nothing waiting, every pair in sync. */
-  async converged(timeoutMs = 40_000): Promise<LocalStatus> {
+  async converged(timeoutMs = 60_000): Promise<LocalStatus> {
     return until(
       'the daemon to converge',
       async () => {

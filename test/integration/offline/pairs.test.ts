@@ -12,7 +12,7 @@ let w: World;
 
 beforeAll(async () => {
   w = await World.create();
-});
+}, 120_000);
 afterAll(async () => {
   await w?.close();
 });

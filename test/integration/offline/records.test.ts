@@ -28,7 +28,7 @@ beforeAll(async () => {
   // Read once while online: what the offline writes are based on.
   const page = data(await w.local.post<PageOf<ContentType>>('/v1/contentTypes/getPage', { targetKind: 'DOCUMENT' }));
   expect(page.content.map((t) => t.code).sort()).toEqual(['apply', 'discard', 'file', 'same']);
-});
+}, 120_000);
 afterAll(async () => {
   await w?.close();
 });
