@@ -73,8 +73,8 @@ describe('a crash with a non-empty outbox', () => {
     expect(mapped.serviceId).toBe(invoices[0]?.typeId);
     expect(data(await w.local.get<ContentType>('/v1/contentTypes/get', { typeId: localTypeId })).code).toBe('invoice');
 
-    // Another restart replays nothing again.
-    await w.stopDaemon();
+    // Another restart (a clean one: SIGTERM, exit 0) replays nothing again.
+    expect(await w.stopDaemon()).toBe(0);
     await w.startDaemon();
     await w.converged();
     await until('a pass after the restart', async () => (await w.status()).pairs.every((p) => p.lastSyncTime !== ''));
