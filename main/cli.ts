@@ -8,6 +8,8 @@
  *   admin purge --data DIR [--now ISO] [--json]
  *   admin set-quota --data DIR --tenant ID [--bytes N] [--json]
  *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
+ *   daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]
+ *   pair add --server URL --container ID --dir DIR [--state STATE_DIR] | pair list [--json] | pair remove (--dir DIR | --pair ID)
  * Exit codes: 0 success, 1 the command failed, 2 the command was called wrongly.
  */
 import { ServiceError } from './service/errors.ts';
@@ -25,7 +27,12 @@ const USAGE = `usage:
   folio admin purge --data DIR [--now ISO] [--json]
   folio admin set-quota --data DIR --tenant ID [--bytes N] [--json]   (storage quota; 0 or none = no quota)
   folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
-             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])`;
+             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])
+  folio daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]
+  folio pair add --server URL --container ID --dir DIR [--state STATE_DIR]
+  folio pair list [--state STATE_DIR] [--json]
+  folio pair remove (--dir DIR | --pair ID) [--state STATE_DIR]
+             (daemon and pair add read the same credentials as sync)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -39,6 +46,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./cli/admin.ts')).runAdmin(rest);
     case 'sync':
       return (await import('./cli/sync.ts')).runSync(rest);
+    case 'daemon':
+      return (await import('./cli/daemon.ts')).runDaemon(rest);
+    case 'pair':
+      return (await import('./cli/pair.ts')).runPair(rest);
     case 'help':
     case '--help':
     case '-h':

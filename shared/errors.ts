@@ -70,6 +70,9 @@ export const ErrorCodes = {
   SHARE_GRANT_REVOKED: { code: 191005, http: 409, msg: 'the share grant is revoked' },
   SHARE_GRANT_FIELD_IMMUTABLE: { code: 191006, http: 400, msg: 'only permissionPreset, expiresAt and message of a share grant can change' },
   SHARE_GRANT_EXISTS: { code: 191007, http: 409, msg: 'an active share grant of this resource to this grantee already exists' },
+
+  SERVICE_UNREACHABLE: { code: 170001, http: 503, msg: 'the service is unreachable and the local mirror cannot answer this request' },
+  LOCAL_CHANGES_PENDING: { code: 170002, http: 409, msg: 'the synced folder holds changes the service has not seen yet; let the pair sync first' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -79,6 +79,8 @@ export function callerOf(req: FastifyRequest): RequestContext {
 }
 
 export interface BuildOptions {
+  /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */
+  backgroundJobs?: boolean;
   config?: Partial<ServiceConfig>;
   logger?: boolean;
 }
@@ -145,7 +147,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   textRoutes(app, deps);
   renditionRoutes(app, deps);
   limitRoutes(app, deps);
-  backgroundJobs(app, deps);
+  if (opts.backgroundJobs !== false) backgroundJobs(app, deps);
   return app;
 }
 

@@ -1,0 +1,72 @@
+/**
+ * `folio daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]`
+ *
+ * Runs the desktop core headless (docs/offline.md): every sync pair of the state directory and
+ * the embedded local /v1 server on 127.0.0.1, until SIGTERM or SIGINT. The pairs' account comes
+ * from the environment, as for `folio sync` (FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET, and optionally
+ * FOLIO_USER + FOLIO_PASSWORD): secrets are never stored in the state directory.
+ */
+import { parseArgs } from 'node:util';
+import { Daemon } from '../offline/daemon.ts';
+import type { Credentials } from '../remote/client.ts';
+import { appDataDir } from '../platform/paths.ts';
+import { openSyncStore } from '../store/sync/index.ts';
+import { UsageError } from './options.ts';
+import { credentialsFromEnv } from './sync.ts';
+
+function intOption(raw: string | undefined, flag: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, not ${raw}`);
+  return n;
+}
+
+function optionalCredentials(): Credentials | null {
+  try {
+    return credentialsFromEnv();
+  } catch (err) {
+    if (err instanceof UsageError) return null;
+    throw err;
+  }
+}
+
+export async function runDaemon(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      state: { type: 'string' },
+      port: { type: 'string' },
+      'poll-ms': { type: 'string' },
+      'probe-max-ms': { type: 'string' },
+    },
+    strict: true,
+  });
+  const stateDir = values.state ?? appDataDir();
+  const port = intOption(values.port, '--port', 0, 0, 65535);
+  const pollMs = intOption(values['poll-ms'], '--poll-ms', 30_000, 100, 24 * 3600 * 1000);
+  const probeMaxMs = intOption(values['probe-max-ms'], '--probe-max-ms', 30_000, 100, 3600 * 1000);
+
+  const store = await openSyncStore(stateDir);
+  const pairCount = store.listPairs().length;
+  store.close();
+  // Without a pair the credentials may come later, with the first `folio pair add`.
+  const credentials = pairCount > 0 ? credentialsFromEnv() : optionalCredentials();
+
+  const daemon = await Daemon.start({
+    stateDir,
+    host: '127.0.0.1',
+    port,
+    pollMs,
+    probeMinMs: Math.min(250, probeMaxMs),
+    probeMaxMs,
+    credentials,
+    onLog: (line) => console.error(line),
+  });
+  console.log(`local api on ${daemon.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await daemon.stop();
+  return 0;
+}

@@ -1,0 +1,366 @@
+/**
+ * The desktop core, headless (`folio daemon`): every sync pair of a state directory, the mirror,
+ * the outbox and the embedded local server, driven by one loop. A pass syncs each pair, brings the
+ * mirror up to date with what the service holds, then replays the outbox. Folder events (chokidar)
+ * and writes through the local API only hint that a pass is due; a timer polls the service too.
+ * While the service is unreachable no pass talks to it: the connectivity probe says when it is back.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { RequestError } from 'got';
+import type { LocalStatus, OutboxItem, PairStatus } from '../../shared/v1/offline.ts';
+import { FolioClient, type Credentials } from '../remote/client.ts';
+import { ServiceUnreachable } from '../remote/errors.ts';
+import { openOfflineStore, OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
+import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { PairSync } from '../sync/engine.ts';
+import { Connectivity } from './connectivity.ts';
+import { RESOURCES } from './endpoints.ts';
+import { IdMap } from './ids.ts';
+import { LocalServer } from './localServer.ts';
+import { Mirror, URL_FILE, type MirrorAnswer } from './mirror.ts';
+import { Outbox } from './outbox.ts';
+import { pendingUploads } from './pending.ts';
+import { refreshPair } from './refresh.ts';
+import { TreeWriter } from './treeWrites.ts';
+import { Unreachable, Upstream } from './upstream.ts';
+
+export interface DaemonOptions {
+  stateDir: string;
+  host: string;
+  port: number;
+  /** How often the service is polled for changes. */
+  pollMs: number;
+  /** Bounds of the backoff between probes while the service is unreachable. */
+  probeMinMs: number;
+  probeMaxMs: number;
+  /** The account of the pairs; null when no pair is configured. */
+  credentials: Credentials | null;
+  onLog: (line: string) => void;
+}
+
+const DEBOUNCE_MS = 300;
+const OUR_FILES = /(^|[\\/])\.folio-[^\\/]*$/;
+
+interface PairRuntime {
+  engine: PairSync;
+  watcher: FSWatcher;
+  lastSyncTime: string;
+  /** The engine's last pass converged; `converged` also needs the mirror refreshed after it. */
+  synced: boolean;
+  converged: boolean;
+  lastErrors: string[];
+  pendingUploads: number;
+}
+
+export class Daemon {
+  private upstream: Upstream | null = null;
+  private readonly pairs = new Map<string, PairRuntime>();
+  private readonly touched = new Map<string, number>();
+  private readonly ids: IdMap;
+  private readonly outbox: Outbox;
+  private readonly server: LocalServer;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private countStale = true;
+  private debounce: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  url = '';
+
+  private constructor(
+    private readonly o: DaemonOptions,
+    private readonly sync: SyncStore,
+    private readonly offline: OfflineStore,
+    private readonly mirror: Mirror,
+  ) {
+    this.ids = new IdMap(offline);
+    this.outbox = new Outbox(offline, this.ids, o.onLog);
+    const trees = new TreeWriter({
+      mirror,
+      offline,
+      pair: (pairId) => this.sync.getPair(pairId),
+      touch: (ids) => this.touch(ids),
+      otherFields: (resource, recordId, body) => this.otherFields(resource, recordId, body),
+      changed: () => this.hint(),
+    });
+    this.server = new LocalServer({
+      mirror,
+      offline,
+      ids: this.ids,
+      outbox: this.outbox,
+      trees,
+      upstream: () => this.upstream,
+      status: () => this.status(),
+      changed: () => this.kick(),
+    });
+  }
+
+  static async start(o: DaemonOptions): Promise<Daemon> {
+    const sync = await openSyncStore(o.stateDir);
+    const offline = await openOfflineStore(o.stateDir);
+    const mirror = await Mirror.open(o.stateDir);
+    const daemon = new Daemon(o, sync, offline, mirror);
+    daemon.loadPairs();
+    daemon.url = await daemon.server.listen(o.host, o.port);
+    writeFileSync(join(o.stateDir, URL_FILE), `${daemon.url}\n`);
+    daemon.poll = setInterval(() => daemon.kick(), o.pollMs);
+    daemon.kick();
+    return daemon;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.debounce) clearTimeout(this.debounce);
+    this.upstream?.connectivity.stop();
+    await Promise.all([...this.pairs.values()].map((p) => p.watcher.close()));
+    await this.running;
+    await this.server.close();
+    await this.mirror.close();
+    this.offline.close();
+    this.sync.close();
+  }
+
+  /** Starts a pass now, or right after the one in progress. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass()
+      .catch((err: unknown) => this.o.onLog(`pass failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** The folder changed: count what waits, and sync after a quiet moment. */
+  private hint(): void {
+    this.countStale = true;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => this.kick(), DEBOUNCE_MS);
+  }
+
+  private touch(ids: string[]): void {
+    const now = Date.now();
+    for (const id of ids) this.touched.set(id, now);
+  }
+
+  /**
+   * The pairs of the state directory, as `folio pair` left them: new ones start, removed ones stop
+   * and leave the mirror. One account serves them all, on the first pair's service.
+   */
+  private loadPairs(): void {
+    const all = this.sync.listPairs();
+    const serverUrl = all[0]?.serverUrl;
+    const pairs = all.filter((p) => p.serverUrl === serverUrl);
+    for (const p of all) if (p.serverUrl !== serverUrl) this.o.onLog(`pair ${p.pairId} is on ${p.serverUrl}, not ${serverUrl}; one state directory serves one service, so it is left out`);
+    if (serverUrl && this.o.credentials && !this.upstream) {
+      const credentials = this.o.credentials;
+      const connectivity: Connectivity = new Connectivity({
+        probe: () => (this.upstream as Upstream).probe(),
+        minDelayMs: this.o.probeMinMs,
+        maxDelayMs: this.o.probeMaxMs,
+        onChange: (online) => {
+          this.o.onLog(online ? 'service reachable' : `service unreachable: ${connectivity.snapshot().reason}`);
+          if (online) this.kick();
+          else for (const runtime of this.pairs.values()) runtime.converged = false;
+        },
+      });
+      this.upstream = new Upstream(serverUrl, credentials, connectivity);
+    }
+    const wanted = new Set(pairs.map((p) => p.pairId));
+    for (const [pairId, runtime] of this.pairs) {
+      if (wanted.has(pairId)) continue;
+      void runtime.watcher.close();
+      this.pairs.delete(pairId);
+      this.o.onLog(`pair ${pairId} removed`);
+    }
+    for (const pair of pairs) if (!this.pairs.has(pair.pairId) && this.o.credentials) this.pairs.set(pair.pairId, this.startPair(pair, this.o.credentials));
+    this.dropRemovedRoots(pairs);
+    this.mirror.setPairRoots(new Map(pairs.map((p) => [p.containerId, p.pairId])));
+  }
+
+  private startPair(pair: PairRecord, credentials: Credentials): PairRuntime {
+    const client = new FolioClient({ baseUrl: pair.serverUrl, credentials, retry: { attempts: 3, baseDelayMs: 200 } });
+    const engine = new PairSync({ store: this.sync, pairId: pair.pairId, client, onLog: (l) => this.o.onLog(`[${pair.pairId}] ${l}`) });
+    const watcher = watch(pair.dir, { ignoreInitial: true, ignored: (p: string) => OUR_FILES.test(p) });
+    watcher.on('all', () => this.hint());
+    watcher.on('error', (err) => this.o.onLog(`[${pair.pairId}] watcher: ${String(err)}`));
+    this.o.onLog(`pair ${pair.pairId}: ${pair.dir} <-> container ${pair.containerId} on ${pair.serverUrl}`);
+    return { engine, watcher, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
+  }
+
+  /** A removed pair's tree leaves the mirror: every pair root sits right under the mirror's root. */
+  private dropRemovedRoots(pairs: PairRecord[]): void {
+    const roots = new Set(pairs.map((p) => p.containerId));
+    const { mirror } = this;
+    for (const status of ['ACTIVE', 'DELETED'] as const) {
+      for (const c of mirror.store.containers.children(mirror.tenantId, mirror.rootId, status)) {
+        if (c.systemKind || roots.has(c.containerId)) continue;
+        mirror.store.transaction(() => mirror.repo.removeContainer(mirror.tenantId, c.containerId));
+      }
+    }
+  }
+
+  private async pass(): Promise<void> {
+    this.loadPairs();
+    const upstream = this.upstream;
+    if (!upstream || !upstream.connectivity.online) return this.countPending();
+    const started = new Map<string, number>();
+    for (const [pairId, runtime] of this.pairs) {
+      started.set(pairId, Date.now());
+      if (!(await this.syncPair(pairId, runtime, upstream))) return this.countPending();
+    }
+    for (const [pairId, runtime] of this.pairs) {
+      const pair = this.sync.getPair(pairId);
+      const at = started.get(pairId);
+      if (!pair || at === undefined) continue;
+      const outcome = await this.offlineSafe(() => this.refresh(pair, upstream, at));
+      if (outcome === 'offline') return this.countPending();
+      runtime.converged = runtime.synced && outcome === 'done';
+    }
+    const since = Math.min(...started.values());
+    for (const [id, at] of this.touched) if (at < since) this.touched.delete(id);
+    await this.offlineSafe(() => this.outbox.replay(upstream));
+    await this.countPending();
+  }
+
+  private refresh(pair: PairRecord, upstream: Upstream, started: number): Promise<void> {
+    return refreshPair({ mirror: this.mirror, offline: this.offline, sync: this.sync, client: upstream.typed, pair, skip: (id) => (this.touched.get(id) ?? -1) >= started });
+  }
+
+  /** Runs work that talks to the service, telling a service gone away from any other failure. */
+  private async offlineSafe(work: () => Promise<unknown>): Promise<'done' | 'offline' | 'failed'> {
+    try {
+      await work();
+      return 'done';
+    } catch (err) {
+      if (isNetworkFailure(err)) {
+        this.upstream?.connectivity.markOffline(err instanceof Error ? err.message : String(err));
+        return 'offline';
+      }
+      this.o.onLog(`offline layer: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return 'failed';
+    }
+  }
+
+  /** One pass of the engine; false when the service turned out to be unreachable. */
+  private async syncPair(pairId: string, runtime: PairRuntime, upstream: Upstream): Promise<boolean> {
+    try {
+      const summary = await runtime.engine.syncOnce();
+      runtime.lastSyncTime = new Date().toISOString();
+      runtime.synced = summary.converged;
+      runtime.lastErrors = summary.blocked ? [summary.blocked, ...summary.errors] : summary.errors;
+      // A pass that could not finish may have met an unreachable service: ask it directly.
+      if (!summary.converged && !summary.blocked) return upstream.probe();
+      return true;
+    } catch (err) {
+      if (isNetworkFailure(err)) {
+        upstream.connectivity.markOffline(err instanceof Error ? err.message : String(err));
+        return false;
+      }
+      runtime.synced = false;
+      runtime.lastErrors = [err instanceof Error ? err.message : String(err)];
+      this.o.onLog(`[${pairId}] sync failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return true;
+    }
+  }
+
+  private async countPending(): Promise<void> {
+    this.countStale = false;
+    for (const [pairId, runtime] of this.pairs) {
+      const pair = this.sync.getPair(pairId);
+      if (pair) runtime.pendingUploads = await pendingUploads(this.sync, pair);
+    }
+  }
+
+  /**
+   * A container's or document's fields the folder cannot hold: straight to the service while it
+   * is reachable and nothing waits before them; else into the outbox. The service's refusal is
+   * the caller's answer.
+   */
+  private async otherFields(resource: 'containers' | 'documents', recordId: string, body: JsonRecord): Promise<MirrorAnswer | null> {
+    const idField = (RESOURCES[resource] as { idField: string }).idField;
+    if (Object.keys(body).every((k) => k === idField)) return null;
+    const path = `/v1/${resource}/update`;
+    const upstream = this.upstream;
+    if (upstream?.connectivity.online && this.outbox.open() === 0 && !this.ids.isPending(recordId)) {
+      try {
+        const answer = await upstream.send({ method: 'POST', path, json: body });
+        if (answer.envelope.code !== 0) return answer;
+        this.offline.putServiceRecord(resource, recordId, answer.envelope.data as JsonRecord);
+        return null;
+      } catch (err) {
+        if (!(err instanceof Unreachable) || err.maybeArrived) throw err;
+      }
+    }
+    this.outbox.queueTreeUpdate(resource, recordId, { method: 'POST', path, query: {}, body });
+    this.kick();
+    return null;
+  }
+
+  async status(): Promise<LocalStatus> {
+    if (this.countStale) await this.countPending();
+    const connectivity = this.upstream?.connectivity.snapshot();
+    const pairs: PairStatus[] = [];
+    for (const pair of this.sync.listPairs()) {
+      const runtime = this.pairs.get(pair.pairId);
+      pairs.push({
+        pairId: pair.pairId,
+        dir: pair.dir,
+        containerId: pair.containerId,
+        serverUrl: pair.serverUrl,
+        state: pair.state,
+        stateReason: pair.stateReason,
+        online: Boolean(runtime && connectivity?.online),
+        pendingUploads: runtime?.pendingUploads ?? 0,
+        lastSyncTime: runtime?.lastSyncTime ?? '',
+        converged: runtime?.converged ?? false,
+        lastErrors: runtime?.lastErrors ?? [],
+      });
+    }
+    return {
+      online: connectivity?.online ?? false,
+      serverUrl: this.upstream?.baseUrl ?? '',
+      since: connectivity?.since ?? '',
+      reason: connectivity?.reason ?? (this.upstream ? '' : 'no sync pair is configured'),
+      outboxLength: this.offline.countIn(OPEN_STATES),
+      pendingUploads: pairs.reduce((n, p) => n + p.pendingUploads, 0),
+      conflicts: this.offline.entries(['CONFLICT', 'UNCERTAIN']).map(toItem),
+      failed: this.offline.entries(['FAILED']).map(toItem),
+      queued: this.offline.entries(OPEN_STATES).slice(0, 100).map(toItem),
+      mappedIds: this.offline.countMapped(),
+      pairs,
+    };
+  }
+}
+
+function toItem(e: OutboxEntry): OutboxItem {
+  return {
+    seq: e.seq,
+    path: e.path,
+    resource: e.resource,
+    recordId: e.recordId,
+    state: e.state,
+    outcome: e.outcome,
+    query: e.query,
+    body: e.body,
+    basedOn: e.basedOn,
+    serviceRecord: e.serviceRecord,
+    createTime: e.createTime,
+    updateTime: e.updateTime,
+  };
+}
+
+function isNetworkFailure(err: unknown): boolean {
+  return err instanceof ServiceUnreachable || err instanceof RequestError || err instanceof Unreachable;
+}
+

@@ -1,0 +1,172 @@
+/**
+ * How the local server answers each /v1 endpoint (docs/offline.md has the table):
+ *
+ * - public: the mirror answers without a bearer token (the local client's token exchange).
+ * - mirror: the mirror answers (the local change feed, the user channel login).
+ * - treeRead / download: the mirror's tree answers; an id it does not hold goes to the service.
+ * - treeWrite: the local tree changes and the change is written through to the synced folder;
+ *   the sync engine takes it to the service.
+ * - cachedRead: the service answers while it is reachable, and its answer is kept; while it is
+ *   away the kept answer is served.
+ * - queuedWrite: the service takes it while reachable; while it is away it waits in the outbox,
+ *   with the record it was based on.
+ * - onlineOnly: only the service can do it; while it is away, 170001.
+ */
+
+export type TreeOp =
+  | 'containers/create'
+  | 'containers/update'
+  | 'containers/delete'
+  | 'documents/save'
+  | 'documents/update'
+  | 'documents/delete'
+  | 'versions/upload'
+  | 'versions/initChunkedUpload'
+  | 'versions/uploadChunk'
+  | 'versions/completeChunkedUpload'
+  | 'versions/abortChunkedUpload';
+
+/** A record kind of the service: where its id sits and how to read one back. */
+export interface Resource {
+  name: string;
+  idField: string;
+  getPath: string;
+}
+
+const resource = (name: string, idField: string): Resource => ({ name, idField, getPath: `/v1/${name}/get` });
+
+export const RESOURCES: Readonly<Record<string, Resource>> = {
+  containers: resource('containers', 'containerId'),
+  documents: resource('documents', 'docId'),
+  contentTypes: resource('contentTypes', 'typeId'),
+  fieldDefinitions: resource('fieldDefinitions', 'fieldId'),
+  templates: resource('templates', 'templateId'),
+  termSets: resource('termSets', 'termSetId'),
+  'share-grants': resource('share-grants', 'shareGrantId'),
+  'acl/policy': resource('acl/policy', 'policyId'),
+  departments: resource('departments', 'deptId'),
+  roles: resource('roles', 'roleId'),
+  tasks: resource('tasks', 'taskId'),
+  webhooks: resource('webhooks', 'webhookId'),
+};
+
+export type JsonRecord = Record<string, unknown>;
+
+/**
+ * A write that can wait for the service. `create` makes a record (it answers with a local id
+ * until replayed); `update` changes one, named by `idField` in the body or the query; `upsert`
+ * is an update when the id is given, else a create. `applied` says whether a record on the
+ * service already shows the write (a replay that crashed after sending, or the same change made
+ * twice); `optimistic` is the record as it will be, shown until the service answers.
+ */
+export interface QueuedWrite {
+  kind: 'queuedWrite';
+  resource: Resource;
+  mode: 'create' | 'update' | 'upsert';
+  idIn: 'body' | 'query';
+  applied?: (record: JsonRecord | null) => boolean;
+  optimistic?: (record: JsonRecord, body: JsonRecord) => JsonRecord;
+}
+
+export type Handling =
+  | { kind: 'public' }
+  | { kind: 'mirror' }
+  | { kind: 'treeRead' }
+  | { kind: 'download' }
+  | { kind: 'treeWrite'; op: TreeOp }
+  | { kind: 'cachedRead'; resource: Resource | null }
+  | QueuedWrite
+  | { kind: 'onlineOnly' };
+
+const withStatus = (status: string, extra: (now: string) => JsonRecord = () => ({})) => ({
+  applied: (r: JsonRecord | null) => r?.status === status,
+  optimistic: (r: JsonRecord) => ({ ...r, status, ...extra(new Date().toISOString()) }),
+});
+const removal = { applied: (r: JsonRecord | null) => r === null, optimistic: (r: JsonRecord) => r };
+
+const queued = (name: string, mode: QueuedWrite['mode'], more: Partial<QueuedWrite> = {}): QueuedWrite => ({
+  kind: 'queuedWrite',
+  resource: RESOURCES[name] as Resource,
+  mode,
+  idIn: 'body',
+  ...more,
+});
+
+const TREE_OPS: ReadonlySet<string> = new Set<TreeOp>([
+  'containers/create',
+  'containers/update',
+  'containers/delete',
+  'documents/save',
+  'documents/update',
+  'documents/delete',
+  'versions/upload',
+  'versions/initChunkedUpload',
+  'versions/uploadChunk',
+  'versions/completeChunkedUpload',
+  'versions/abortChunkedUpload',
+]);
+
+const EXACT: Readonly<Record<string, Handling>> = {
+  'POST auth/token': { kind: 'public' },
+  'POST auth/refresh': { kind: 'public' },
+  'GET openapi.json': { kind: 'public' },
+  'POST auth/userSession': { kind: 'mirror' },
+  'POST changes/getPage': { kind: 'mirror' },
+  'POST changes/latestCursor': { kind: 'mirror' },
+  'GET containers/get': { kind: 'treeRead' },
+  'POST containers/getPage': { kind: 'treeRead' },
+  'GET documents/get': { kind: 'treeRead' },
+  'POST documents/getPage': { kind: 'treeRead' },
+  'GET versions/get': { kind: 'treeRead' },
+  'POST versions/getPage': { kind: 'treeRead' },
+  'GET versions/download': { kind: 'download' },
+  'POST contentTypes/save': queued('contentTypes', 'create'),
+  'POST contentTypes/update': queued('contentTypes', 'update'),
+  'POST contentTypes/disable': queued('contentTypes', 'update', withStatus('DISABLED')),
+  'POST contentTypes/enable': queued('contentTypes', 'update', withStatus('ENABLED')),
+  'POST fieldDefinitions/save': queued('fieldDefinitions', 'upsert'),
+  'POST templates/save': queued('templates', 'upsert'),
+  'POST termSets/save': queued('termSets', 'upsert'),
+  'POST share-grants/create': queued('share-grants', 'create'),
+  'POST share-grants/update': queued('share-grants', 'update'),
+  'POST share-grants/revoke': queued('share-grants', 'update', withStatus('REVOKED', (now) => ({ revokedAt: now }))),
+  'POST acl/policy/create': queued('acl/policy', 'create'),
+  'POST acl/policy/update': queued('acl/policy', 'update', { idIn: 'query' }),
+  'POST acl/policy/delete': queued('acl/policy', 'update', removal),
+  'POST departments/create': queued('departments', 'create'),
+  'POST departments/update': queued('departments', 'update'),
+  'POST departments/delete': queued('departments', 'update', removal),
+  'POST roles/save': queued('roles', 'create'),
+  'POST roles/update': queued('roles', 'update'),
+  'POST roles/delete': queued('roles', 'update', removal),
+};
+
+/** Reads by their verb: the last path segment. */
+const READ_VERB = /^(get|getPage|list|getFormSchema|text|getMembers)$/;
+
+export function classify(method: string, path: string): Handling {
+  const rest = path.replace(/^\/v1\//, '');
+  const exact = EXACT[`${method} ${rest}`];
+  if (exact) return exact;
+  if (method === 'POST' && TREE_OPS.has(rest)) return { kind: 'treeWrite', op: rest as TreeOp };
+  const segments = rest.split('/');
+  const verb = segments.pop() ?? '';
+  if (method === 'GET' || READ_VERB.test(verb)) return { kind: 'cachedRead', resource: RESOURCES[segments.join('/')] ?? null };
+  return { kind: 'onlineOnly' };
+}
+
+/** The id field of a queued write's record, read from the body or the query. */
+export function recordIdOf(write: QueuedWrite, body: JsonRecord, query: Record<string, string>): string {
+  const source: Record<string, unknown> = write.idIn === 'query' ? query : body;
+  const id = source[write.resource.idField];
+  return typeof id === 'string' ? id : '';
+}
+
+/** The records an answer carries: the answer itself, or the content of a page. */
+export function recordsIn(resource: Resource, data: unknown): JsonRecord[] {
+  if (!data || typeof data !== 'object') return [];
+  const d = data as JsonRecord;
+  if (typeof d[resource.idField] === 'string') return [d];
+  if (Array.isArray(d.content)) return (d.content as unknown[]).filter((x): x is JsonRecord => !!x && typeof x === 'object' && typeof (x as JsonRecord)[resource.idField] === 'string');
+  return [];
+}

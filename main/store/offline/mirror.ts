@@ -1,0 +1,347 @@
+/**
+ * Writes that only the desktop's mirror makes to a service store (docs/offline.md): containers,
+ * documents and versions copied from the service under the service's own ids, and the re-keying
+ * of an item made locally once the service has given it an id. Reads go through the ordinary
+ * repositories.
+ */
+import { Repository } from '../db.ts';
+import { newId, nowIso } from '../ids.ts';
+
+export interface MirrorContainer {
+  /** The service's integer id, kept when the mirror has no other row under it. */
+  rowId: number;
+  containerId: string;
+  parentId: string;
+  containerTypeId: string;
+  name: string;
+  description: string;
+  sortOrder: number;
+  status: string;
+  metadata: Record<string, unknown>;
+  aclInheritEnabled: boolean;
+  createBy: string;
+  createTime: string;
+  updateBy: string;
+  updateTime: string;
+  purgeAt: string;
+}
+
+export interface MirrorDocument {
+  docId: string;
+  containerId: string;
+  title: string;
+  documentTypeId: string;
+  currentVersionId: string;
+  currentVersionNo: number;
+  sizeBytes: number;
+  mimeType: string;
+  originalFilename: string;
+  contentHash: string;
+  state: string;
+  publishedVersionId: string;
+  publishedVersionNo: number;
+  publishedLabel: string;
+  processingState: string;
+  processingFailReason: string;
+  indexStatus: string;
+  indexFailReason: string;
+  metadata: Record<string, unknown>;
+  createBy: string;
+  createTime: string;
+  updateBy: string;
+  updateTime: string;
+  purgeAt: string;
+}
+
+export interface MirrorContentType {
+  typeId: string;
+  targetKind: string;
+  parentTypeId: string;
+  code: string;
+  name: string;
+  description: string;
+  icon: string;
+  system: boolean;
+  sortOrder: number;
+  status: string;
+  maxVersionCount: number;
+  retentionDays: number;
+  capabilities: Record<string, unknown>;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface MirrorVersion {
+  versionId: string;
+  docId: string;
+  versionNo: number;
+  contentHash: string;
+  sizeBytes: number;
+  mimeType: string;
+  originalFilename: string;
+  comment: string;
+  label: string;
+  createBy: string;
+  createTime: string;
+}
+
+const isUniqueViolation = (err: unknown): boolean => err instanceof Error && 'code' in err && err.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export class MirrorRepository extends Repository {
+  /** Inserts or updates a container under its service id. */
+  putContainer(tenantId: string, c: MirrorContainer): void {
+    this.withFreeName(
+      () => this.writeContainer(tenantId, c),
+      () => this.parkHolder(tenantId, c.parentId, c.name, c.containerId),
+    );
+  }
+
+  private writeContainer(tenantId: string, c: MirrorContainer): void {
+    const taken = this.db.prepare<[number, string], { n: number }>('SELECT 1 AS n FROM containers WHERE id = ? AND container_id != ?').get(c.rowId, c.containerId);
+    this.db
+      .prepare(
+        `INSERT INTO containers (id, container_id, tenant_id, parent_id, container_type_id, name, description, sort_order, status, metadata,
+           acl_inherit_enabled, create_by, create_time, update_by, update_time, purge_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (container_id) DO UPDATE SET parent_id = excluded.parent_id, container_type_id = excluded.container_type_id,
+           name = excluded.name, description = excluded.description, sort_order = excluded.sort_order, status = excluded.status,
+           metadata = excluded.metadata, acl_inherit_enabled = excluded.acl_inherit_enabled, create_by = excluded.create_by,
+           create_time = excluded.create_time, update_by = excluded.update_by, update_time = excluded.update_time, purge_at = excluded.purge_at`,
+      )
+      .run(
+        taken || c.rowId <= 0 ? null : c.rowId,
+        c.containerId,
+        tenantId,
+        c.parentId,
+        c.containerTypeId,
+        c.name,
+        c.description,
+        c.sortOrder,
+        c.status,
+        JSON.stringify(c.metadata),
+        c.aclInheritEnabled ? 1 : 0,
+        c.createBy,
+        c.createTime,
+        c.updateBy,
+        c.updateTime,
+        c.purgeAt,
+      );
+  }
+
+  /** Inserts or updates a document under its service id. */
+  putDocument(tenantId: string, d: MirrorDocument): void {
+    this.withFreeName(
+      () => this.writeDocument(tenantId, d),
+      () => this.parkHolder(tenantId, d.containerId, d.title, d.docId),
+    );
+  }
+
+  private writeDocument(tenantId: string, d: MirrorDocument): void {
+    this.db
+      .prepare(
+        `INSERT INTO documents (doc_id, tenant_id, container_id, title, document_type_id, current_version_id, current_version_no, size_bytes,
+           mime_type, original_filename, content_hash, state, published_version_id, published_version_no, published_label, processing_state,
+           processing_fail_reason, index_status, index_fail_reason, metadata, create_by, create_time, update_by, update_time, purge_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (doc_id) DO UPDATE SET container_id = excluded.container_id, title = excluded.title, document_type_id = excluded.document_type_id,
+           current_version_id = excluded.current_version_id, current_version_no = excluded.current_version_no, size_bytes = excluded.size_bytes,
+           mime_type = excluded.mime_type, original_filename = excluded.original_filename, content_hash = excluded.content_hash, state = excluded.state,
+           published_version_id = excluded.published_version_id, published_version_no = excluded.published_version_no,
+           published_label = excluded.published_label, processing_state = excluded.processing_state,
+           processing_fail_reason = excluded.processing_fail_reason, index_status = excluded.index_status, index_fail_reason = excluded.index_fail_reason,
+           metadata = excluded.metadata, create_by = excluded.create_by, create_time = excluded.create_time, update_by = excluded.update_by,
+           update_time = excluded.update_time, purge_at = excluded.purge_at`,
+      )
+      .run(
+        d.docId,
+        tenantId,
+        d.containerId,
+        d.title,
+        d.documentTypeId,
+        d.currentVersionId,
+        d.currentVersionNo,
+        d.sizeBytes,
+        d.mimeType,
+        d.originalFilename,
+        d.contentHash,
+        d.state,
+        d.publishedVersionId,
+        d.publishedVersionNo,
+        d.publishedLabel,
+        d.processingState,
+        d.processingFailReason,
+        d.indexStatus,
+        d.indexFailReason,
+        JSON.stringify(d.metadata),
+        d.createBy,
+        d.createTime,
+        d.updateBy,
+        d.updateTime,
+        d.purgeAt,
+      );
+  }
+
+  /**
+   * A rename on the service may arrive before the rename of the item that held the name: the old
+   * holder steps aside under a parked name ('.folio-parked-<id>', which no synced item can have:
+   * the engine ignores '.folio-*') until its own copy arrives, or it is removed.
+   */
+  private withFreeName(write: () => void, park: () => void): void {
+    try {
+      write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      park();
+      write();
+    }
+  }
+
+  private parkHolder(tenantId: string, parentId: string, name: string, exceptId: string): void {
+    this.db
+      .prepare("UPDATE containers SET name = '.folio-parked-' || container_id WHERE tenant_id = ? AND parent_id = ? AND name = ? AND status = 'ACTIVE' AND container_id != ?")
+      .run(tenantId, parentId, name, exceptId);
+    this.db
+      .prepare("UPDATE documents SET title = '.folio-parked-' || doc_id WHERE tenant_id = ? AND container_id = ? AND title = ? AND state = 'ACTIVE' AND doc_id != ?")
+      .run(tenantId, parentId, name, exceptId);
+  }
+
+  /**
+   * Inserts or updates a content type under its service id. The mirror's own type with the same
+   * kind and code (the system folder and file types every tenant starts with) takes the service's
+   * id, and so do the items of that type.
+   */
+  putContentType(tenantId: string, t: MirrorContentType): void {
+    const twin = this.db
+      .prepare<[string, string, string, string], { type_id: string }>('SELECT type_id FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ? AND type_id != ?')
+      .get(tenantId, t.targetKind, t.code, t.typeId);
+    if (twin) {
+      if (this.db.prepare('SELECT 1 FROM content_types WHERE type_id = ?').get(t.typeId)) {
+        this.db.prepare("UPDATE content_types SET code = code || '.folio-parked-' || type_id WHERE type_id = ?").run(twin.type_id);
+      } else {
+        this.db.prepare('UPDATE content_types SET type_id = ? WHERE type_id = ?').run(t.typeId, twin.type_id);
+        this.db.prepare('UPDATE containers SET container_type_id = ? WHERE tenant_id = ? AND container_type_id = ?').run(t.typeId, tenantId, twin.type_id);
+        this.db.prepare('UPDATE documents SET document_type_id = ? WHERE tenant_id = ? AND document_type_id = ?').run(t.typeId, tenantId, twin.type_id);
+      }
+    }
+    this.db
+      .prepare(
+        `INSERT INTO content_types (type_id, tenant_id, target_kind, parent_type_id, code, name, description, icon, system, sort_order, status,
+           max_version_count, retention_days, capabilities, create_time, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (type_id) DO UPDATE SET parent_type_id = excluded.parent_type_id, code = excluded.code, name = excluded.name,
+           description = excluded.description, icon = excluded.icon, system = excluded.system, sort_order = excluded.sort_order,
+           status = excluded.status, max_version_count = excluded.max_version_count, retention_days = excluded.retention_days,
+           capabilities = excluded.capabilities, create_time = excluded.create_time, update_time = excluded.update_time`,
+      )
+      .run(
+        t.typeId,
+        tenantId,
+        t.targetKind,
+        t.parentTypeId,
+        t.code,
+        t.name,
+        t.description,
+        t.icon,
+        t.system ? 1 : 0,
+        t.sortOrder,
+        t.status,
+        t.maxVersionCount,
+        t.retentionDays,
+        JSON.stringify(t.capabilities),
+        t.createTime,
+        t.updateTime,
+      );
+  }
+
+  /** A document's versions become exactly these (the service's list). */
+  replaceVersions(tenantId: string, docId: string, versions: readonly MirrorVersion[]): void {
+    this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+    const insert = this.db.prepare(
+      `INSERT INTO versions (version_id, tenant_id, doc_id, version_no, blob_id, content_hash, size_bytes, mime_type, original_filename,
+         comment, label, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const v of versions) {
+      insert.run(v.versionId, tenantId, docId, v.versionNo, this.blobRow(tenantId, v.contentHash, v.sizeBytes), v.contentHash, v.sizeBytes, v.mimeType, v.originalFilename, v.comment, v.label, v.createBy, v.createTime);
+    }
+  }
+
+  /** The blob row a version needs; the bytes themselves are cached only when they are at hand. */
+  private blobRow(tenantId: string, contentHash: string, sizeBytes: number): string {
+    const existing = this.db.prepare<[string, string], { blob_id: string }>('SELECT blob_id FROM blobs WHERE tenant_id = ? AND content_hash = ?').get(tenantId, contentHash);
+    if (existing) return existing.blob_id;
+    const blobId = newId('blb');
+    this.db.prepare('INSERT INTO blobs (blob_id, tenant_id, content_hash, size_bytes, create_time) VALUES (?, ?, ?, ?, ?)').run(blobId, tenantId, contentHash, sizeBytes, nowIso());
+    return blobId;
+  }
+
+  private hasContainer(tenantId: string, containerId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM containers WHERE tenant_id = ? AND container_id = ?').get(tenantId, containerId) !== undefined;
+  }
+
+  private hasDocument(tenantId: string, docId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM documents WHERE tenant_id = ? AND doc_id = ?').get(tenantId, docId) !== undefined;
+  }
+
+  /**
+   * A container made locally takes the id the service gave it. When the service's copy is already
+   * here, the local row hands its children over and goes.
+   */
+  rekeyContainer(tenantId: string, from: string, to: string): void {
+    this.db.prepare('UPDATE containers SET parent_id = ? WHERE tenant_id = ? AND parent_id = ?').run(to, tenantId, from);
+    this.db.prepare('UPDATE documents SET container_id = ? WHERE tenant_id = ? AND container_id = ?').run(to, tenantId, from);
+    if (this.hasContainer(tenantId, to)) this.db.prepare('DELETE FROM containers WHERE tenant_id = ? AND container_id = ?').run(tenantId, from);
+    else this.db.prepare('UPDATE containers SET container_id = ? WHERE tenant_id = ? AND container_id = ?').run(to, tenantId, from);
+  }
+
+  rekeyDocument(tenantId: string, from: string, to: string): void {
+    if (this.hasDocument(tenantId, to)) {
+      this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, from);
+      this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, from);
+      return;
+    }
+    this.db.prepare('UPDATE versions SET doc_id = ? WHERE tenant_id = ? AND doc_id = ?').run(to, tenantId, from);
+    this.db.prepare('UPDATE documents SET doc_id = ? WHERE tenant_id = ? AND doc_id = ?').run(to, tenantId, from);
+  }
+
+  /** Removes a container with everything below it: the service no longer has it. */
+  removeContainer(tenantId: string, containerId: string): void {
+    const ids = this.db
+      .prepare<[string, string, string], { id: string }>(
+        `WITH RECURSIVE sub(id) AS (
+           SELECT container_id FROM containers WHERE tenant_id = ? AND container_id = ?
+           UNION ALL SELECT c.container_id FROM containers c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_id = ?
+         ) SELECT id FROM sub`,
+      )
+      .all(tenantId, containerId, tenantId)
+      .map((r) => r.id);
+    for (const id of ids) {
+      this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id IN (SELECT doc_id FROM documents WHERE tenant_id = ? AND container_id = ?)').run(tenantId, tenantId, id);
+      this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND container_id = ?').run(tenantId, id);
+    }
+    for (const id of ids.reverse()) this.db.prepare('DELETE FROM containers WHERE tenant_id = ? AND container_id = ?').run(tenantId, id);
+  }
+
+  removeDocument(tenantId: string, docId: string): void {
+    this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+    this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+  }
+
+  /** Shows metadata queued for the service before the service has it. */
+  setMetadata(tenantId: string, kind: 'container' | 'document', id: string, metadata: Record<string, unknown>): void {
+    if (kind === 'container') this.db.prepare('UPDATE containers SET metadata = ? WHERE tenant_id = ? AND container_id = ?').run(JSON.stringify(metadata), tenantId, id);
+    else this.db.prepare('UPDATE documents SET metadata = ? WHERE tenant_id = ? AND doc_id = ?').run(JSON.stringify(metadata), tenantId, id);
+  }
+
+  /** Every document below a container (its own and its descendants'), any state. */
+  documentsBelow(tenantId: string, containerId: string): { docId: string; containerId: string; title: string; contentHash: string; state: string }[] {
+    return this.db
+      .prepare<[string, string, string, string], { doc_id: string; container_id: string; title: string; content_hash: string; state: string }>(
+        `WITH RECURSIVE sub(id) AS (
+           SELECT container_id FROM containers WHERE tenant_id = ? AND container_id = ?
+           UNION ALL SELECT c.container_id FROM containers c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_id = ?
+         ) SELECT doc_id, container_id, title, content_hash, state FROM documents WHERE tenant_id = ? AND container_id IN (SELECT id FROM sub)`,
+      )
+      .all(tenantId, containerId, tenantId, tenantId)
+      .map((r) => ({ docId: r.doc_id, containerId: r.container_id, title: r.title, contentHash: r.content_hash, state: r.state }));
+  }
+}

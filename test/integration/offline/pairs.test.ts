@@ -1,0 +1,69 @@
+/**
+ * `folio pair add | list | remove`, and a daemon that starts with no pair: its local server
+ * answers, says why it is offline, and picks up a pair added while it runs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Container } from '../../../shared/v1/resources.ts';
+import { until, World, wellFormed } from './harness.ts';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await World.create();
+}, 120_000);
+afterAll(async () => {
+  await w?.close();
+});
+
+interface Listed {
+  pairId: string;
+  serverUrl: string;
+  containerId: string;
+  dir: string;
+}
+
+const list = async (): Promise<Listed[]> => JSON.parse((await w.folio(['pair', 'list', '--state', w.stateDir, '--json'])).stdout) as Listed[];
+
+async function refused(args: string[]): Promise<string> {
+  const outcome = await w.folio(args).then(
+    () => null,
+    (err: { code: number; stderr: string }) => err,
+  );
+  if (!outcome) throw new Error(`folio ${args.join(' ')} succeeded`);
+  expect(outcome.code).toBe(2);
+  return outcome.stderr;
+}
+
+describe('folio pair', () => {
+  it('adds, lists and removes pairs; one state directory serves one service', async () => {
+    const pairId = await w.pairAdd();
+    expect(existsSync(w.dir)).toBe(true);
+    expect(await list()).toEqual([{ pairId, serverUrl: w.url, containerId: w.rootId, dir: w.dir, state: 'ACTIVE', stateReason: '' }]);
+    expect(await refused(['pair', 'add', '--server', 'http://127.0.0.1:9', '--container', w.rootId, '--dir', join(w.dir, '..', 'other'), '--state', w.stateDir])).toMatch(/syncs with/);
+    expect(await refused(['pair', 'add', '--server', w.url, '--container', 'ctr_missing', '--dir', join(w.dir, '..', 'other'), '--state', w.stateDir])).toMatch(/refused container ctr_missing/);
+    expect(await refused(['pair', 'remove', '--state', w.stateDir])).toMatch(/--dir or --pair/);
+    await w.folio(['pair', 'remove', '--pair', pairId, '--state', w.stateDir]);
+    expect(await list()).toEqual([]);
+  }, 60_000);
+
+  it('a daemon without pairs serves the local API and takes up a pair added while it runs', async () => {
+    await w.startDaemon();
+    const idle = await w.status();
+    expect([idle.online, idle.reason, idle.pairs]).toEqual([false, 'no sync pair is configured', []]);
+    const outside = await w.local.post('/v1/containers/create', { parentId: w.rootId, name: 'nowhere' });
+    wellFormed(outside.status, outside.headers, outside.body);
+    expect(outside.body.code).toBe(170001);
+
+    await w.client.createContainer({ parentId: w.rootId, name: 'from the service' });
+    await w.pairAdd();
+    await until('the pair to sync', async () => {
+      const s = await w.status();
+      return s.pairs.length === 1 && s.online && s.pairs[0]?.converged && existsSync(join(w.dir, 'from the service'));
+    });
+    const root = await w.local.get<Container>('/v1/containers/get', { containerId: w.rootId });
+    expect(root.body.data?.hasChildren).toBe(true);
+    expect(readFileSync(join(w.stateDir, 'local-api.url'), 'utf8').trim()).toBe(w.localUrl);
+  }, 120_000);
+});
