@@ -5,9 +5,10 @@
  * authenticate with the local client's token, and the service's own credentials never leave the
  * daemon.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { SUCCESS_MSG, type Envelope } from '../../shared/envelope.ts';
 import { ErrorCodes, errorValue } from '../../shared/errors.ts';
@@ -233,14 +234,19 @@ export class LocalServer {
     if (!(await mirror.store.blobs.has(version.contentHash))) {
       const upstream = this.online();
       if (!upstream) fail('SERVICE_UNREACHABLE', `the service is unreachable, and the content of version ${version.versionId} is not cached`);
-      const temp = mirror.store.blobs.newTempPath();
+      const temp = join(mirror.store.blobs.tmpDir, `${version.contentHash}-${randomBytes(6).toString('hex')}.download`);
       try {
         await downloadVersion(upstream.typed, version.versionId, version.contentHash, version.sizeBytes, temp, { partPath: `${temp}.part` });
       } catch (err) {
         upstream.connectivity.markOffline(err instanceof Error ? err.message : String(err));
         fail('SERVICE_UNREACHABLE', `the content of version ${version.versionId} could not be fetched from the service`);
       }
-      await mirror.store.blobs.commit({ tempPath: temp, contentHash: version.contentHash, sizeBytes: version.sizeBytes });
+      try {
+        const staged = { tempPath: temp, contentHash: version.contentHash, sizeBytes: version.sizeBytes };
+        await mirror.store.blobs.withContent(version.contentHash, () => mirror.store.blobs.commit(staged));
+      } finally {
+        await mirror.store.blobs.discard(temp);
+      }
     }
     req.url = `${call.path}?${new URLSearchParams(call.query)}`;
     mirror.app.routing(req, res);
