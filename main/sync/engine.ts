@@ -68,6 +68,8 @@ const MAX_ROUNDS = 200;
 /** Rounds in a row in which no operation succeeded before a pass gives up. */
 const MAX_IDLE_ROUNDS = 3;
 const CURSOR_EXPIRED = 130006;
+/** How often the results of transfers in flight are committed together. */
+const GROUP_COMMIT_MS = 250;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
@@ -198,7 +200,7 @@ export class PairSync {
         return { ...summary, converged: true, errors: [] };
       }
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
-      const { errors, succeeded } = await this.execute(executor, ops, summary);
+      const { errors, succeeded } = await this.execute(executor, state, ops, summary);
       summary.errors = errors;
       if (this.pair().state === 'PAUSED') return { ...summary, blocked: 'paused by the user' };
       idle = succeeded === 0 ? idle + 1 : 0;
@@ -301,7 +303,7 @@ export class PairSync {
    * use); then transfers, concurrently. An operation that fails is reported and planned again
    * next round; only a bug stops the pass.
    */
-  private async execute(executor: Executor, ops: Op[], summary: SyncSummary): Promise<{ errors: string[]; succeeded: number }> {
+  private async execute(executor: Executor, state: PairState, ops: Op[], summary: SyncSummary): Promise<{ errors: string[]; succeeded: number }> {
     const errors: string[] = [];
     let succeeded = 0;
     const run = async (op: Op) => {
@@ -318,10 +320,12 @@ export class PairSync {
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
     for (const op of ops) if (!isTransfer(op)) await run(op);
-    executor.prepare(ops.filter(isTransfer));
+    const transfers = ops.filter(isTransfer);
+    if (transfers.length === 0) return { errors, succeeded };
+    executor.prepare(transfers);
     // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's limiter.
     const files = new PQueue({ concurrency: Math.max(1, this.pair().settings.concurrency) });
-    await Promise.all(ops.filter(isTransfer).map((op) => files.add(() => run(op))));
+    await state.grouped(GROUP_COMMIT_MS, () => Promise.all(transfers.map((op) => files.add(() => run(op)))));
     return { errors, succeeded };
   }
 
