@@ -182,16 +182,8 @@ export class PairSync {
       );
       summary.leftOut = [...scan.leftOut, ...view.leftOut];
       const ops = plan(view.trees, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
-      if (!confirmed) {
-        const doomed = deletedFiles(ops, view.trees);
-        const files = countFiles(view.trees.synced);
-        if (doomed > 0 && scan.tree.size === 0) {
-          return this.block(summary, 'mass-delete', `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`);
-        }
-        if (doomed >= pair.settings.massDeleteMinimum && doomed * 2 > files) {
-          return this.block(summary, 'mass-delete', `${doomed} of ${files} files would be deleted; confirm to go ahead`);
-        }
-      }
+      const massDelete = confirmed ? '' : massDeleteReason(ops, view.trees, scan.tree.size === 0, pair);
+      if (massDelete) return this.block(summary, 'mass-delete', massDelete);
       state.atomically(() => state.replace('local', scan.tree, scan.metas));
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
@@ -386,6 +378,19 @@ function isOperational(err: unknown): boolean {
   if (err instanceof StaleObservation || err instanceof FolioApiError || err instanceof ServiceUnreachable || err instanceof HashMismatch || err instanceof FileChanged) return true;
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && FS_ERRORS.has(code);
+}
+
+/**
+ * Why this batch must wait for a confirmation, or '': it deletes more than half of the pair's
+ * files and at least the configured minimum, or it finds the folder empty where there were files.
+ */
+function massDeleteReason(ops: Op[], t: Trees, folderEmpty: boolean, pair: PairRecord): string {
+  const doomed = deletedFiles(ops, t);
+  if (doomed === 0) return '';
+  if (folderEmpty) return `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`;
+  const files = countFiles(t.synced);
+  if (doomed >= pair.settings.massDeleteMinimum && doomed * 2 > files) return `${doomed} of ${files} files would be deleted; confirm to go ahead`;
+  return '';
 }
 
 function countFiles(tree: Tree): number {
