@@ -68,6 +68,8 @@ const MAX_ROUNDS = 200;
 /** Rounds in a row in which no operation succeeded before a pass gives up. */
 const MAX_IDLE_ROUNDS = 3;
 const CURSOR_EXPIRED = 130006;
+/** How often the results of transfers in flight are committed together. */
+const GROUP_COMMIT_MS = 250;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
@@ -180,16 +182,8 @@ export class PairSync {
       );
       summary.leftOut = [...scan.leftOut, ...view.leftOut];
       const ops = plan(view.trees, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
-      if (!confirmed) {
-        const doomed = deletedFiles(ops, view.trees);
-        const files = countFiles(view.trees.synced);
-        if (doomed > 0 && scan.tree.size === 0) {
-          return this.block(summary, 'mass-delete', `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`);
-        }
-        if (doomed >= pair.settings.massDeleteMinimum && doomed * 2 > files) {
-          return this.block(summary, 'mass-delete', `${doomed} of ${files} files would be deleted; confirm to go ahead`);
-        }
-      }
+      const massDelete = confirmed ? '' : massDeleteReason(ops, view.trees, scan.tree.size === 0, pair);
+      if (massDelete) return this.block(summary, 'mass-delete', massDelete);
       state.atomically(() => state.replace('local', scan.tree, scan.metas));
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
@@ -198,7 +192,7 @@ export class PairSync {
         return { ...summary, converged: true, errors: [] };
       }
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
-      const { errors, succeeded } = await this.execute(executor, ops, summary);
+      const { errors, succeeded } = await this.execute(executor, state, ops, summary);
       summary.errors = errors;
       if (this.pair().state === 'PAUSED') return { ...summary, blocked: 'paused by the user' };
       idle = succeeded === 0 ? idle + 1 : 0;
@@ -301,7 +295,7 @@ export class PairSync {
    * use); then transfers, concurrently. An operation that fails is reported and planned again
    * next round; only a bug stops the pass.
    */
-  private async execute(executor: Executor, ops: Op[], summary: SyncSummary): Promise<{ errors: string[]; succeeded: number }> {
+  private async execute(executor: Executor, state: PairState, ops: Op[], summary: SyncSummary): Promise<{ errors: string[]; succeeded: number }> {
     const errors: string[] = [];
     let succeeded = 0;
     const run = async (op: Op) => {
@@ -318,10 +312,12 @@ export class PairSync {
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
     for (const op of ops) if (!isTransfer(op)) await run(op);
-    executor.prepare(ops.filter(isTransfer));
+    const transfers = ops.filter(isTransfer);
+    if (transfers.length === 0) return { errors, succeeded };
+    executor.prepare(transfers);
     // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's limiter.
     const files = new PQueue({ concurrency: Math.max(1, this.pair().settings.concurrency) });
-    await Promise.all(ops.filter(isTransfer).map((op) => files.add(() => run(op))));
+    await state.grouped(GROUP_COMMIT_MS, () => Promise.all(transfers.map((op) => files.add(() => run(op)))));
     return { errors, succeeded };
   }
 
@@ -382,6 +378,19 @@ function isOperational(err: unknown): boolean {
   if (err instanceof StaleObservation || err instanceof FolioApiError || err instanceof ServiceUnreachable || err instanceof HashMismatch || err instanceof FileChanged) return true;
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && FS_ERRORS.has(code);
+}
+
+/**
+ * Why this batch must wait for a confirmation, or '': it deletes more than half of the pair's
+ * files and at least the configured minimum, or it finds the folder empty where there were files.
+ */
+function massDeleteReason(ops: Op[], t: Trees, folderEmpty: boolean, pair: PairRecord): string {
+  const doomed = deletedFiles(ops, t);
+  if (doomed === 0) return '';
+  if (folderEmpty) return `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`;
+  const files = countFiles(t.synced);
+  if (doomed >= pair.settings.massDeleteMinimum && doomed * 2 > files) return `${doomed} of ${files} files would be deleted; confirm to go ahead`;
+  return '';
 }
 
 function countFiles(tree: Tree): number {

@@ -119,7 +119,7 @@ export class Executor {
     const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
       onHash: (hash) => {
-        if (this.s.intents.get(`remote\0${id}`)?.hash !== hash) this.s.atomically(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name }));
+        if (this.s.intents.get(`remote\0${id}`)?.hash !== hash) this.s.durably(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name }));
       },
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
@@ -168,7 +168,7 @@ export class Executor {
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
-        if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.atomically(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
+        if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
         if (isNew) return placeNew(part, dest, rel);
         await this.assertUnchanged(id, true);
         await rename(part, dest);
@@ -325,7 +325,7 @@ export class Executor {
     const to = this.childPath(l.parentId, copyName);
     if (await exists(this.abs(to))) throw new StaleObservation(`${to} already exists`);
     const copyId = randomLocalId();
-    this.s.atomically(() => {
+    this.s.durably(() => {
       this.s.remove('local', id);
       this.s.put('local', { ...l, id: copyId, name: copyName });
       this.s.setLocalMeta({ ...meta, id: copyId, path: to });

@@ -204,13 +204,17 @@ function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: Nod
 }
 
 /**
- * "device:inode". The number form of lstat is a good deal faster than the bigint one; an inode
- * beyond 2^53 (possible on some file systems) is read again exactly.
+ * What identifies a file across renames: "device:inode:birth time". File systems reuse a freed
+ * inode number at once (an editor's save, our own download replacing a file, frees one), so the
+ * inode alone could make a new file pass for an old one moved; its birth time tells them apart
+ * where the file system keeps one (ext4, btrfs, APFS, NTFS), and is 0 where it does not. The
+ * number form of lstat is a good deal faster than the bigint one; an inode beyond 2^53 (possible
+ * on some file systems) is read again exactly.
  */
 export function inodeOf(st: Stats, abs: string): string {
-  if (st.ino <= Number.MAX_SAFE_INTEGER && st.dev <= Number.MAX_SAFE_INTEGER) return `${st.dev}:${st.ino}`;
+  if (st.ino <= Number.MAX_SAFE_INTEGER && st.dev <= Number.MAX_SAFE_INTEGER) return `${st.dev}:${st.ino}:${st.birthtimeMs}`;
   const exact = lstatSync(abs, { bigint: true });
-  return `${exact.dev}:${exact.ino}`;
+  return `${exact.dev}:${exact.ino}:${Number(exact.birthtimeNs / 1000n) / 1000}`;
 }
 
 /** Gives each entry its node id (the one it had, by path or by inode, or a new one) and its hash. */
@@ -238,7 +242,9 @@ async function identify(root: string, rootId: string, previous: ScanInput['previ
     const { byIno, currentInos, stillThere } = lookups();
     if (atPath && !taken.has(atPath.id) && kindOf(atPath.id) === e.kind && !currentInos.has(atPath.ino)) return atPath.id;
     const moved = byIno.get(e.ino);
-    if (moved && !taken.has(moved.id) && kindOf(moved.id) === e.kind && !stillThere.has(`${moved.path}\0${moved.ino}`)) return moved.id;
+    // Without a birth time to tell a reused inode from a moved file, a file must also keep its mtime (a rename does).
+    const plausible = e.kind === 'dir' || !e.ino.endsWith(':0') || moved?.mtimeMs === e.mtimeMs;
+    if (moved && plausible && !taken.has(moved.id) && kindOf(moved.id) === e.kind && !stillThere.has(`${moved.path}\0${moved.ino}`)) return moved.id;
     return newId();
   };
 

@@ -55,9 +55,42 @@ export class PairState {
     return side === 'remote' ? this.remote : side === 'local' ? this.local : this.synced;
   }
 
-  /** Runs a group of mutations as one transaction. */
+  private grouping = false;
+
+  /** Runs a group of mutations as one transaction (or one savepoint of an open group). */
   atomically<T>(fn: () => T): T {
     return this.store.transaction(fn);
+  }
+
+  /** Like atomically, and durable when it returns even inside a group: for what must be on disk before acting on it. */
+  durably<T>(fn: () => T): T {
+    const result = this.store.transaction(fn);
+    if (this.grouping) {
+      this.store.commit();
+      this.store.begin();
+    }
+    return result;
+  }
+
+  /**
+   * Runs work whose mutations are committed together, every `everyMs` and at the end, instead of
+   * one commit each: many small transfers cost far less. A crash loses at most the last group,
+   * which the intents recorded before the transfers (durably) account for.
+   */
+  async grouped<T>(everyMs: number, work: () => Promise<T>): Promise<T> {
+    this.store.begin();
+    this.grouping = true;
+    const timer = setInterval(() => {
+      this.store.commit();
+      this.store.begin();
+    }, everyMs);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      this.grouping = false;
+      this.store.commit();
+    }
   }
 
   put(side: Side, node: NodeState): void {

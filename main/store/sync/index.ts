@@ -121,8 +121,18 @@ export class SyncStore extends Repository {
   private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
   private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
 
+  /** Runs fn atomically: a transaction, or a savepoint inside an open one. */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
+  }
+
+  /** Opens a transaction that later work joins (as savepoints) until commit(): writes grouped into one commit. */
+  begin(): void {
+    this.db.exec('BEGIN');
+  }
+
+  commit(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
   }
 
   close(): void {

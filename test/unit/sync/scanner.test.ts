@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../../main/sync/ignore.ts';
 import { isRacy, RootMissing, scanLocal, type LocalScan } from '../../../main/sync/scanner.ts';
+import type { LocalMeta } from '../../../main/store/sync/index.ts';
 import { tempDir } from '../../helpers/server.ts';
 
 const ROOT = 'root';
@@ -100,6 +101,21 @@ describe('scanner', () => {
     expect(idAt(second, 'b/y.txt')).toBe(id);
     expect(second.tree.get(id as string)?.parentId).toBe(idAt(first, 'b'));
     expect(second.hashed).toBe(0);
+  });
+
+  it('does not take a new file on a reused inode number for the old file moved: the birth time tells them apart', async () => {
+    write('old.txt', 'old');
+    const first = await scan();
+    const oldId = idAt(first, 'old.txt') as string;
+    rmSync(join(dir, 'old.txt'));
+    write('new.txt', 'new');
+    const st = statSync(join(dir, 'new.txt'));
+    const previous = (ino: string) => ({ ...first, metas: new Map([[oldId, { ...(first.metas.get(oldId) as LocalMeta), ino }]]) });
+    // The old file had this inode number, but was born at another time: a reuse, not a move.
+    const reused = await scan(previous(`${st.dev}:${st.ino}:${st.birthtimeMs - 5000}`) as LocalScan);
+    expect(idAt(reused, 'new.txt')).not.toBe(oldId);
+    const moved = await scan(previous(`${st.dev}:${st.ino}:${st.birthtimeMs}`) as LocalScan);
+    expect(idAt(moved, 'new.txt')).toBe(oldId);
   });
 
   it('keeps a node id when an editor saves by replacing the file (new inode, same path)', async () => {

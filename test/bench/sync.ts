@@ -1,0 +1,59 @@
+/**
+ * The sync benchmarks (issue 4), in one call: `benchSync()` returns rows in the shape of
+ * test/bench/report.ts, for test/bench/run.ts to add to its table. Run alone with
+ * `node --import tsx test/bench/sync.ts [upload|restart|latency …]`; FOLIO_BENCH_SCALE (default 1)
+ * scales the file counts, as in run.ts. Figures, never assertions.
+ */
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { log, type Row } from './syncCommon.ts';
+import { benchSyncLatency } from './syncLatency.ts';
+import { benchSyncRestart } from './syncRestart.ts';
+import { benchSyncUpload } from './syncUpload.ts';
+
+export const SYNC_BENCHMARKS = ['upload', 'restart', 'latency'] as const;
+export type SyncBenchmark = (typeof SYNC_BENCHMARKS)[number];
+
+export interface SyncBenchOptions {
+  scale?: number;
+  which?: readonly SyncBenchmark[];
+  /** rclone took over 5 minutes at the reference size here. */
+  rclone?: boolean;
+}
+
+export async function benchSync(o: SyncBenchOptions = {}): Promise<{ rows: Row[] }> {
+  const scale = o.scale ?? 1;
+  const which = o.which ?? SYNC_BENCHMARKS;
+  const n = (reference: number) => Math.max(10, Math.round(reference * scale));
+  const rows: Row[] = [];
+  for (const b of which) {
+    const started = performance.now();
+    if (b === 'upload') rows.push(...(await benchSyncUpload({ files: n(10_000), folders: 100, bytes: 4096, rclone: o.rclone ?? true })).rows);
+    else if (b === 'restart') rows.push(...(await benchSyncRestart({ files: n(100_000), folders: n(1_000), bytes: 100 })).rows);
+    else rows.push(...(await benchSyncLatency({ files: n(1_000), edits: 50 })).rows);
+    log(`sync ${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { rows };
+}
+
+function table(rows: Row[]): string {
+  const cells = rows.map((r) => {
+    const d = r.digits ?? 1;
+    return [r.benchmark, r.folio.toFixed(d), r.baseline === undefined ? '-' : r.baseline.toFixed(d), r.baseline ? (r.folio / r.baseline).toFixed(2) : '-', r.unit];
+  });
+  const head = ['benchmark', 'folio', 'baseline', 'ratio', 'unit'];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => (i === 0 || i === 4 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => !(SYNC_BENCHMARKS as readonly string[]).includes(a));
+  if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${SYNC_BENCHMARKS.join(', ')}`);
+  const scale = Number(process.env.FOLIO_BENCH_SCALE ?? 1);
+  console.log(`cpu: ${cpus()[0]?.model ?? 'unknown'} (${availableParallelism()} cores), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start, scale ${scale}`);
+  const { rows } = await benchSync({ scale, which: args.length > 0 ? (args as SyncBenchmark[]) : SYNC_BENCHMARKS, rclone: process.env.FOLIO_BENCH_RCLONE !== '0' });
+  console.log(table(rows));
+  console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
+}
