@@ -2,9 +2,6 @@
  * The headless web UI in a real browser (the system Chromium through playwright-core), against a
  * real `folio serve` and the real desktop core process (`folio start --headless`). Saves a
  * screenshot of each screen to test/e2e/screenshots/.
- *
- * Not covered here yet: extracted text on page 2 (GET /v1/versions/text is not on this service
- * yet) and shares against a live /v1/share-grants (the screen shows the "not offered" state).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { uploadFile } from '../../main/remote/transfer.ts';
 import type { ActivityEntry } from '../../shared/desktop/api.ts';
+import type { ShareGrant } from '../../shared/v1/access.ts';
+import type { VersionText } from '../../shared/v1/text.ts';
+import { pdf } from '../fixtures/text.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
@@ -231,31 +231,67 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await shot('10-document-panel');
   });
 
-  it('manages shares: create one, change its expiry, revoke it (or says the service has none)', async () => {
+  it('manages shares: create one, change its expiry, revoke it', async () => {
+    const grants = async () =>
+      (await service.call<{ content: ShareGrant[] }>('POST', '/v1/share-grants/getPage', { json: { resourceType: 'CONTAINER', resourceId: containerId } })).content;
     await nav('Shares');
     await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
     await page.getByRole('button', { name: /Manage shares of: Team Handbook/ }).click();
     await page.getByRole('heading', { name: /Folder: Team Handbook/ }).waitFor();
-    await page.getByText(/does not offer shares yet|Not shared with anyone/).waitFor();
-    if ((await page.getByText('does not offer shares yet').count()) > 0) {
-      await shot('11-shares');
-      return;
-    }
+    await page.getByText('Not shared with anyone').waitFor();
     await page.getByLabel('Their ID').fill(bobId);
     await page.getByLabel('Access', { exact: true }).selectOption('DOWNLOAD');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const row = page.getByRole('table', { name: 'Shares' }).getByRole('row').nth(1);
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('ACTIVE');
-    await page.getByLabel(/^Expiry for /).fill('2031-06-30');
+    await row.getByText('bob').first().waitFor();
+    const [created] = await grants();
+    expect(created).toMatchObject({ granteeType: 'USER', granteeId: bobId, permissionPreset: 'DOWNLOAD', status: 'ACTIVE', expiresAt: '' });
+    await shot('11-shares-created');
+
+    const expiry = row.getByLabel(/^Expiry for /);
+    await expiry.fill('2031-06-30');
+    const expected = new Date('2031-06-30T23:59:59').getTime();
     await until('the new expiry on the service', async () => {
-      const grants = await service.call<{ content: { expiresAt: string }[] }>('POST', '/v1/share-grants/getPage', { json: { resourceType: 'CONTAINER', resourceId: containerId } });
-      return grants.content[0]?.expiresAt.startsWith('2031-06-30') || grants.content[0]?.expiresAt.startsWith('2031-07-01');
+      const at = (await grants())[0]?.expiresAt;
+      return at ? Math.abs(Date.parse(at) - expected) < 1000 : undefined;
     });
-    await shot('11-shares');
+    await until('the expiry shown after a reload', async () => (await expiry.inputValue()) === '2031-06-30');
+    await shot('11b-shares-expiry');
+
     await row.getByRole('button', { name: 'Revoke' }).click();
     await until('revoked', async () => (await row.getAttribute('data-status')) === 'REVOKED');
-    await shot('11b-shares-revoked');
+    expect(await row.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+    expect(await expiry.isDisabled()).toBe(true);
+    const [revoked] = await grants();
+    expect(revoked?.status).toBe('REVOKED');
+    expect(revoked?.revokedAt).not.toBe('');
+    await shot('11c-shares-revoked');
+  });
+
+  it('reads the extracted text of page 2 of a synced PDF', async () => {
+    writeFileSync(join(dir, 'field-guide.pdf'), pdf([['Chapter one: getting started'], ['Page two covers the quarterly budget review']]));
+    const doc = await until('the PDF on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'field-guide.pdf'), 60_000);
+    await until('its text READY', async () => {
+      const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } });
+      return t.status === 'READY' || undefined;
+    }, 60_000);
+
+    await nav('Documents');
+    await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
+    await page.getByRole('button', { name: 'Open document field-guide.pdf' }).click();
+    await page.getByText('Extracted from the document · 2 pages').waitFor();
+    const pages = page.locator('.text-pages').getByRole('listitem');
+    expect(await pages.count()).toBe(2);
+    await page.getByLabel('Page', { exact: true }).selectOption('2');
+    await page.getByText('Extracted from the document · page 2 of 2').waitFor();
+    const two = page.getByRole('listitem', { name: 'Page 2' });
+    await two.waitFor();
+    expect(await pages.count()).toBe(1);
+    expect(await two.locator('.text-body').textContent()).toContain('Page two covers the quarterly budget review');
+    expect(await page.getByText('Chapter one: getting started').count()).toBe(0);
+    await shot('10b-document-text-page-2');
   });
 
   it('shows the settings', async () => {

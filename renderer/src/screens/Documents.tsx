@@ -1,5 +1,5 @@
 /** A document's versions, and the extracted text of a version page by page, with OCR confidence. */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DocumentEntry, VersionEntry, VersionText } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
 import { Empty, ErrorNote, Screen } from '../components/ui.tsx';
@@ -77,31 +77,66 @@ function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void
           </table>
         ) : null}
       </div>
-      <TextPanel versionId={selected} />
+      {/* Keyed: another version starts over at all pages. */}
+      <TextPanel key={selected} versionId={selected} />
     </div>
   );
 }
 
+/** How often the panel asks again while the service is still extracting the text. */
+const PENDING_POLL_MS = 2000;
+
 function TextPanel({ versionId }: { versionId: string }) {
   const { api } = useLive();
   const [text, setText] = useState<VersionText | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageCount, setPageCount] = useState(0);
   const { error, run } = useAction();
+  const pickId = useId();
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const load = async () => {
+      const t = await run(() => api.getVersionText({ versionId, ...(page ? { page } : {}) }));
+      if (!live || !t) return;
+      setText(t);
+      if (t.status === 'READY' && !page) setPageCount(t.pages.length);
+      if (t.status === 'PENDING') timer = setTimeout(() => void load(), PENDING_POLL_MS);
+    };
     setText(null);
-    void run(() => api.getVersionText({ versionId })).then((t) => t && setText(t));
-  }, [api, versionId, run]);
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, versionId, page, run]);
   return (
     <div className="card" aria-labelledby="text-title">
-      <h3 id="text-title">Text</h3>
+      <div className="pair-head">
+        <h3 id="text-title">Text</h3>
+        {pageCount > 1 ? (
+          <div>
+            <label htmlFor={pickId}>Page</label>{' '}
+            <select id={pickId} value={page} onChange={(e) => setPage(Number(e.target.value))}>
+              <option value={0}>All pages</option>
+              {Array.from({ length: pageCount }, (_, i) => (
+                <option key={i + 1} value={i + 1}>
+                  Page {i + 1} of {pageCount}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
       {error?.code === 'NOT_SUPPORTED' ? <p className="muted">This service does not provide extracted text yet.</p> : <ErrorNote error={error} />}
       {!text && !error ? <p className="muted">Loading…</p> : null}
-      {text?.status === 'PENDING' ? <p className="note">The text is still being extracted. Try again in a moment.</p> : null}
+      {text?.status === 'PENDING' ? <p className="note">The text is still being extracted; this panel updates when it is ready.</p> : null}
       {text?.status === 'NOT_APPLICABLE' ? <Empty title="This version has no text">{text.failReason ? <p>{text.failReason}</p> : null}</Empty> : null}
       {text?.status === 'FAILED' ? <p className="note note-error">Text extraction failed: {text.failReason}</p> : null}
       {text?.status === 'READY' ? (
         <>
           <p className="muted">
-            {text.source === 'OCR' ? 'Recognised by OCR' : 'Extracted from the document'} · {text.pages.length} page{text.pages.length === 1 ? '' : 's'}
+            {text.source === 'OCR' ? 'Recognised by OCR' : 'Extracted from the document'} · {page ? `page ${page} of ${pageCount}` : `${text.pages.length} page${text.pages.length === 1 ? '' : 's'}`}
           </p>
           <ol className="text-pages">
             {text.pages.map((p) => (

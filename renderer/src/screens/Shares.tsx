@@ -8,7 +8,13 @@ import { useAction, useLive } from '../state.tsx';
 type Resource = { resourceType: 'CONTAINER' | 'DOCUMENT'; resourceId: string; name: string };
 const PRESETS = ['VIEW', 'DOWNLOAD', 'EDIT'] as const;
 
-const toDateInput = (iso: string) => (iso ? iso.slice(0, 10) : '');
+// The date picker speaks local dates; an expiry is the end of that local day, so it reads back
+// as the same local day (slicing the UTC instant would show the next day west of Greenwich).
+const pad = (n: number) => String(n).padStart(2, '0');
+const toDateInput = (iso: string) => {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+};
 const fromDateInput = (d: string) => (d ? new Date(`${d}T23:59:59`).toISOString() : '');
 
 export function Shares() {
