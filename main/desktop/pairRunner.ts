@@ -116,8 +116,9 @@ export class PairRunner {
     let outcome: RoundOutcome;
     try {
       const summary = await this.engine.syncOnce();
-      outcome = { kind: 'summary', summary };
-      this.phase = 'IDLE';
+      // The engine keeps going past an unreachable service and says so in its summary.
+      outcome = summary.unreachable ? { kind: 'offline', reason: summary.errors.join('; ') } : { kind: 'summary', summary };
+      this.phase = summary.unreachable ? 'OFFLINE' : 'IDLE';
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       outcome = isUnreachable(err) ? { kind: 'offline', reason } : { kind: 'error', reason };

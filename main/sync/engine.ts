@@ -40,6 +40,8 @@ export interface SyncSummary {
   errors: string[];
   /** What this pair leaves out, with why (names a side cannot hold, clashes, unreadable entries). */
   leftOut: LeftOut[];
+  /** The service could not be reached while observing it: the caller may show the pair offline. */
+  unreachable: boolean;
 }
 
 export interface SyncRequest {
@@ -73,7 +75,7 @@ const GROUP_COMMIT_MS = 250;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
-  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [] };
+  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [], unreachable: false };
 }
 
 export class PairSync {
@@ -151,7 +153,7 @@ export class PairSync {
       if (!(await this.observeRemote(pair, state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone (deleted or moved to the recycle bin); nothing is deleted until it is back');
     } catch (err) {
       if (!isOperational(err)) throw err;
-      return { ...summary, errors: [`observing the service: ${(err as Error).message}`] };
+      return { ...summary, unreachable: err instanceof ServiceUnreachable, errors: [`observing the service: ${(err as Error).message}`] };
     }
     const executor = this.executor(pair, state);
     const hints = request.hints === undefined ? undefined : [...request.hints];
@@ -201,7 +203,7 @@ export class PairSync {
         if (!(await this.observeRemote(this.pair(), state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone');
       } catch (err) {
         if (!isOperational(err)) throw err;
-        return { ...summary, errors: [...summary.errors, `observing the service: ${(err as Error).message}`] };
+        return { ...summary, unreachable: err instanceof ServiceUnreachable, errors: [...summary.errors, `observing the service: ${(err as Error).message}`] };
       }
     }
     return summary;
