@@ -112,7 +112,7 @@ const EXACT: Readonly<Record<string, Handling>> = {
   'GET openapi.json': { kind: 'public' },
   'POST auth/userSession': { kind: 'mirror' },
   'POST changes/getPage': { kind: 'mirror' },
-  'POST changes/latestCursor': { kind: 'mirror' },
+  'GET changes/latestCursor': { kind: 'mirror' },
   'GET containers/get': { kind: 'treeRead' },
   'POST containers/getPage': { kind: 'treeRead' },
   'GET documents/get': { kind: 'treeRead' },

@@ -184,7 +184,7 @@ async function changedContainers(ctx: RefreshContext, remote: Map<string, NodeSt
     }
   }
   if (fresh === undefined) {
-    fresh = (await client.call<{ cursor: string }>('POST', '/v1/changes/latestCursor', { json: {} })).cursor;
+    fresh = (await client.call<{ cursor: string }>('GET', '/v1/changes/latestCursor')).cursor;
     for (const d of dirs) dirty.add(d);
   }
   for (const d of dirs) if (!dirty.has(d) && differs(ctx.mirror, d, remote, settled)) dirty.add(d);

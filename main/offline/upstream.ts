@@ -70,7 +70,7 @@ export class Upstream {
   /** True when the service answered at all: what the connectivity probe asks. */
   async probe(): Promise<boolean> {
     try {
-      await this.once({ method: 'POST', path: '/v1/changes/latestCursor', json: {} });
+      await this.once({ method: 'GET', path: '/v1/changes/latestCursor' });
       return true;
     } catch (err) {
       if (err instanceof Unreachable) return false;

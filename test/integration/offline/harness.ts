@@ -150,15 +150,20 @@ export class World {
   }
 
   /** Online, nothing waiting, every pair in sync. */
+  /** Waits until everything reached the service; a timeout names the last status seen, so a failure says why. */
   async converged(timeoutMs = 60_000): Promise<LocalStatus> {
+    let last: LocalStatus | undefined;
     return until(
       'the daemon to converge',
       async () => {
         const s = await this.status();
+        last = s;
         return s.online && s.outboxLength === 0 && s.pendingUploads === 0 && s.pairs.every((p) => p.converged) && s;
       },
       timeoutMs,
-    );
+    ).catch((err: unknown) => {
+      throw new Error(`${err instanceof Error ? err.message : String(err)}; last status: ${JSON.stringify(last)}`);
+    });
   }
 
   async offline(): Promise<LocalStatus> {
