@@ -7,7 +7,7 @@ import got, { RequestError, type Got } from 'got';
 import type { Envelope } from '../../shared/envelope.ts';
 import type { Change, ChangePage, Container, Document, PageOf, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
-import { FolioApiError, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES } from './errors.ts';
+import { FolioApiError, RATE_LIMITED, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES } from './errors.ts';
 
 export interface Credentials {
   clientId: string;
@@ -36,6 +36,8 @@ interface Session {
 }
 
 const REFRESH_MARGIN_MS = 60_000;
+const MAX_RATE_LIMIT_WAITS = 20;
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 export class FolioClient {
   readonly http: Got;
@@ -82,13 +84,16 @@ export class FolioClient {
     });
     const body = res.body as Envelope<T> | undefined;
     if (!body || typeof body.code !== 'number') throw new FolioApiError(1, `unexpected response (HTTP ${res.statusCode})`, '', res.statusCode);
-    if (body.code !== 0 || body.data === null) throw new FolioApiError(body.code, body.msg, body.rid, res.statusCode);
+    if (body.code !== 0 || body.data === null) throw new FolioApiError(body.code, body.msg, body.rid, res.statusCode, retryAfterMs(res.headers['retry-after']));
     return body.data;
   }
 
   /** Retries what may succeed later; a business error is thrown at once. */
   async withRetry<T>(work: () => Promise<T>): Promise<T> {
     let lastError: unknown;
+    // A rate limit is the service asking for patience, not failing: waiting as long as it says
+    // does not use up an attempt, up to a bounded number of waits.
+    let rateWaits = 0;
     for (let attempt = 0; attempt < this.retry.attempts; attempt++) {
       if (attempt > 0) await sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2));
       try {
@@ -96,6 +101,11 @@ export class FolioClient {
       } catch (err) {
         lastError = err;
         if (!isTransient(err)) throw err;
+        if (err instanceof FolioApiError && err.code === RATE_LIMITED && rateWaits < MAX_RATE_LIMIT_WAITS) {
+          rateWaits++;
+          attempt--;
+          await sleep(Math.min(MAX_RATE_LIMIT_WAIT_MS, err.retryAfterMs ?? this.retry.maxDelayMs));
+        }
       }
     }
     if (lastError instanceof FolioApiError) throw lastError;
@@ -206,6 +216,11 @@ export class FolioClient {
       if (out.length >= page.totalElements || page.content.length === 0) return out;
     }
   }
+}
+
+function retryAfterMs(header: string | string[] | undefined): number | undefined {
+  const seconds = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 function isTransient(err: unknown): boolean {

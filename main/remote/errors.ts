@@ -5,10 +5,14 @@ export class FolioApiError extends Error {
     message: string,
     readonly rid: string,
     readonly httpStatus: number,
+    /** From Retry-After: how long the service asked us to wait (rate limit). */
+    readonly retryAfterMs?: number,
   ) {
     super(`${message} (code ${code}, rid ${rid})`);
   }
 }
+
+export const RATE_LIMITED = 160001;
 
 /** The service could not be reached (after retries): the caller may go offline. */
 export class ServiceUnreachable extends Error {

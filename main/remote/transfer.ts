@@ -112,7 +112,7 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
         body: bodyOf(bytes, options.throttle, onPiece),
         responseType: 'json',
       });
-      return unwrap<VersionResult>(res.body, res.statusCode);
+      return unwrap<VersionResult>(res.body, res.statusCode, res.headers['retry-after']);
     });
     options.onProgress?.(bytes.length, bytes.length);
     return result;
@@ -163,7 +163,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
           body: bodyOf(buffer, options.throttle, onPiece),
           responseType: 'json',
         });
-        return unwrap(res.body, res.statusCode);
+        return unwrap(res.body, res.statusCode, res.headers['retry-after']);
       });
       sent += length;
       options.onProgress?.(sent, size);
@@ -254,9 +254,12 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
   await (options.place ?? ((part: string) => rename(part, dest)))(options.partPath);
 }
 
-function unwrap<T>(body: unknown, status: number): T {
+function unwrap<T>(body: unknown, status: number, retryAfter?: string | string[]): T {
   const env = body as { code?: number; msg?: string; rid?: string; data?: T } | undefined;
   if (!env || typeof env.code !== 'number') throw new FolioApiError(1, `unexpected response (HTTP ${status})`, '', status);
-  if (env.code !== 0 || env.data === undefined || env.data === null) throw new FolioApiError(env.code, env.msg ?? '', env.rid ?? '', status);
+  if (env.code !== 0 || env.data === undefined || env.data === null) {
+    const seconds = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    throw new FolioApiError(env.code, env.msg ?? '', env.rid ?? '', status, Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined);
+  }
   return env.data;
 }

@@ -51,6 +51,15 @@ describe('FolioClient', () => {
     expect((proxy.hits.get('/v1/containers/create') ?? 0) - before).toBe(3);
   });
 
+  it('waits out a rate limit without using up its attempts', async () => {
+    const patient = new FolioClient({ baseUrl: proxy.url, credentials: tenant, retry: { baseDelayMs: 10, maxDelayMs: 20 } });
+    await patient.createContainer({ name: 'before the limit' });
+    proxy.failNext('/v1/containers/create', 8, 429, 160001);
+    const before = proxy.hits.get('/v1/containers/create') ?? 0;
+    expect((await patient.createContainer({ name: 'after eight 429s' })).name).toBe('after eight 429s');
+    expect((proxy.hits.get('/v1/containers/create') ?? 0) - before).toBe(9);
+  });
+
   it('retries a dropped connection', async () => {
     proxy.failNext('/v1/containers/create', 1, 0);
     expect((await client.createContainer({ name: 'after a reset' })).name).toBe('after a reset');
