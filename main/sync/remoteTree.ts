@@ -16,8 +16,8 @@ export interface RemoteView {
 /** Walks the pair's container breadth-first. Documents without a version have no content to sync yet. */
 export async function walkRemote(client: FolioClient, rootId: string, into: RemoteView = { tree: new Map(), metas: new Map() }): Promise<RemoteView> {
   const queue = [rootId];
-  while (queue.length > 0) {
-    const containerId = queue.shift() as string;
+  for (let next = 0; next < queue.length; next++) {
+    const containerId = queue[next] as string;
     const { containers, documents } = await client.children(containerId);
     for (const c of containers) {
       into.tree.set(c.containerId, { id: c.containerId, parentId: containerId, name: canonicalName(c.name), kind: 'dir', hash: '' });

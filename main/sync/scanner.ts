@@ -97,10 +97,11 @@ export async function scanLocal(input: ScanInput): Promise<LocalScan> {
   }
   queue.push(...[...wanted].sort());
   const full = input.only === undefined;
-  let listedEntries = 0;
-  while (queue.length > 0) {
-    const dirRel = queue.shift() as string;
+  let sinceYield = 0;
+  for (let next = 0; next < queue.length; next++) {
+    const dirRel = queue[next] as string;
     if (listed.has(dirRel)) continue;
+    const entriesBefore = out.entries.length;
     const subdirs = listDir(root, dirRel, rules, platform, out);
     if (subdirs === 'gone') {
       // A hinted folder that is gone: its parent's listing says so.
@@ -114,9 +115,10 @@ export async function scanLocal(input: ScanInput): Promise<LocalScan> {
       const before = byPath.get(sub.relPath);
       if (full || wanted.has(sub.relPath) || !before || before.ino !== sub.ino) queue.push(sub.relPath);
     }
-    listedEntries += subdirs.length;
-    if (listedEntries > 2_000) {
-      listedEntries = 0;
+    // Listing is synchronous (much faster for many small entries); other work gets a turn now and then.
+    sinceYield += out.entries.length - entriesBefore;
+    if (sinceYield > 2_000) {
+      sinceYield = 0;
       await yieldToLoop();
     }
   }
@@ -311,9 +313,10 @@ async function hashLocal(abs: string, size: number): Promise<string | 'gone' | '
 export async function unchangedSince(input: { root: string; rules: IgnoreRules; platform?: NodeJS.Platform; metas: ReadonlyMap<string, QuickMeta> }): Promise<boolean> {
   const platform = input.platform ?? process.platform;
   let seen = 0;
+  let sinceYield = 0;
   const queue = [''];
-  while (queue.length > 0) {
-    const dirRel = queue.shift() as string;
+  for (let next = 0; next < queue.length; next++) {
+    const dirRel = queue[next] as string;
     let names: string[];
     try {
       names = readdirSync(join(input.root, dirRel));
@@ -336,7 +339,11 @@ export async function unchangedSince(input: { root: string; rules: IgnoreRules; 
       seen++;
       if (isDir) queue.push(relPath);
     }
-    if (seen % 2_000 < names.length) await yieldToLoop();
+    sinceYield += names.length;
+    if (sinceYield > 2_000) {
+      sinceYield = 0;
+      await yieldToLoop();
+    }
   }
   return seen === input.metas.size;
 }

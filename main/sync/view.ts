@@ -57,8 +57,8 @@ export function pairView(t: Trees, o: ViewSettings): PairView {
 
   // Parents before children, so a folder left out takes its content along without a report each.
   const queue: { id: string; rel: string }[] = [{ id: t.rootId, rel: '' }];
-  while (queue.length > 0) {
-    const { id: parentId, rel: parentRel } = queue.shift() as { id: string; rel: string };
+  for (let next = 0; next < queue.length; next++) {
+    const { id: parentId, rel: parentRel } = queue[next] as { id: string; rel: string };
     const kids = (remoteKids.get(parentId) ?? []).filter((n) => !excluded.has(n.id));
     for (const n of kids) {
       const rel = parentRel ? `${parentRel}/${n.name}` : n.name;
