@@ -26,7 +26,7 @@ import type {
   SyncCounts,
 } from '../../shared/desktop/api.ts';
 import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
-import { openDesktopStore, type DesktopStore, type StoredAccount } from '../store/sync/desktop.ts';
+import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { IGNORE_FILE } from '../sync/ignore.ts';
 import type { NodeState } from '../sync/trees.ts';
@@ -106,7 +106,7 @@ export class DesktopCore implements Handlers {
   /** Opens the state, and signs back in when the keychain still holds the account's secret. */
   static async open(o: CoreOptions): Promise<DesktopCore> {
     const store = await openSyncStore(o.stateDir);
-    const desk = await openDesktopStore(o.stateDir);
+    const desk = store.desktop();
     const core = new DesktopCore(o, store, desk);
     await core.restore();
     return core;
@@ -141,7 +141,6 @@ export class DesktopCore implements Handlers {
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.activity.close();
     this.store.close();
-    this.desk.close();
   }
 
   /** Resolves when no pair has a round under way (tests, and a clean shutdown). */

@@ -1,13 +1,11 @@
 /**
  * The desktop core's repository over its tables in the sync database (migration 0010): the account
- * (no secrets), app settings and each pair's last round. A second connection to the same WAL file
- * as SyncStore, so the two never share a transaction.
+ * (no secrets), app settings and each pair's last round. It shares SyncStore's connection
+ * (SyncStore.desktop()); the migrations run when the sync store opens.
  */
-import { fileURLToPath } from 'node:url';
-import { openDatabase, Repository } from '../db.ts';
+import { Repository } from '../db.ts';
 import { nowIso } from '../ids.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 export interface StoredAccount {
   serviceUrl: string;
@@ -32,10 +30,6 @@ interface AccountRow {
 }
 
 export class DesktopStore extends Repository {
-  close(): void {
-    this.db.close();
-  }
-
   getAccount(): StoredAccount | undefined {
     const r = this.db.prepare<[], AccountRow>('SELECT service_url, client_id, user_name, tenant_id, user_id FROM desktop_account WHERE id = 1').get();
     return r && { serviceUrl: r.service_url, clientId: r.client_id, userName: r.user_name, tenantId: r.tenant_id, userId: r.user_id };
@@ -79,6 +73,3 @@ export class DesktopStore extends Repository {
 }
 
 /** Opens the desktop tables; the sync database's migrations (0010 among them) run first if needed. */
-export async function openDesktopStore(stateDir: string): Promise<DesktopStore> {
-  return new DesktopStore(await openDatabase(stateDir, 'sync.db', MIGRATIONS));
-}

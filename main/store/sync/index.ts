@@ -1,4 +1,5 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
+import { DesktopStore } from './desktop.ts';
 import { fileURLToPath } from 'node:url';
 import type { NodeKind, NodeState } from '../../sync/trees.ts';
 import { openDatabase, Repository } from '../db.ts';
@@ -137,6 +138,14 @@ export class SyncStore extends Repository {
 
   close(): void {
     this.db.close();
+  }
+
+  /**
+   * The desktop core's tables, on this same connection. A second connection in this process would
+   * wait for a lock synchronously, blocking the event loop that ends a grouped transaction.
+   */
+  desktop(): DesktopStore {
+    return new DesktopStore(this.db);
   }
 
   /** Rows written since the database was opened: lets tests and benchmarks see what a round persisted. */
