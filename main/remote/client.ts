@@ -5,7 +5,7 @@
  */
 import got, { RequestError, type Got } from 'got';
 import type { Envelope } from '../../shared/envelope.ts';
-import type { Change, ChangePage, Container, Document, PageOf, TokenResult, Version } from '../../shared/v1/resources.ts';
+import type { ChangePage, Container, Document, PageOf, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
 import { FolioApiError, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES } from './errors.ts';
 
@@ -177,18 +177,6 @@ export class FolioClient {
 
   changes(cursor: string | undefined, pageSize = 500): Promise<ChangePage> {
     return this.call('POST', '/v1/changes/getPage', { json: { ...(cursor ? { cursor } : {}), pageSize } });
-  }
-
-  /** Every change after `cursor`, page by page; returns them with the cursor to use next time. */
-  async allChanges(cursor: string | undefined): Promise<{ changes: Change[]; cursor: string }> {
-    const changes: Change[] = [];
-    let next = cursor;
-    for (;;) {
-      const page = await this.changes(next);
-      changes.push(...page.changes);
-      next = page.nextCursor;
-      if (!page.hasMore) return { changes, cursor: next };
-    }
   }
 
   /** Every child container and document of a container (the whole listing, page by page). */
