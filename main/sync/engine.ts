@@ -19,7 +19,7 @@ import { IgnoreRules } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
-import { applyChanges, walkRemote } from './remoteTree.ts';
+import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { RootMissing, scanLocal, unchangedSince } from './scanner.ts';
 import { validSettings } from './settings.ts';
 import { PairState } from './state.ts';
@@ -216,21 +216,27 @@ export class PairSync {
    */
   private async quiet(pair: PairRecord, rules: IgnoreRules): Promise<boolean> {
     if (pair.state !== 'ACTIVE' || pair.inSyncWith === '' || pair.inSyncWith !== this.fingerprint(pair, rules) || !pair.cursor) return false;
-    let feed: { changes: Change[]; cursor: string };
+    let cursor = pair.cursor;
+    let ids: Set<string> | null = null;
+    const root = pair.containerId;
+    const concerns = (c: Change) => c.id === root || c.parentId === root || (ids as Set<string>).has(c.id) || (ids as Set<string>).has(c.parentId);
     try {
-      feed = await this.o.client.allChanges(pair.cursor);
+      for (let more = true; more; ) {
+        const page = await this.o.client.changes(cursor);
+        if (page.changes.length > 0) {
+          ids ??= this.o.store.remoteIds(pair.pairId);
+          if (page.changes.some(concerns)) return false;
+        }
+        cursor = page.nextCursor;
+        more = page.hasMore;
+      }
     } catch (err) {
       if (isOperational(err)) return false;
       throw err;
     }
-    if (feed.changes.length > 0) {
-      const ids = this.o.store.remoteIds(pair.pairId);
-      const root = pair.containerId;
-      if (feed.changes.some((c) => c.id === root || c.parentId === root || ids.has(c.id) || ids.has(c.parentId))) return false;
-    }
     const metas = this.o.store.quickMetas(pair.pairId);
     if (!(await unchangedSince({ root: pair.dir, rules, metas, ...(this.o.platform ? { platform: this.o.platform } : {}) }))) return false;
-    if (feed.cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, feed.cursor);
+    if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
     return true;
   }
 
@@ -317,9 +323,20 @@ export class PairSync {
     const transfers = ops.filter(isTransfer);
     if (transfers.length === 0) return { errors, succeeded };
     executor.prepare(transfers);
-    // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's limiter.
-    const files = new PQueue({ concurrency: Math.max(1, this.pair().settings.concurrency) });
-    await state.grouped(GROUP_COMMIT_MS, () => Promise.all(transfers.map((op) => files.add(() => run(op)))));
+    // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's
+    // limiter. Transfers are queued a few at a time, not all at once: 100,000 waiting tasks cost memory.
+    const concurrency = Math.max(1, this.pair().settings.concurrency);
+    const files = new PQueue({ concurrency });
+    const bugs: unknown[] = [];
+    await state.grouped(GROUP_COMMIT_MS, async () => {
+      for (const op of transfers) {
+        if (bugs.length > 0) break;
+        await files.onSizeLessThan(concurrency);
+        files.add(() => run(op)).catch((err: unknown) => bugs.push(err));
+      }
+      await files.onIdle();
+    });
+    if (bugs.length > 0) throw bugs[0];
     return { errors, succeeded };
   }
 
@@ -333,16 +350,23 @@ export class PairSync {
   private async readRemote(pair: PairRecord, state: PairState): Promise<boolean> {
     if (pair.cursor) {
       try {
-        const { changes, cursor } = await this.o.client.allChanges(pair.cursor);
-        if (changes.length === 0) {
-          if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
-          return true;
+        // Page by page: after a large upload the feed holds two changes per file, and they need not all be in memory at once.
+        let cursor = pair.cursor;
+        let view: RemoteView | null = null;
+        let rootGone = false;
+        for (let more = true; more; ) {
+          const page = await this.o.client.changes(cursor);
+          if (page.changes.length > 0) {
+            view ??= { tree: new Map(state.remote), metas: new Map(state.remoteMetas) };
+            rootGone = (await applyChanges(this.o.client, pair.containerId, view, page.changes)).rootGone || rootGone;
+          }
+          cursor = page.nextCursor;
+          more = page.hasMore;
         }
-        const view = { tree: new Map(state.remote), metas: new Map(state.remoteMetas) };
-        const { rootGone } = await applyChanges(this.o.client, pair.containerId, view, changes);
+        const observed = view;
         state.atomically(() => {
-          state.replace('remote', view.tree, view.metas);
-          this.o.store.setCursor(pair.pairId, cursor);
+          if (observed) state.replace('remote', observed.tree, observed.metas);
+          if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
         });
         return !rootGone;
       } catch (err) {
