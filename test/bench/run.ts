@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- upload|reads|writes|text …]`: runs the chosen benchmarks (all by default) and
+ * `npm run bench [-- upload|reads|writes|text|sync …]`: runs the chosen benchmarks (all by default) and
  * prints the machine, then one table. FOLIO_BENCH_SCALE (default 1) scales every size, and the
  * measuring time with it, so `FOLIO_BENCH_SCALE=0.01 npm run bench` is a quick check of the
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
@@ -7,13 +7,14 @@
  */
 import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
+import { benchSync } from './sync.ts';
 import { benchTextExtraction, type BenchRow } from './textExtraction.ts';
 import { formatTable, log, missedTargets, type Row } from './report.ts';
 import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
 const MiB = 1024 * 1024;
-const BENCHMARKS = ['upload', 'reads', 'writes', 'text'] as const;
+const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 /** A mistake in the command line or the environment: reported in one line, without a stack. */
@@ -61,8 +62,10 @@ async function main(): Promise<void> {
       rows.push(...(await benchReads({ documents, versionsPerDocument: 100, durationSeconds: seconds, warmupSeconds: Math.min(2, seconds), connections: 16 })).rows);
     } else if (b === 'writes') {
       rows.push(...(await benchWrites({ documents: Math.max(1, Math.round(10_000 * scale)), bytesPerDocument: 4096, concurrency: 8 })).rows);
-    } else {
+    } else if (b === 'text') {
       rows.push(...textRows(await benchTextExtraction()));
+    } else {
+      rows.push(...(await benchSync({ scale })).rows);
     }
     log(`${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
