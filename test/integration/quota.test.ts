@@ -328,8 +328,9 @@ describe('ingest from URL', () => {
     const task = await settle(accepted.taskId);
     expect(task).toMatchObject({ taskStatus: 'FAILED', failCode: 150001 });
     expect(task.failReason).toMatch(/^storage quota exceeded: the content passed the 40000 bytes left in the quota/);
-    // The service hung up long before the source's 64 MiB (socket buffers hold a few MiB at most).
-    expect(endlessWritten).toBeLessThan(16 * 1024 * 1024);
+    // The service hung up long before the source's 64 MiB: what the source wrote past the cut-off is
+    // what the loopback socket buffers took, which autotuning lets grow to many MiB under load.
+    expect(endlessWritten).toBeLessThan(32 * 1024 * 1024);
     expect(await usage()).toEqual(before);
     expect(leftovers()).toEqual({ blobs: blobsBefore, temp: [], parts: [] });
   });
