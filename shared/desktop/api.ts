@@ -7,6 +7,7 @@
  * Pure TypeScript: no Node, no DOM.
  */
 import Type, { type Static, type TSchema } from 'typebox';
+import { ExpiresAtSchema, ShareGrant, ShareGranteeTypeSchema, SharePresetSchema, ShareResourceTypeSchema } from '../v1/access.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -307,28 +308,13 @@ export const Resolution = Type.Object({ kept: Type.Array(Str) });
 // Shares: /v1/share-grants/* (spec §2 ShareGrant, 4.12). Presets VIEW, DOWNLOAD, EDIT; resources
 // CONTAINER or DOCUMENT; grantees USER, DEPARTMENT or ROLE; expiresAt ISO 8601, '' for never.
 
-const ShareResourceType = Type.Union([Type.Literal('CONTAINER'), Type.Literal('DOCUMENT')]);
-const ShareGranteeType = Type.Union([Type.Literal('USER'), Type.Literal('DEPARTMENT'), Type.Literal('ROLE')]);
-const SharePreset = Type.Union([Type.Literal('VIEW'), Type.Literal('DOWNLOAD'), Type.Literal('EDIT')]);
-const ExpiresAt = Type.String({ maxLength: 64 });
+const ShareResourceType = ShareResourceTypeSchema;
+const ShareGranteeType = ShareGranteeTypeSchema;
+const SharePreset = SharePresetSchema;
+const ExpiresAt = ExpiresAtSchema;
 
-export const Share = Type.Object({
-  shareGrantId: Str,
-  resourceType: Str,
-  resourceId: Str,
-  grantorId: Str,
-  granteeType: Str,
-  granteeId: Str,
-  /** The grantee's display name when the service gives one, else ''. */
-  granteeName: Str,
-  permissionPreset: Str,
-  message: Str,
-  expiresAt: Str,
-  revokedAt: Str,
-  /** ACTIVE, EXPIRED or REVOKED. */
-  status: Str,
-  createTime: Str,
-});
+/** A share grant as the service returns it (shared/v1/access.ts), less what the UI never shows. */
+export const Share = Type.Omit(ShareGrant, ['resourceName', 'updateTime']);
 export type Share = Static<typeof Share>;
 
 export const ListSharesArgs = Type.Object(

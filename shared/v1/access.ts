@@ -137,11 +137,15 @@ export type ShareResourceType = (typeof ShareResourceTypes)[number];
 export const ShareStatuses = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type ShareStatus = (typeof ShareStatuses)[number];
 
-const ShareResourceType = Type.Union([Type.Literal('CONTAINER'), Type.Literal('DOCUMENT')]);
-const ShareGranteeType = Type.Union([Type.Literal('USER'), Type.Literal('DEPARTMENT'), Type.Literal('ROLE')]);
-const SharePreset = Type.Union([Type.Literal('VIEW'), Type.Literal('DOWNLOAD'), Type.Literal('EDIT')]);
+export const ShareResourceTypeSchema = Type.Union([Type.Literal('CONTAINER'), Type.Literal('DOCUMENT')]);
+export const ShareGranteeTypeSchema = Type.Union([Type.Literal('USER'), Type.Literal('DEPARTMENT'), Type.Literal('ROLE')]);
+export const SharePresetSchema = Type.Union([Type.Literal('VIEW'), Type.Literal('DOWNLOAD'), Type.Literal('EDIT')]);
 /** An ISO 8601 instant; an empty string means "never expires". */
-const ExpiresAt = Type.String({ maxLength: 64 });
+export const ExpiresAtSchema = Type.String({ maxLength: 64 });
+const ShareResourceType = ShareResourceTypeSchema;
+const ShareGranteeType = ShareGranteeTypeSchema;
+const SharePreset = SharePresetSchema;
+const ExpiresAt = ExpiresAtSchema;
 
 export const ShareGrant = Type.Object({
   shareGrantId: Str,
