@@ -41,6 +41,12 @@ export interface UploadOptions {
   onProgress?: (sentBytes: number, totalBytes: number) => void;
   /** Told the hash of the content about to be sent, before any request that could make it land. */
   onHash?: (contentHash: string) => void;
+  /**
+   * The file's hash as the caller last read it, to spare a chunked upload its own pass over the
+   * file. If the file changed since, the service refuses the completion (its expectedContentHash
+   * no longer matches) and the upload ends in FileChanged, as a change during the upload does.
+   */
+  knownHash?: string;
 }
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -63,7 +69,7 @@ export async function uploadFile(client: FolioClient, path: string, target: Uplo
   const { size } = await stat(path);
   const name = target.title ?? path.split(/[\\/]/).pop() ?? 'file';
   if (size <= (options.directThreshold ?? DEFAULT_CHUNK_SIZE)) return uploadDirect(client, path, target, name, options);
-  return uploadChunked(client, path, target, name, options);
+  return uploadChunked(client, path, target, name, size, options);
 }
 
 function limited<T>(limiter: PQueue | undefined, work: () => Promise<T>): Promise<T> {
@@ -119,8 +125,8 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
   });
 }
 
-async function uploadChunked(client: FolioClient, path: string, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
-  const { hash, size } = await hashFile(path);
+async function uploadChunked(client: FolioClient, path: string, target: UploadTarget, name: string, size: number, options: UploadOptions): Promise<VersionResult> {
+  const hash = options.knownHash ?? (await hashFile(path)).hash;
   options.onHash?.(hash);
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const totalChunks = Math.max(1, Math.ceil(size / chunkSize));

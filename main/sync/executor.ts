@@ -118,6 +118,8 @@ export class Executor {
     await this.assertUnchanged(id, false);
     const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
+      // The scan hashed this very stat (assertUnchanged just checked it), so a large file is read once here, not twice.
+      knownHash: l.hash,
       onHash: (hash) => {
         if (this.s.intents.get(`remote\0${id}`)?.hash !== hash) this.s.durably(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name }));
       },

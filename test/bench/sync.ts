@@ -7,11 +7,12 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { log, type Row } from './syncCommon.ts';
+import { benchSyncLargeFile } from './syncLargeFile.ts';
 import { benchSyncLatency } from './syncLatency.ts';
 import { benchSyncRestart } from './syncRestart.ts';
 import { benchSyncUpload } from './syncUpload.ts';
 
-export const SYNC_BENCHMARKS = ['upload', 'restart', 'latency'] as const;
+export const SYNC_BENCHMARKS = ['upload', 'largefile', 'restart', 'latency'] as const;
 export type SyncBenchmark = (typeof SYNC_BENCHMARKS)[number];
 
 export interface SyncBenchOptions {
@@ -28,9 +29,20 @@ export async function benchSync(o: SyncBenchOptions = {}): Promise<{ rows: Row[]
   const rows: Row[] = [];
   for (const b of which) {
     const started = performance.now();
-    if (b === 'upload') rows.push(...(await benchSyncUpload({ files: n(10_000), folders: 100, bytes: 4096, rclone: o.rclone ?? true })).rows);
-    else if (b === 'restart') rows.push(...(await benchSyncRestart({ files: n(100_000), folders: n(1_000), bytes: 100 })).rows);
-    else rows.push(...(await benchSyncLatency({ files: n(1_000), edits: 50 })).rows);
+    switch (b) {
+      case 'upload':
+        rows.push(...(await benchSyncUpload({ files: n(10_000), folders: 100, bytes: 4096, rclone: o.rclone ?? true })).rows);
+        break;
+      case 'largefile':
+        rows.push(...(await benchSyncLargeFile({ bytes: Math.max(1024 * 1024, Math.round(1024 * 1024 * 1024 * scale)), rounds: 3 })).rows);
+        break;
+      case 'restart':
+        rows.push(...(await benchSyncRestart({ files: n(100_000), folders: n(1_000), bytes: 100 })).rows);
+        break;
+      case 'latency':
+        rows.push(...(await benchSyncLatency({ files: n(1_000), edits: 50 })).rows);
+        break;
+    }
     log(`sync ${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return { rows };

@@ -89,7 +89,7 @@ export async function benchUpload(opts: UploadOptions): Promise<UploadResult> {
 }
 
 /** Random bytes, generated and written piece by piece so the file never sits in memory; returns its SHA-256. */
-async function writeRandomFile(path: string, bytes: number): Promise<string> {
+export async function writeRandomFile(path: string, bytes: number): Promise<string> {
   const hash = createHash('sha256');
   const out = createWriteStream(path);
   const piece = 8 * MiB;
@@ -103,7 +103,7 @@ async function writeRandomFile(path: string, bytes: number): Promise<string> {
 }
 
 /** `curl -T` streams the file from disk as a PUT; `Expect:` is cleared so no 100-continue round trip is timed. */
-async function curlUpload(base: string, file: string, contentHash: string, bytes: number): Promise<number> {
+export async function curlUpload(base: string, file: string, contentHash: string, bytes: number): Promise<number> {
   const started = performance.now();
   const { stdout } = await run('curl', ['--silent', '--show-error', '--fail', '-H', 'Expect:', '-T', file, `${base}/upload`], { encoding: 'utf8' });
   const seconds = (performance.now() - started) / 1000;

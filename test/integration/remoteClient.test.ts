@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
-import { downloadVersion, uploadFile } from '../../main/remote/transfer.ts';
+import { downloadVersion, FileChanged, uploadFile } from '../../main/remote/transfer.ts';
 import type { ChunkedUploadSession } from '../../shared/v1/resources.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
@@ -123,6 +123,19 @@ describe('uploads', () => {
     expect((proxy.hits.get('/v1/versions/uploadChunk') ?? 0) - before).toBe(2);
     const again = await uploadFile(client, path, { title: 'resume.bin' }, { chunkSize: 256 * 1024, directThreshold: 0, idempotencyKey: key });
     expect(again.versionId).toBe(v.versionId);
+  });
+
+  it('trusts a known hash only as far as the service confirms it: a stale one ends in FileChanged, and nothing lands', async () => {
+    const scanned = randomBytes(3 * 256 * 1024);
+    const now = randomBytes(3 * 256 * 1024);
+    const path = join(work, 'stale.bin');
+    writeFileSync(path, now);
+    const folder = await client.createContainer({ name: 'stale known hash' });
+    const upload = uploadFile(client, path, { containerId: folder.containerId, title: 'stale.bin' }, { chunkSize: 256 * 1024, directThreshold: 0, knownHash: sha(scanned) });
+    await expect(upload).rejects.toBeInstanceOf(FileChanged);
+    expect((await client.children(folder.containerId)).documents).toEqual([]);
+    const v = await uploadFile(client, path, { containerId: folder.containerId, title: 'stale.bin' }, { chunkSize: 256 * 1024, directThreshold: 0, knownHash: sha(now) });
+    expect(v.contentHash).toBe(sha(now));
   });
 
   it('survives a failing chunk request by retrying it', async () => {
