@@ -116,6 +116,8 @@ export class DesktopCore implements Handlers {
     const stored = this.desk.getAccount();
     if (!stored) return;
     this.account = stored;
+    // An account from before IT fixed the service stays signed out: its pairs must not sync there.
+    if (!this.serverAllowed(stored.serviceUrl)) return;
     const raw = await this.o.keychain.get(secretAccount(stored)).catch(() => null);
     const secret = raw ? parseSecret(raw) : null;
     if (!secret) return;
@@ -172,6 +174,8 @@ export class DesktopCore implements Handlers {
     const userName = args.userName?.trim() ?? '';
     const password = args.password ?? '';
     if (Boolean(userName) !== Boolean(password)) throw failure('INVALID_ARGUMENTS', 'a user name and a password go together');
+    // Refused before any request: the secret is never sent to a service IT did not choose.
+    if (!this.serverAllowed(args.serviceUrl)) throw failure('SERVER_LOCKED_BY_POLICY', `your administrator set the service to ${this.managed.serverUrl}`);
     const next: StoredAccount = { serviceUrl: args.serviceUrl.replace(/\/+$/, ''), clientId: args.clientId, userName, tenantId: '', userId: '' };
     const secret: Secret = { clientSecret: args.clientSecret, ...(userName ? { password } : {}) };
     const client = this.newClient(next, secret);
@@ -214,6 +218,11 @@ export class DesktopCore implements Handlers {
     this.events.emit({ type: 'account', account: this.accountView() });
     this.statusNow();
     return this.accountView();
+  }
+
+  /** Whether managed settings let the app talk to this service: any one, unless IT set ServerUrl. */
+  private serverAllowed(url: string): boolean {
+    return !this.managed.serverUrl || sameService(url, this.managed.serverUrl);
   }
 
   /** The signed-in service's URL, '' when signed out (for the shell's openExternal allow-list). */
@@ -673,6 +682,19 @@ async function childContainers(client: FolioClient, parentId: string): Promise<u
     out.push(...page.content);
     if (page.content.length === 0 || out.length >= page.totalElements) return out;
   }
+}
+
+/** The same service: URLs equal once parsed (host case, default port) and without a trailing slash. */
+function sameService(a: string, b: string): boolean {
+  const canonical = (u: string) => {
+    try {
+      return new URL(u).href.replace(/\/+$/, '');
+    } catch {
+      return null;
+    }
+  };
+  const x = canonical(a);
+  return x !== null && x === canonical(b);
 }
 
 function overlaps(a: string, b: string): boolean {

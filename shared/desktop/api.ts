@@ -27,6 +27,8 @@ export const DesktopErrorCodes = [
   'INVALID_STATE',
   /** IT locked this setting through managed settings. */
   'LOCKED_BY_POLICY',
+  /** IT fixed the service (managed ServerUrl): signing in to any other one is refused. */
+  'SERVER_LOCKED_BY_POLICY',
   /** The service answered with a business error; serviceCode carries its code. */
   'SERVICE_ERROR',
   /** The service could not be reached. */

@@ -9,6 +9,7 @@ import type { DesktopApi, DesktopEvent, Result } from '../../../shared/desktop/a
 import { DesktopCore, secretAccount } from '../../../main/desktop/core.ts';
 import { Dispatcher } from '../../../main/desktop/dispatcher.ts';
 import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
+import { NO_MANAGED_SETTINGS, type ManagedSettings } from '../../../main/desktop/managedSettings.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
@@ -319,6 +320,55 @@ describe('a restart without a keychain', () => {
     const account = value(await new Dispatcher(c2, () => {}).api().getAccount({}));
     expect(account).toMatchObject({ signedIn: false, serviceUrl: server.url, clientId: tenant.clientId });
     await c2.close();
+    removeDir(st);
+  });
+});
+
+describe('a service fixed by managed settings (ServerUrl)', () => {
+  const lockedTo = (serverUrl: string): ManagedSettings => ({ ...NO_MANAGED_SETTINGS, serverUrl, sources: ['test'] });
+  /** A port nothing listens on: a sign-in that reached it would fail as unreachable, not as refused. */
+  const elsewhere = 'http://127.0.0.1:9';
+
+  it('refuses to sign in to any other service, before sending it anything, and accepts the one IT set', async () => {
+    const st = tempDir('folio-desk-locked-');
+    const kc = new MemoryKeychain('none');
+    const c = await DesktopCore.open({ stateDir: st, keychain: kc, managed: lockedTo(server.url) });
+    const a = new Dispatcher(c, () => {}).api();
+    const refused = await a.signIn({ serviceUrl: elsewhere, clientId: tenant.clientId, clientSecret: tenant.clientSecret });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'SERVER_LOCKED_BY_POLICY' } });
+    expect(refused.ok ? '' : refused.error.message).toContain(server.url);
+    expect(value(await a.getAccount({}))).toMatchObject({ signedIn: false, serviceUrl: '' });
+    expect(value(await a.getSettings({})).managed.serverUrl).toBe(server.url);
+
+    // The same service with a trailing slash is the same service.
+    const account = value(await a.signIn({ serviceUrl: `${server.url}/`, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+    expect(account).toMatchObject({ signedIn: true, tenantId: tenant.tenantId });
+    await c.close();
+    removeDir(st);
+  });
+
+  it('does not sign back in to a service chosen before IT fixed another one, so its pairs stay still', async () => {
+    const st = tempDir('folio-desk-relocked-');
+    const kc = new MemoryKeychain('none');
+    const before = await DesktopCore.open({ stateDir: st, keychain: kc });
+    const a1 = new Dispatcher(before, () => {}).api();
+    value(await a1.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+    const containerId = (await service.createContainer({ name: 'Before the policy' })).containerId;
+    const pairDir = join(work, 'BeforePolicy');
+    const pair = value(await a1.addPair({ dir: pairDir, containerId }));
+    await before.whenIdle();
+    await before.close();
+
+    const after = await DesktopCore.open({ stateDir: st, keychain: kc, managed: lockedTo(elsewhere) });
+    const a2 = new Dispatcher(after, () => {}).api();
+    expect(value(await a2.getAccount({}))).toMatchObject({ signedIn: false, serviceUrl: server.url });
+    writeFileSync(join(pairDir, 'after-policy.txt'), 'must not reach the old service');
+    expect(await a2.syncNow({ pairId: pair.pairId })).toMatchObject({ ok: true, value: { state: 'OFFLINE' } });
+    await new Promise((r) => setTimeout(r, 800));
+    await after.whenIdle();
+    expect((await docsIn(containerId)).has('after-policy.txt')).toBe(false);
+    expect(await a2.addPair({ dir: join(work, 'AfterPolicy'), containerId })).toMatchObject({ ok: false, error: { code: 'NOT_SIGNED_IN' } });
+    await after.close();
     removeDir(st);
   });
 });
