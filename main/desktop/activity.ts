@@ -4,7 +4,8 @@
  * sends progress updates at most every `throttleMs` per entry so a fast transfer cannot flood a UI;
  * a change of state (done, failed) always goes out at once.
  */
-import type { ActivityEntry, Progress } from '../../shared/desktop/api.ts';
+import type { ActivityDirection, ActivityEntry, Progress } from '../../shared/desktop/api.ts';
+import type { AppliedChange, TransferDirection } from '../sync/executor.ts';
 
 export interface ActivityOptions {
   capacity?: number;
@@ -14,6 +15,14 @@ export interface ActivityOptions {
 }
 
 type NewEntry = Omit<ActivityEntry, 'seq' | 'time'>;
+
+/** The engine's side-named changes, as the contract says them to a person. */
+const CHANGE_DIRECTION: Record<AppliedChange['type'], ActivityDirection> = {
+  deleteRemote: 'deleteOnService',
+  deleteLocal: 'deleteHere',
+  moveRemote: 'moveOnService',
+  moveLocal: 'moveHere',
+};
 
 export class ActivityLog {
   private readonly entries = new Map<number, ActivityEntry>();
@@ -51,11 +60,11 @@ export class ActivityLog {
   }
 
   /** A transfer's bytes moved: the first call opens its entry, the last (done === total) closes it. */
-  progress(pairId: string, path: string, done: number, total: number): void {
+  progress(pairId: string, path: string, done: number, total: number, direction: TransferDirection): void {
     const key = `${pairId}\0${path}`;
     let entry = this.running.get(key);
     if (!entry || !this.entries.has(entry.seq)) {
-      entry = this.add({ pairId, path, kind: 'transfer', state: 'running', bytesDone: 0, bytesTotal: total, message: '' });
+      entry = this.add({ pairId, path, kind: 'transfer', direction, state: 'running', bytesDone: 0, bytesTotal: total, message: '' });
       this.running.set(key, entry);
       this.roundOf(pairId).add(entry.seq);
     }
@@ -69,6 +78,12 @@ export class ActivityLog {
     } else {
       this.send(entry.seq, false);
     }
+  }
+
+  /** A delete or a move the engine carried out: one finished entry. */
+  change(pairId: string, c: AppliedChange): void {
+    const message = 'from' in c ? `from ${c.from || '/'}` : '';
+    this.add({ pairId, path: c.path, kind: 'change', direction: CHANGE_DIRECTION[c.type], state: 'done', bytesDone: 0, bytesTotal: 0, message });
   }
 
   /** The round of a pair ended: transfers it left running failed (or were skipped). */

@@ -377,7 +377,8 @@ export class DesktopCore implements Handlers {
           this.statusNow();
         },
         onRoundEnd: (pairId, outcome) => void this.roundEnded(pairId, outcome),
-        onProgress: (pairId, path, done, total) => this.activity.progress(pairId, path, done, total),
+        onProgress: (pairId, path, done, total, direction) => this.activity.progress(pairId, path, done, total, direction),
+        onChange: (pairId, change) => this.activity.change(pairId, change),
       },
     });
     this.runners.set(pair.pairId, runner);
@@ -405,9 +406,9 @@ export class DesktopCore implements Handlers {
       this.desk.putPairRun(pairId, { ...run, lastRound, ...(s.converged ? { lastSyncAt: this.now() } : {}) });
       if (this.offline.offline) this.offline = { ...this.offline, offline: false, since: '', reason: '' };
       if (s.blocked && pair.state === 'GUARD') this.notice('warning', 'Sync is waiting for you', s.blocked);
-      for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
+      for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', direction: 'none', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
       if (s.uploaded + s.downloaded + s.moved + s.deleted + s.conflicts > 0) {
-        this.activity.add({ pairId, path: '', kind: 'round', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
+        this.activity.add({ pairId, path: '', kind: 'round', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
       }
     } else {
       this.activity.endRound(pairId, [outcome.reason]);
@@ -416,7 +417,7 @@ export class DesktopCore implements Handlers {
         this.notice('warning', 'Folio is offline', 'The service cannot be reached; changes wait and sync when it is back.');
       }
       if (outcome.kind === 'error') {
-        this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: outcome.reason });
+        this.activity.add({ pairId, path: '', kind: 'error', direction: 'none', state: 'failed', bytesDone: 0, bytesTotal: 0, message: outcome.reason });
         this.notice('error', 'Sync failed', outcome.reason);
       }
     }
@@ -445,7 +446,7 @@ export class DesktopCore implements Handlers {
       announced.add(c.conflictId);
       if (starting) continue;
       this.events.emit({ type: 'conflict', conflict: c });
-      this.activity.add({ pairId: pair.pairId, path: c.copyPath, kind: 'conflict', state: 'done', bytesDone: 0, bytesTotal: 0, message: `conflict with ${c.path}` });
+      this.activity.add({ pairId: pair.pairId, path: c.copyPath, kind: 'conflict', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: `conflict with ${c.path}` });
       this.notice('warning', 'A file was changed in two places', `${c.path}: your copy was kept as ${c.copyPath.split('/').pop() ?? c.copyPath}`);
     }
   }

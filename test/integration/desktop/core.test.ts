@@ -2,7 +2,7 @@
  * DesktopCore through its dispatcher (as a UI calls it), against a real `folio serve`, a real
  * folder and the real sync engine.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopApi, DesktopEvent, Result } from '../../../shared/desktop/api.ts';
@@ -148,6 +148,7 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     const transfers = activity.entries.filter((e) => e.kind === 'transfer' && e.pairId === pairId);
     expect(transfers.map((e) => e.path)).toEqual(expect.arrayContaining(['note-0.txt', 'note-4.txt']));
     expect(transfers.every((e) => e.state === 'done' && e.bytesDone === e.bytesTotal)).toBe(true);
+    expect(transfers.every((e) => e.direction === 'upload')).toBe(true);
     expect(events.some((e) => e.type === 'activity' && e.entry.path === 'note-3.txt' && e.entry.state === 'done')).toBe(true);
 
     const remoteFile = join(work, 'from-service.txt');
@@ -155,6 +156,24 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     await uploadFile(service, remoteFile, { containerId, title: 'from-service.txt' });
     await waitFor('the service file on disk', () => existsSync(join(dir, 'from-service.txt')));
     expect(readFileSync(join(dir, 'from-service.txt'), 'utf8')).toBe('written on the service');
+  });
+
+  it('says which way each change went: downloads, and moves and deletes on either side', async () => {
+    const entry = (path: string, direction: string) =>
+      waitFor(`${direction} of ${path} in the activity`, async () => value(await api.listActivity({})).entries.find((e) => e.pairId === pairId && e.path === path && e.direction === direction && e.state === 'done'));
+    expect(await entry('from-service.txt', 'download')).toMatchObject({ kind: 'transfer' });
+    expect(events.some((e) => e.type === 'activity' && e.entry.path === 'from-service.txt' && e.entry.direction === 'download')).toBe(true);
+
+    const docs = await docsIn(containerId);
+    await service.updateDocument({ docId: docs.get('from-service.txt') as string, title: 'renamed-there.txt' });
+    expect(await entry('renamed-there.txt', 'moveHere')).toMatchObject({ kind: 'change', message: 'from from-service.txt' });
+    renameSync(join(dir, 'note-2.txt'), join(dir, 'renamed-here.txt'));
+    expect(await entry('renamed-here.txt', 'moveOnService')).toMatchObject({ kind: 'change', message: 'from note-2.txt' });
+    rmSync(join(dir, 'note-3.txt'));
+    expect(await entry('note-3.txt', 'deleteOnService')).toMatchObject({ kind: 'change' });
+    await service.deleteDocument(docs.get('note-4.txt') as string);
+    expect(await entry('note-4.txt', 'deleteHere')).toMatchObject({ kind: 'change' });
+    expect(existsSync(join(dir, 'note-4.txt'))).toBe(false);
   });
 
   it('pauses and resumes a pair', async () => {
