@@ -1,6 +1,6 @@
 /**
- * The sign-in screen under managed settings, in the system Chromium: a service URL that IT set is
- * shown read-only, with why, and cannot be edited. The core (in this process, over its real
+ * The first screen, signed out, in the system Chromium: under managed settings a service URL that
+ * IT set is shown read-only, with why, and cannot be edited; the 'system' theme follows the OS. The core (in this process, over its real
  * loopback HTTP transport) carries the managed settings; the core-level refusal of any other
  * service is covered in test/integration/desktop/core.test.ts.
  */
@@ -50,5 +50,13 @@ describe('sign-in with managed settings', { timeout: 60_000 }, () => {
     expect(await url.inputValue()).toBe(MANAGED_URL);
     expect(await page.getByLabel('Client ID').inputValue()).toBe('desktop-app');
     await page.screenshot({ path: join(SHOTS, 'signin-managed.png') });
+  });
+
+  it("follows the system's light or dark mode while the theme setting is 'system'", async () => {
+    const theme = () => page.locator('html').getAttribute('data-theme');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(theme).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(theme).toBe('light');
   });
 });
