@@ -28,6 +28,8 @@ export class ActivityLog {
   private readonly entries = new Map<number, ActivityEntry>();
   /** Running transfers, by pair and path. */
   private readonly running = new Map<string, ActivityEntry>();
+  /** Transfers finished in the round under way, by pair and path. */
+  private readonly finished = new Map<string, ActivityEntry>();
   private readonly lastSent = new Map<number, number>();
   private readonly pending = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
@@ -63,6 +65,10 @@ export class ActivityLog {
   progress(pairId: string, path: string, done: number, total: number, direction: TransferDirection): void {
     const key = `${pairId}\0${path}`;
     let entry = this.running.get(key);
+    // The transfer layer confirms a finished transfer once more when the service has answered:
+    // that is the same transfer, not a new one.
+    const just = this.finished.get(key);
+    if (!entry && just && done >= total && just.direction === direction && just.bytesTotal === total && this.entries.has(just.seq)) return;
     if (!entry || !this.entries.has(entry.seq)) {
       entry = this.add({ pairId, path, kind: 'transfer', direction, state: 'running', bytesDone: 0, bytesTotal: total, message: '' });
       this.running.set(key, entry);
@@ -74,6 +80,7 @@ export class ActivityLog {
     if (done >= total) {
       entry.state = 'done';
       this.running.delete(key);
+      this.finished.set(key, entry);
       this.send(entry.seq, true);
     } else {
       this.send(entry.seq, false);
@@ -99,6 +106,7 @@ export class ActivityLog {
 
   startRound(pairId: string): void {
     this.rounds.set(pairId, new Set());
+    for (const [key, e] of this.finished) if (e.pairId === pairId) this.finished.delete(key);
   }
 
   /** What the round under way has moved so far. */
@@ -126,6 +134,7 @@ export class ActivityLog {
 
   forgetPair(pairId: string): void {
     for (const [key, e] of this.running) if (e.pairId === pairId) this.running.delete(key);
+    for (const [key, e] of this.finished) if (e.pairId === pairId) this.finished.delete(key);
     this.rounds.delete(pairId);
   }
 

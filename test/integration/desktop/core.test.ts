@@ -149,6 +149,8 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect(transfers.map((e) => e.path)).toEqual(expect.arrayContaining(['note-0.txt', 'note-4.txt']));
     expect(transfers.every((e) => e.state === 'done' && e.bytesDone === e.bytesTotal)).toBe(true);
     expect(transfers.every((e) => e.direction === 'upload')).toBe(true);
+    // One entry per file: the upload's closing confirmation does not open a second one.
+    expect(transfers.filter((e) => e.path === 'note-0.txt')).toHaveLength(1);
     expect(events.some((e) => e.type === 'activity' && e.entry.path === 'note-3.txt' && e.entry.state === 'done')).toBe(true);
 
     const remoteFile = join(work, 'from-service.txt');

@@ -25,6 +25,19 @@ describe('ActivityLog', () => {
     log.close();
   });
 
+  it('takes the transfer layer\'s confirmation of a finished transfer for the same transfer; the next round\'s is a new one', () => {
+    const log = new ActivityLog({ onEntry: () => {}, throttleMs: 0 });
+    log.startRound('p');
+    log.progress('p', 'small.txt', 7, 7, 'upload');
+    log.progress('p', 'small.txt', 7, 7, 'upload');
+    expect(log.list().entries).toHaveLength(1);
+    expect(log.roundProgress('p')).toEqual({ filesDone: 1, filesTotal: 1, bytesDone: 7, bytesTotal: 7 });
+    log.startRound('p');
+    log.progress('p', 'small.txt', 7, 7, 'upload');
+    expect(log.list().entries).toHaveLength(2);
+    log.close();
+  });
+
   it('throttles progress updates but always sends the final state at once', async () => {
     const sent: ActivityEntry[] = [];
     const log = new ActivityLog({ onEntry: (e) => sent.push(e), throttleMs: 50 });
