@@ -4,7 +4,8 @@
  * sends progress updates at most every `throttleMs` per entry so a fast transfer cannot flood a UI;
  * a change of state (done, failed) always goes out at once.
  */
-import type { ActivityEntry, Progress } from '../../shared/desktop/api.ts';
+import type { ActivityDirection, ActivityEntry, Progress } from '../../shared/desktop/api.ts';
+import type { AppliedChange, TransferDirection } from '../sync/executor.ts';
 
 export interface ActivityOptions {
   capacity?: number;
@@ -15,10 +16,20 @@ export interface ActivityOptions {
 
 type NewEntry = Omit<ActivityEntry, 'seq' | 'time'>;
 
+/** The engine's side-named changes, as the contract says them to a person. */
+const CHANGE_DIRECTION: Record<AppliedChange['type'], ActivityDirection> = {
+  deleteRemote: 'deleteOnService',
+  deleteLocal: 'deleteHere',
+  moveRemote: 'moveOnService',
+  moveLocal: 'moveHere',
+};
+
 export class ActivityLog {
   private readonly entries = new Map<number, ActivityEntry>();
   /** Running transfers, by pair and path. */
   private readonly running = new Map<string, ActivityEntry>();
+  /** Transfers finished in the round under way, by pair and path. */
+  private readonly finished = new Map<string, ActivityEntry>();
   private readonly lastSent = new Map<number, number>();
   private readonly pending = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
@@ -51,11 +62,15 @@ export class ActivityLog {
   }
 
   /** A transfer's bytes moved: the first call opens its entry, the last (done === total) closes it. */
-  progress(pairId: string, path: string, done: number, total: number): void {
+  progress(pairId: string, path: string, done: number, total: number, direction: TransferDirection): void {
     const key = `${pairId}\0${path}`;
     let entry = this.running.get(key);
+    // The transfer layer confirms a finished transfer once more when the service has answered:
+    // that is the same transfer, not a new one.
+    const just = this.finished.get(key);
+    if (!entry && just && done >= total && just.direction === direction && just.bytesTotal === total && this.entries.has(just.seq)) return;
     if (!entry || !this.entries.has(entry.seq)) {
-      entry = this.add({ pairId, path, kind: 'transfer', state: 'running', bytesDone: 0, bytesTotal: total, message: '' });
+      entry = this.add({ pairId, path, kind: 'transfer', direction, state: 'running', bytesDone: 0, bytesTotal: total, message: '' });
       this.running.set(key, entry);
       this.roundOf(pairId).add(entry.seq);
     }
@@ -65,10 +80,17 @@ export class ActivityLog {
     if (done >= total) {
       entry.state = 'done';
       this.running.delete(key);
+      this.finished.set(key, entry);
       this.send(entry.seq, true);
     } else {
       this.send(entry.seq, false);
     }
+  }
+
+  /** A delete or a move the engine carried out: one finished entry. */
+  change(pairId: string, c: AppliedChange): void {
+    const message = 'from' in c ? `from ${c.from || '/'}` : '';
+    this.add({ pairId, path: c.path, kind: 'change', direction: CHANGE_DIRECTION[c.type], state: 'done', bytesDone: 0, bytesTotal: 0, message });
   }
 
   /** The round of a pair ended: transfers it left running failed (or were skipped). */
@@ -84,6 +106,7 @@ export class ActivityLog {
 
   startRound(pairId: string): void {
     this.rounds.set(pairId, new Set());
+    for (const [key, e] of this.finished) if (e.pairId === pairId) this.finished.delete(key);
   }
 
   /** What the round under way has moved so far. */
@@ -111,6 +134,7 @@ export class ActivityLog {
 
   forgetPair(pairId: string): void {
     for (const [key, e] of this.running) if (e.pairId === pairId) this.running.delete(key);
+    for (const [key, e] of this.finished) if (e.pairId === pairId) this.finished.delete(key);
     this.rounds.delete(pairId);
   }
 

@@ -116,6 +116,8 @@ export class DesktopCore implements Handlers {
     const stored = this.desk.getAccount();
     if (!stored) return;
     this.account = stored;
+    // An account from before IT fixed the service stays signed out: its pairs must not sync there.
+    if (!this.serverAllowed(stored.serviceUrl)) return;
     const raw = await this.o.keychain.get(secretAccount(stored)).catch(() => null);
     const secret = raw ? parseSecret(raw) : null;
     if (!secret) return;
@@ -172,6 +174,8 @@ export class DesktopCore implements Handlers {
     const userName = args.userName?.trim() ?? '';
     const password = args.password ?? '';
     if (Boolean(userName) !== Boolean(password)) throw failure('INVALID_ARGUMENTS', 'a user name and a password go together');
+    // Refused before any request: the secret is never sent to a service IT did not choose.
+    if (!this.serverAllowed(args.serviceUrl)) throw failure('SERVER_LOCKED_BY_POLICY', `your administrator set the service to ${this.managed.serverUrl}`);
     const next: StoredAccount = { serviceUrl: args.serviceUrl.replace(/\/+$/, ''), clientId: args.clientId, userName, tenantId: '', userId: '' };
     const secret: Secret = { clientSecret: args.clientSecret, ...(userName ? { password } : {}) };
     const client = this.newClient(next, secret);
@@ -214,6 +218,11 @@ export class DesktopCore implements Handlers {
     this.events.emit({ type: 'account', account: this.accountView() });
     this.statusNow();
     return this.accountView();
+  }
+
+  /** Whether managed settings let the app talk to this service: any one, unless IT set ServerUrl. */
+  private serverAllowed(url: string): boolean {
+    return !this.managed.serverUrl || sameService(url, this.managed.serverUrl);
   }
 
   /** The signed-in service's URL, '' when signed out (for the shell's openExternal allow-list). */
@@ -368,7 +377,8 @@ export class DesktopCore implements Handlers {
           this.statusNow();
         },
         onRoundEnd: (pairId, outcome) => void this.roundEnded(pairId, outcome),
-        onProgress: (pairId, path, done, total) => this.activity.progress(pairId, path, done, total),
+        onProgress: (pairId, path, done, total, direction) => this.activity.progress(pairId, path, done, total, direction),
+        onChange: (pairId, change) => this.activity.change(pairId, change),
       },
     });
     this.runners.set(pair.pairId, runner);
@@ -396,9 +406,9 @@ export class DesktopCore implements Handlers {
       this.desk.putPairRun(pairId, { ...run, lastRound, ...(s.converged ? { lastSyncAt: this.now() } : {}) });
       if (this.offline.offline) this.offline = { ...this.offline, offline: false, since: '', reason: '' };
       if (s.blocked && pair.state === 'GUARD') this.notice('warning', 'Sync is waiting for you', s.blocked);
-      for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
+      for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', direction: 'none', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
       if (s.uploaded + s.downloaded + s.moved + s.deleted + s.conflicts > 0) {
-        this.activity.add({ pairId, path: '', kind: 'round', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
+        this.activity.add({ pairId, path: '', kind: 'round', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
       }
     } else {
       this.activity.endRound(pairId, [outcome.reason]);
@@ -407,7 +417,7 @@ export class DesktopCore implements Handlers {
         this.notice('warning', 'Folio is offline', 'The service cannot be reached; changes wait and sync when it is back.');
       }
       if (outcome.kind === 'error') {
-        this.activity.add({ pairId, path: '', kind: 'error', state: 'failed', bytesDone: 0, bytesTotal: 0, message: outcome.reason });
+        this.activity.add({ pairId, path: '', kind: 'error', direction: 'none', state: 'failed', bytesDone: 0, bytesTotal: 0, message: outcome.reason });
         this.notice('error', 'Sync failed', outcome.reason);
       }
     }
@@ -436,7 +446,7 @@ export class DesktopCore implements Handlers {
       announced.add(c.conflictId);
       if (starting) continue;
       this.events.emit({ type: 'conflict', conflict: c });
-      this.activity.add({ pairId: pair.pairId, path: c.copyPath, kind: 'conflict', state: 'done', bytesDone: 0, bytesTotal: 0, message: `conflict with ${c.path}` });
+      this.activity.add({ pairId: pair.pairId, path: c.copyPath, kind: 'conflict', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: `conflict with ${c.path}` });
       this.notice('warning', 'A file was changed in two places', `${c.path}: your copy was kept as ${c.copyPath.split('/').pop() ?? c.copyPath}`);
     }
   }
@@ -673,6 +683,19 @@ async function childContainers(client: FolioClient, parentId: string): Promise<u
     out.push(...page.content);
     if (page.content.length === 0 || out.length >= page.totalElements) return out;
   }
+}
+
+/** The same service: URLs equal once parsed (host case, default port) and without a trailing slash. */
+function sameService(a: string, b: string): boolean {
+  const canonical = (u: string) => {
+    try {
+      return new URL(u).href.replace(/\/+$/, '');
+    } catch {
+      return null;
+    }
+  };
+  const x = canonical(a);
+  return x !== null && x === canonical(b);
 }
 
 function overlaps(a: string, b: string): boolean {

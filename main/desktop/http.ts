@@ -19,22 +19,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, isAbsolute } from 'node:path';
 import { lookup as mimeLookup } from 'mime-types';
 import type { DesktopEvent, Result } from '../../shared/desktop/api.ts';
+import { RENDERER_CSP } from './csp.ts';
 import type { Dispatcher } from './dispatcher.ts';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': RENDERER_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

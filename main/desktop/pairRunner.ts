@@ -7,6 +7,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { FolioClient } from '../remote/client.ts';
 import type { SyncStore } from '../store/sync/index.ts';
 import { PairSync, type SyncSummary } from '../sync/engine.ts';
+import type { AppliedChange, TransferDirection } from '../sync/executor.ts';
 import { isUnreachable } from './failure.ts';
 
 export type RunnerPhase = 'STARTING' | 'SYNCING' | 'IDLE' | 'OFFLINE' | 'ERROR';
@@ -14,7 +15,8 @@ export type RunnerPhase = 'STARTING' | 'SYNCING' | 'IDLE' | 'OFFLINE' | 'ERROR';
 export interface RunnerHooks {
   onRoundStart(pairId: string): void;
   onRoundEnd(pairId: string, outcome: RoundOutcome): void;
-  onProgress(pairId: string, path: string, done: number, total: number): void;
+  onProgress(pairId: string, path: string, done: number, total: number, direction: TransferDirection): void;
+  onChange(pairId: string, change: AppliedChange): void;
 }
 
 export type RoundOutcome =
@@ -53,7 +55,8 @@ export class PairRunner {
       store: o.store,
       pairId: o.pairId,
       client: o.client,
-      onProgress: (path, done, total) => o.hooks.onProgress(o.pairId, path, done, total),
+      onProgress: (path, done, total, direction) => o.hooks.onProgress(o.pairId, path, done, total, direction),
+      onChange: (change) => o.hooks.onChange(o.pairId, change),
     });
   }
 

@@ -14,9 +14,10 @@ import { DesktopCore } from '../desktop/core.ts';
 import { Dispatcher } from '../desktop/dispatcher.ts';
 import { RENDERER_DIST } from '../desktop/headless.ts';
 import { openKeychain } from '../desktop/keychain.ts';
+import { RENDERER_CSP } from '../desktop/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
-import { allowExternal, allowNavigation, allowPermission, APP_CSP, isAppUrl, windowOptions } from './policy.ts';
+import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';
 import { trayIconPng } from './trayIcons.ts';
 import { trayView } from './trayModel.ts';
 import { startUpdater } from './updater.ts';
@@ -41,7 +42,7 @@ async function start(): Promise<void> {
 
   // Every page the session loads gets the CSP; the page may ask for no permission.
   session.defaultSession.webRequest.onHeadersReceived((details, done) => {
-    done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
+    done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, permission, decide) => decide(allowPermission(permission)));
   session.defaultSession.setPermissionCheckHandler((_wc, permission) => allowPermission(permission));

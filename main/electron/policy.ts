@@ -4,23 +4,6 @@
  */
 import { pathToFileURL } from 'node:url';
 
-/**
- * The renderer's CSP, sent as a response header by the session for every page it loads. The
- * renderer needs nothing beyond its own files: no inline script, no eval, no remote origin.
- */
-export const APP_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
-
 /** webPreferences of the main window: the renderer is a sandboxed web page that sees only DesktopApi. */
 export function webPreferences(preloadPath: string) {
   return {

@@ -14,7 +14,7 @@ import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
 import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
-import { Executor, StaleObservation } from './executor.ts';
+import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
 import { IgnoreRules } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
@@ -57,7 +57,8 @@ export interface EngineOptions {
   now?: () => Date;
   /** Whose naming rules the local disk follows; the running platform by default. */
   platform?: NodeJS.Platform;
-  onProgress?: (path: string, done: number, total: number) => void;
+  onProgress?: ExecutorContext['onProgress'];
+  onChange?: ExecutorContext['onChange'];
   onLog?: (line: string) => void;
 }
 
@@ -289,6 +290,7 @@ export class PairSync {
       ...(pair.settings.uploadLimit > 0 ? { upload: new Throttle(pair.settings.uploadLimit) } : {}),
       ...(pair.settings.downloadLimit > 0 ? { download: new Throttle(pair.settings.downloadLimit) } : {}),
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
+      ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
     });
   }
 

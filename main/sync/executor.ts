@@ -27,8 +27,21 @@ export interface ExecutorContext {
   limiter: PQueue;
   upload?: Throttle;
   download?: Throttle;
-  onProgress?: (path: string, done: number, total: number) => void;
+  onProgress?: (path: string, done: number, total: number, direction: TransferDirection) => void;
+  /** A delete or a move carried out on one side, after it succeeded. */
+  onChange?: (change: AppliedChange) => void;
 }
+
+/** Which way a file's content moves: to the service, or to this computer. */
+export type TransferDirection = 'upload' | 'download';
+
+/**
+ * A structural change carried to a side: `path` is where the node is (a move: now; a delete: was),
+ * relative to the pair's folder; a move also says where it came from.
+ */
+export type AppliedChange =
+  | { type: 'deleteRemote' | 'deleteLocal'; path: string }
+  | { type: 'moveRemote' | 'moveLocal'; path: string; from: string };
 
 /** The world is not what the last observation saw; the next round observes again and replans. */
 export class StaleObservation extends Error {}
@@ -124,7 +137,7 @@ export class Executor {
         if (this.s.intents.get(`remote\0${id}`)?.hash !== hash) this.s.durably(() => this.s.intend({ side: 'remote', id, hash, parentId: l.parentId, name: l.name }));
       },
       limiter: this.c.limiter,
-      onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
+      onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'upload'),
       ...(this.c.upload ? { throttle: this.c.upload } : {}),
     });
     // The service holds what was read. If the file changed after the scan, its stat changed too
@@ -167,7 +180,7 @@ export class Executor {
     await downloadVersion(this.c.client, meta.versionId, r.hash, meta.size, dest, {
       partPath: join(dirname(dest), partName),
       limiter: this.c.limiter,
-      onProgress: (done, total) => this.c.onProgress?.(rel, done, total),
+      onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
@@ -205,6 +218,7 @@ export class Executor {
   private async moveRemote(id: string, parentId: string, name: string): Promise<void> {
     const node = this.s.remote.get(id);
     if (!node) throw new StaleObservation(`remote node ${id} is unknown`);
+    const from = this.remotePath(id);
     try {
       if (node.kind === 'dir') await this.c.client.updateContainer({ containerId: id, parentId, name });
       else await this.c.client.updateDocument({ docId: id, containerId: parentId, title: name });
@@ -217,6 +231,7 @@ export class Executor {
       const s = this.s.synced.get(id);
       if (s) this.s.put('synced', { ...s, parentId, name });
     });
+    this.c.onChange?.({ type: 'moveRemote', path: this.remotePath(id), from });
   }
 
   private async moveLocal(id: string, parentId: string, name: string): Promise<void> {
@@ -231,6 +246,7 @@ export class Executor {
       const s = this.s.synced.get(id);
       if (s) this.s.put('synced', { ...s, parentId, name });
     });
+    this.c.onChange?.({ type: 'moveLocal', path: to, from });
   }
 
   /** Moves a local node out of a name the other side needs; the merge base stays, so the rename syncs like the user's own. */
@@ -244,11 +260,13 @@ export class Executor {
       this.s.put('local', { ...node, name });
       this.movePaths(id, from, to);
     });
+    this.c.onChange?.({ type: 'moveLocal', path: to, from });
   }
 
   private async deleteRemote(id: string): Promise<void> {
     const node = this.s.remote.get(id);
     if (!node) return;
+    const path = this.remotePath(id);
     try {
       if (node.kind === 'dir') await this.c.client.deleteContainer(id);
       else await this.c.client.deleteDocument(id);
@@ -259,6 +277,7 @@ export class Executor {
     this.s.atomically(() => {
       for (const x of this.s.removeSubtree('remote', id)) this.s.remove('synced', x);
     });
+    this.c.onChange?.({ type: 'deleteRemote', path });
   }
 
   /**
@@ -269,6 +288,7 @@ export class Executor {
   private async deleteLocal(id: string): Promise<void> {
     const top = this.s.local.get(id);
     if (!top) return;
+    const path = this.s.localPath(id);
     const nodes = top.kind === 'dir' ? [top, ...descendants(childIndex(this.s.local), id)] : [top];
     const files = nodes.filter((n) => n.kind === 'file');
     for (const f of files) await this.assertUnchanged(f.id, true);
@@ -298,6 +318,14 @@ export class Executor {
       });
     }
     if (kept) throw new StaleObservation(`${kept.rel} holds files that are not synced; it is kept`);
+    this.c.onChange?.({ type: 'deleteLocal', path });
+  }
+
+  /** A remote node's path relative to the pair's root, '/'-separated, as the service names it. */
+  private remotePath(id: string): string {
+    const names: string[] = [];
+    for (let n = this.s.remote.get(id); n && n.id !== this.s.rootId && names.length <= this.s.remote.size; n = this.s.remote.get(n.parentId)) names.unshift(n.name);
+    return names.join('/');
   }
 
   /** Removes an empty folder (or one holding only junk); false when it holds anything else. */

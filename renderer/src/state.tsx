@@ -101,9 +101,14 @@ export function LiveProvider({ api, children }: { api: DesktopClient; children: 
     return unsubscribe;
   }, [api, activity, refresh]);
 
+  // 'system' follows the OS as it changes; the stylesheet knows only light and dark.
   useEffect(() => {
     const theme = settings?.settings.theme ?? 'system';
-    document.documentElement.dataset.theme = theme;
+    const dark = window.matchMedia('(prefers-color-scheme: dark)');
+    const apply = () => (document.documentElement.dataset.theme = theme === 'system' ? (dark.matches ? 'dark' : 'light') : theme);
+    apply();
+    dark.addEventListener('change', apply);
+    return () => dark.removeEventListener('change', apply);
   }, [settings?.settings.theme]);
 
   const value = useMemo<Live>(() => ({ api, account, status, settings, activity, setAccount, setSettings, refresh }), [api, account, status, settings, activity, refresh]);

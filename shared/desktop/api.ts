@@ -7,7 +7,7 @@
  * Pure TypeScript: no Node, no DOM.
  */
 import Type, { type Static, type TSchema } from 'typebox';
-import { ExpiresAtSchema, ShareGrant, ShareGranteeTypeSchema, SharePresetSchema, ShareResourceTypeSchema } from '../v1/access.ts';
+import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema } from '../v1/access.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -27,6 +27,8 @@ export const DesktopErrorCodes = [
   'INVALID_STATE',
   /** IT locked this setting through managed settings. */
   'LOCKED_BY_POLICY',
+  /** IT fixed the service (managed ServerUrl): signing in to any other one is refused. */
+  'SERVER_LOCKED_BY_POLICY',
   /** The service answered with a business error; serviceCode carries its code. */
   'SERVICE_ERROR',
   /** The service could not be reached. */
@@ -240,7 +242,29 @@ export type UpdatePairSettingsArgs = Static<typeof UpdatePairSettingsArgs>;
 // ---------------------------------------------------------------------------------------------
 // Activity
 
-export const ActivityKinds = ['transfer', 'conflict', 'error', 'round'] as const;
+/**
+ * transfer: a file's content moving (per-file progress). change: a delete or a move carried to a
+ * side. conflict, error, round: what a round found, what failed, what it did in all.
+ */
+export const ActivityKinds = ['transfer', 'change', 'conflict', 'error', 'round'] as const;
+
+/**
+ * Which way an entry went. upload / download: content to the service / to this computer (a
+ * transfer). deleteOnService / moveOnService: a delete or move made here, carried to the service;
+ * deleteHere / moveHere: one made on the service, carried to this folder (a change). none: entries
+ * that move nothing (conflicts, errors, rounds).
+ */
+export const ActivityDirection = Type.Union([
+  Type.Literal('upload'),
+  Type.Literal('download'),
+  Type.Literal('deleteOnService'),
+  Type.Literal('deleteHere'),
+  Type.Literal('moveOnService'),
+  Type.Literal('moveHere'),
+  Type.Literal('none'),
+]);
+export type ActivityDirection = Static<typeof ActivityDirection>;
+
 export const ActivityEntry = Type.Object({
   /** Rises by one per entry; a progress update keeps its entry's seq. */
   seq: Count,
@@ -249,6 +273,7 @@ export const ActivityEntry = Type.Object({
   /** Relative to the pair's folder, '/' separated; '' for pair-wide entries. */
   path: Str,
   kind: Type.Enum(ActivityKinds),
+  direction: ActivityDirection,
   state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
   bytesDone: Count,
   bytesTotal: Count,
@@ -308,45 +333,22 @@ export const Resolution = Type.Object({ kept: Type.Array(Str) });
 // Shares: /v1/share-grants/* (spec §2 ShareGrant, 4.12). Presets VIEW, DOWNLOAD, EDIT; resources
 // CONTAINER or DOCUMENT; grantees USER, DEPARTMENT or ROLE; expiresAt ISO 8601, '' for never.
 
-const ShareResourceType = ShareResourceTypeSchema;
-const ShareGranteeType = ShareGranteeTypeSchema;
-const SharePreset = SharePresetSchema;
-const ExpiresAt = ExpiresAtSchema;
-
 /** A share grant as the service returns it (shared/v1/access.ts), less what the UI never shows. */
 export const Share = Type.Omit(ShareGrant, ['resourceName', 'updateTime']);
 export type Share = Static<typeof Share>;
 
 export const ListSharesArgs = Type.Object(
   {
-    resourceType: ShareResourceType,
+    resourceType: ShareResourceTypeSchema,
     resourceId: Id,
     includeInactive: Type.Optional(Bool),
   },
   strict,
 );
-export const CreateShareArgs = Type.Object(
-  {
-    resourceType: ShareResourceType,
-    resourceId: Id,
-    granteeType: ShareGranteeType,
-    granteeId: Id,
-    permissionPreset: SharePreset,
-    expiresAt: Type.Optional(ExpiresAt),
-    message: Type.Optional(Type.String({ maxLength: 2000 })),
-  },
-  strict,
-);
+/** The service's own request bodies (shared/v1/access.ts), with nothing more allowed. */
+export const CreateShareArgs = Type.Object(ShareGrantCreate.properties, strict);
 export type CreateShareArgs = Static<typeof CreateShareArgs>;
-export const UpdateShareArgs = Type.Object(
-  {
-    shareGrantId: Id,
-    permissionPreset: Type.Optional(SharePreset),
-    expiresAt: Type.Optional(ExpiresAt),
-    message: Type.Optional(Type.String({ maxLength: 2000 })),
-  },
-  strict,
-);
+export const UpdateShareArgs = Type.Object(ShareGrantUpdate.properties, strict);
 export type UpdateShareArgs = Static<typeof UpdateShareArgs>;
 
 // ---------------------------------------------------------------------------------------------

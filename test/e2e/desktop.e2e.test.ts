@@ -180,6 +180,8 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
       const row = transfers.nth(i);
       expect(await row.getAttribute('data-state')).toBe('done');
       expect(await row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+      // Dropped files went up: the row says so to the eye and to a screen reader.
+      expect(await row.getByRole('img', { name: 'Uploaded', exact: true }).count()).toBe(1);
     }
     await shot('06-activity');
 
@@ -329,6 +331,7 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
       pairId: 'p',
       path: `archive/2026/box-${Math.floor(i / 1000)}/scan-${i}.pdf`,
       kind: 'transfer',
+      direction: i % 2 === 0 ? 'upload' : 'download',
       state: i % 97 === 0 ? 'failed' : 'done',
       bytesDone: 1000 + i,
       bytesTotal: 1000 + i,
@@ -355,6 +358,10 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     expect(ms).toBeLessThan(8_000);
     expect(await list.getByRole('listitem').count()).toBeLessThan(60);
     await big.getByText('archive/2026/box-0/scan-0.pdf').waitFor();
+    const first = list.getByRole('listitem').filter({ hasText: 'archive/2026/box-0/scan-0.pdf' });
+    expect(await first.getByRole('img', { name: 'Upload failed', exact: true }).count()).toBe(1);
+    const second = list.getByRole('listitem').filter({ hasText: 'archive/2026/box-0/scan-1.pdf' });
+    expect(await second.getByRole('img', { name: 'Downloaded', exact: true }).count()).toBe(1);
     await big.screenshot({ path: join(SHOTS, '14-activity-100k.png') });
     await big.close();
     expect(existsSync(join(SHOTS, '14-activity-100k.png'))).toBe(true);

@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Badge, Empty, ProgressBar, Screen } from '../components/ui.tsx';
+import { directionView } from '../direction.ts';
 import { bytes, when } from '../format.ts';
 import { useActivityVersion, useLive } from '../state.tsx';
 
@@ -26,8 +27,16 @@ export function Activity() {
             {rows.getVirtualItems().map((v) => {
               const e = activity.at(v.index);
               if (!e) return null;
+              const direction = directionView(e.direction, e.state);
               return (
                 <div key={e.seq} role="listitem" aria-setsize={activity.size} aria-posinset={v.index + 1} className="activity-row" data-state={e.state} data-kind={e.kind} style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
+                  {direction ? (
+                    <span className="activity-direction" data-direction={e.direction} role="img" aria-label={direction.label} title={direction.label}>
+                      {direction.glyph}
+                    </span>
+                  ) : (
+                    <span className="activity-direction" aria-hidden="true" />
+                  )}
                   <div className="activity-main">
                     <span className="activity-path" title={e.path}>
                       {e.path || e.message}

@@ -2,23 +2,19 @@
 import { useEffect, useId, useState } from 'react';
 import type { DocumentEntry, VersionEntry, VersionText } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
-import { Empty, ErrorNote, Screen } from '../components/ui.tsx';
+import { PickedHeader, PickThenShow } from '../components/PickThenShow.tsx';
+import { Empty, ErrorNote } from '../components/ui.tsx';
 import { bytes, when } from '../format.ts';
 import { useAction, useLive } from '../state.tsx';
 
 export function Documents() {
-  const [doc, setDoc] = useState<DocumentEntry | null>(null);
   return (
-    <Screen title="Documents">
-      {doc ? (
-        <DocumentPanel doc={doc} onBack={() => setDoc(null)} />
-      ) : (
-        <div className="card">
-          <p className="muted">Open a document to see its versions and its text.</p>
-          <Browser includeDocuments onPickDocument={setDoc} />
-        </div>
-      )}
-    </Screen>
+    <PickThenShow<DocumentEntry>
+      title="Documents"
+      hint="Open a document to see its versions and its text."
+      browse={(pick) => <Browser includeDocuments onPickDocument={pick} />}
+      show={(doc, back) => <DocumentPanel doc={doc} onBack={back} />}
+    />
   );
 }
 
@@ -33,17 +29,14 @@ function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void
   return (
     <div className="doc-panel">
       <div className="card">
-        <div className="pair-head">
+        <PickedHeader onBack={onBack}>
           <div>
             <h2>{doc.title}</h2>
             <p className="muted">
               {doc.mimeType || 'unknown type'} · {bytes(doc.sizeBytes)} · version {doc.currentVersionNo}
             </p>
           </div>
-          <button type="button" className="link" onClick={onBack}>
-            Choose another
-          </button>
-        </div>
+        </PickedHeader>
         <ErrorNote error={error} />
         <h3>Versions</h3>
         {versions && versions.length === 0 ? <Empty title="No versions" /> : null}

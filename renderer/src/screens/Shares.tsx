@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { CreateShareArgs, Share } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
-import { Empty, ErrorNote, Screen } from '../components/ui.tsx';
+import { PickedHeader, PickThenShow } from '../components/PickThenShow.tsx';
+import { Empty, ErrorNote } from '../components/ui.tsx';
 import { useAction, useLive } from '../state.tsx';
 
 type Resource = { resourceType: 'CONTAINER' | 'DOCUMENT'; resourceId: string; name: string };
@@ -18,23 +19,20 @@ const toDateInput = (iso: string) => {
 const fromDateInput = (d: string) => (d ? new Date(`${d}T23:59:59`).toISOString() : '');
 
 export function Shares() {
-  const [resource, setResource] = useState<Resource | null>(null);
   return (
-    <Screen title="Shares">
-      {resource ? (
-        <ShareList resource={resource} onBack={() => setResource(null)} />
-      ) : (
-        <div className="card">
-          <p className="muted">Pick a folder or a document to see and manage its shares.</p>
-          <Browser
-            includeDocuments
-            pickLabel="Manage shares of"
-            onPickContainer={(c) => setResource({ resourceType: 'CONTAINER', resourceId: c.containerId, name: c.name })}
-            onPickDocument={(d) => setResource({ resourceType: 'DOCUMENT', resourceId: d.docId, name: d.title })}
-          />
-        </div>
+    <PickThenShow<Resource>
+      title="Shares"
+      hint="Pick a folder or a document to see and manage its shares."
+      browse={(pick) => (
+        <Browser
+          includeDocuments
+          pickLabel="Manage shares of"
+          onPickContainer={(c) => pick({ resourceType: 'CONTAINER', resourceId: c.containerId, name: c.name })}
+          onPickDocument={(d) => pick({ resourceType: 'DOCUMENT', resourceId: d.docId, name: d.title })}
+        />
       )}
-    </Screen>
+      show={(resource, back) => <ShareList resource={resource} onBack={back} />}
+    />
   );
 }
 
@@ -51,14 +49,11 @@ function ShareList({ resource, onBack }: { resource: Resource; onBack: () => voi
   }, [load]);
   return (
     <div className="card">
-      <div className="pair-head">
+      <PickedHeader onBack={onBack}>
         <h2>
           {resource.resourceType === 'CONTAINER' ? 'Folder' : 'Document'}: {resource.name}
         </h2>
-        <button type="button" className="link" onClick={onBack}>
-          Choose another
-        </button>
-      </div>
+      </PickedHeader>
       {error?.code === 'NOT_SUPPORTED' ? <p className="muted">This service does not offer shares yet.</p> : <ErrorNote error={error} />}
       {shares && shares.length === 0 ? <Empty title="Not shared with anyone" /> : null}
       {shares && shares.length > 0 ? (

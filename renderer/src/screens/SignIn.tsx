@@ -1,12 +1,18 @@
-/** First run: connect to a Folio service. Managed settings prefill the service and the client. */
-import { useState, type FormEvent } from 'react';
+/**
+ * First run: connect to a Folio service. Managed settings prefill the client, and fix the service:
+ * its field is then read-only, and says why (the core refuses any other service anyway).
+ */
+import { useId, useState, type FormEvent } from 'react';
 import { useAction, useLive } from '../state.tsx';
 import { ErrorNote } from '../components/ui.tsx';
 
 export function SignIn() {
   const { api, account, settings, setAccount, refresh } = useLive();
   const managed = settings?.managed ?? { serverUrl: '', clientId: '' };
-  const [serviceUrl, setServiceUrl] = useState(managed.serverUrl || account?.serviceUrl || '');
+  const serverLocked = Boolean(managed.serverUrl);
+  const [typedUrl, setServiceUrl] = useState(account?.serviceUrl ?? '');
+  const serviceUrl = serverLocked ? managed.serverUrl : typedUrl;
+  const lockNote = useId();
   const [clientId, setClientId] = useState(managed.clientId || account?.clientId || '');
   const [clientSecret, setClientSecret] = useState('');
   const [userName, setUserName] = useState(account?.userName ?? '');
@@ -41,8 +47,22 @@ export function SignIn() {
         ) : null}
         <label>
           Service URL
-          <input type="url" required value={serviceUrl} onChange={(e) => setServiceUrl(e.target.value)} placeholder="https://folio.example.com" readOnly={Boolean(managed.serverUrl)} autoComplete="url" />
+          <input
+            type="url"
+            required
+            value={serviceUrl}
+            onChange={(e) => setServiceUrl(e.target.value)}
+            placeholder="https://folio.example.com"
+            readOnly={serverLocked}
+            aria-describedby={serverLocked ? lockNote : undefined}
+            autoComplete="url"
+          />
         </label>
+        {serverLocked ? (
+          <p id={lockNote} className="muted small field-note">
+            Set by your administrator: this computer signs in to this service only.
+          </p>
+        ) : null}
         <div className="row">
           <label>
             Client ID

@@ -2,13 +2,14 @@
  * DesktopCore through its dispatcher (as a UI calls it), against a real `folio serve`, a real
  * folder and the real sync engine.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopApi, DesktopEvent, Result } from '../../../shared/desktop/api.ts';
 import { DesktopCore, secretAccount } from '../../../main/desktop/core.ts';
 import { Dispatcher } from '../../../main/desktop/dispatcher.ts';
 import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
+import { NO_MANAGED_SETTINGS, type ManagedSettings } from '../../../main/desktop/managedSettings.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
@@ -147,6 +148,9 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     const transfers = activity.entries.filter((e) => e.kind === 'transfer' && e.pairId === pairId);
     expect(transfers.map((e) => e.path)).toEqual(expect.arrayContaining(['note-0.txt', 'note-4.txt']));
     expect(transfers.every((e) => e.state === 'done' && e.bytesDone === e.bytesTotal)).toBe(true);
+    expect(transfers.every((e) => e.direction === 'upload')).toBe(true);
+    // One entry per file: the upload's closing confirmation does not open a second one.
+    expect(transfers.filter((e) => e.path === 'note-0.txt')).toHaveLength(1);
     expect(events.some((e) => e.type === 'activity' && e.entry.path === 'note-3.txt' && e.entry.state === 'done')).toBe(true);
 
     const remoteFile = join(work, 'from-service.txt');
@@ -154,6 +158,24 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     await uploadFile(service, remoteFile, { containerId, title: 'from-service.txt' });
     await waitFor('the service file on disk', () => existsSync(join(dir, 'from-service.txt')));
     expect(readFileSync(join(dir, 'from-service.txt'), 'utf8')).toBe('written on the service');
+  });
+
+  it('says which way each change went: downloads, and moves and deletes on either side', async () => {
+    const entry = (path: string, direction: string) =>
+      waitFor(`${direction} of ${path} in the activity`, async () => value(await api.listActivity({})).entries.find((e) => e.pairId === pairId && e.path === path && e.direction === direction && e.state === 'done'));
+    expect(await entry('from-service.txt', 'download')).toMatchObject({ kind: 'transfer' });
+    expect(events.some((e) => e.type === 'activity' && e.entry.path === 'from-service.txt' && e.entry.direction === 'download')).toBe(true);
+
+    const docs = await docsIn(containerId);
+    await service.updateDocument({ docId: docs.get('from-service.txt') as string, title: 'renamed-there.txt' });
+    expect(await entry('renamed-there.txt', 'moveHere')).toMatchObject({ kind: 'change', message: 'from from-service.txt' });
+    renameSync(join(dir, 'note-2.txt'), join(dir, 'renamed-here.txt'));
+    expect(await entry('renamed-here.txt', 'moveOnService')).toMatchObject({ kind: 'change', message: 'from note-2.txt' });
+    rmSync(join(dir, 'note-3.txt'));
+    expect(await entry('note-3.txt', 'deleteOnService')).toMatchObject({ kind: 'change' });
+    await service.deleteDocument(docs.get('note-4.txt') as string);
+    expect(await entry('note-4.txt', 'deleteHere')).toMatchObject({ kind: 'change' });
+    expect(existsSync(join(dir, 'note-4.txt'))).toBe(false);
   });
 
   it('pauses and resumes a pair', async () => {
@@ -319,6 +341,55 @@ describe('a restart without a keychain', () => {
     const account = value(await new Dispatcher(c2, () => {}).api().getAccount({}));
     expect(account).toMatchObject({ signedIn: false, serviceUrl: server.url, clientId: tenant.clientId });
     await c2.close();
+    removeDir(st);
+  });
+});
+
+describe('a service fixed by managed settings (ServerUrl)', () => {
+  const lockedTo = (serverUrl: string): ManagedSettings => ({ ...NO_MANAGED_SETTINGS, serverUrl, sources: ['test'] });
+  /** A port nothing listens on: a sign-in that reached it would fail as unreachable, not as refused. */
+  const elsewhere = 'http://127.0.0.1:9';
+
+  it('refuses to sign in to any other service, before sending it anything, and accepts the one IT set', async () => {
+    const st = tempDir('folio-desk-locked-');
+    const kc = new MemoryKeychain('none');
+    const c = await DesktopCore.open({ stateDir: st, keychain: kc, managed: lockedTo(server.url) });
+    const a = new Dispatcher(c, () => {}).api();
+    const refused = await a.signIn({ serviceUrl: elsewhere, clientId: tenant.clientId, clientSecret: tenant.clientSecret });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'SERVER_LOCKED_BY_POLICY' } });
+    expect(refused.ok ? '' : refused.error.message).toContain(server.url);
+    expect(value(await a.getAccount({}))).toMatchObject({ signedIn: false, serviceUrl: '' });
+    expect(value(await a.getSettings({})).managed.serverUrl).toBe(server.url);
+
+    // The same service with a trailing slash is the same service.
+    const account = value(await a.signIn({ serviceUrl: `${server.url}/`, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+    expect(account).toMatchObject({ signedIn: true, tenantId: tenant.tenantId });
+    await c.close();
+    removeDir(st);
+  });
+
+  it('does not sign back in to a service chosen before IT fixed another one, so its pairs stay still', async () => {
+    const st = tempDir('folio-desk-relocked-');
+    const kc = new MemoryKeychain('none');
+    const before = await DesktopCore.open({ stateDir: st, keychain: kc });
+    const a1 = new Dispatcher(before, () => {}).api();
+    value(await a1.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+    const containerId = (await service.createContainer({ name: 'Before the policy' })).containerId;
+    const pairDir = join(work, 'BeforePolicy');
+    const pair = value(await a1.addPair({ dir: pairDir, containerId }));
+    await before.whenIdle();
+    await before.close();
+
+    const after = await DesktopCore.open({ stateDir: st, keychain: kc, managed: lockedTo(elsewhere) });
+    const a2 = new Dispatcher(after, () => {}).api();
+    expect(value(await a2.getAccount({}))).toMatchObject({ signedIn: false, serviceUrl: server.url });
+    writeFileSync(join(pairDir, 'after-policy.txt'), 'must not reach the old service');
+    expect(await a2.syncNow({ pairId: pair.pairId })).toMatchObject({ ok: true, value: { state: 'OFFLINE' } });
+    await new Promise((r) => setTimeout(r, 800));
+    await after.whenIdle();
+    expect((await docsIn(containerId)).has('after-policy.txt')).toBe(false);
+    expect(await a2.addPair({ dir: join(work, 'AfterPolicy'), containerId })).toMatchObject({ ok: false, error: { code: 'NOT_SIGNED_IN' } });
+    await after.close();
     removeDir(st);
   });
 });

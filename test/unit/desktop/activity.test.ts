@@ -9,27 +9,41 @@ describe('ActivityLog', () => {
     const sent: ActivityEntry[] = [];
     const log = new ActivityLog({ onEntry: (e) => sent.push(e), throttleMs: 0 });
     log.startRound('p');
-    log.progress('p', 'a.txt', 0, 100);
-    log.progress('p', 'a.txt', 50, 100);
-    log.progress('p', 'b.txt', 10, 10);
+    log.progress('p', 'a.txt', 0, 100, 'upload');
+    log.progress('p', 'a.txt', 50, 100, 'upload');
+    log.progress('p', 'b.txt', 10, 10, 'download');
     expect(log.roundProgress('p')).toEqual({ filesDone: 1, filesTotal: 2, bytesDone: 60, bytesTotal: 110 });
-    log.progress('p', 'a.txt', 100, 100);
+    log.progress('p', 'a.txt', 100, 100, 'upload');
     expect(log.roundProgress('p')).toEqual({ filesDone: 2, filesTotal: 2, bytesDone: 110, bytesTotal: 110 });
     const { entries } = log.list();
-    expect(entries.map((e) => [e.path, e.state, e.bytesDone])).toEqual([
-      ['a.txt', 'done', 100],
-      ['b.txt', 'done', 10],
+    expect(entries.map((e) => [e.path, e.direction, e.state, e.bytesDone])).toEqual([
+      ['a.txt', 'upload', 'done', 100],
+      ['b.txt', 'download', 'done', 10],
     ]);
+    expect(sent.filter((e) => e.path === 'a.txt').every((e) => e.direction === 'upload')).toBe(true);
     expect(new Set(sent.map((e) => e.seq))).toEqual(new Set([1, 2]));
+    log.close();
+  });
+
+  it('takes the transfer layer\'s confirmation of a finished transfer for the same transfer; the next round\'s is a new one', () => {
+    const log = new ActivityLog({ onEntry: () => {}, throttleMs: 0 });
+    log.startRound('p');
+    log.progress('p', 'small.txt', 7, 7, 'upload');
+    log.progress('p', 'small.txt', 7, 7, 'upload');
+    expect(log.list().entries).toHaveLength(1);
+    expect(log.roundProgress('p')).toEqual({ filesDone: 1, filesTotal: 1, bytesDone: 7, bytesTotal: 7 });
+    log.startRound('p');
+    log.progress('p', 'small.txt', 7, 7, 'upload');
+    expect(log.list().entries).toHaveLength(2);
     log.close();
   });
 
   it('throttles progress updates but always sends the final state at once', async () => {
     const sent: ActivityEntry[] = [];
     const log = new ActivityLog({ onEntry: (e) => sent.push(e), throttleMs: 50 });
-    for (let i = 0; i < 1000; i++) log.progress('p', 'big.bin', i, 1000);
+    for (let i = 0; i < 1000; i++) log.progress('p', 'big.bin', i, 1000, 'download');
     expect(sent.length).toBeLessThan(5);
-    log.progress('p', 'big.bin', 1000, 1000);
+    log.progress('p', 'big.bin', 1000, 1000, 'download');
     expect(sent.at(-1)).toMatchObject({ state: 'done', bytesDone: 1000 });
     await sleep(80);
     expect(sent.at(-1)).toMatchObject({ state: 'done' });
@@ -38,8 +52,8 @@ describe('ActivityLog', () => {
 
   it('transfers a round left running end as failed, with the round\'s error', () => {
     const log = new ActivityLog({ onEntry: () => {}, throttleMs: 0 });
-    log.progress('p', 'a.txt', 5, 10);
-    log.progress('q', 'b.txt', 5, 10);
+    log.progress('p', 'a.txt', 5, 10, 'upload');
+    log.progress('q', 'b.txt', 5, 10, 'upload');
     log.endRound('p', ['upload x: a.txt changed since it was scanned']);
     const byPath = Object.fromEntries(log.list().entries.map((e) => [e.path, e]));
     expect(byPath['a.txt']).toMatchObject({ state: 'failed', message: 'upload x: a.txt changed since it was scanned' });
@@ -47,9 +61,26 @@ describe('ActivityLog', () => {
     log.close();
   });
 
+  it('records deletes and moves as finished changes, named by the side they reached, outside round progress', () => {
+    const log = new ActivityLog({ onEntry: () => {}, throttleMs: 0 });
+    log.startRound('p');
+    log.change('p', { type: 'deleteRemote', path: 'old.txt' });
+    log.change('p', { type: 'deleteLocal', path: 'gone/x.txt' });
+    log.change('p', { type: 'moveRemote', path: 'b/n.txt', from: 'a/n.txt' });
+    log.change('p', { type: 'moveLocal', path: 'top.txt', from: 'deep/top.txt' });
+    expect(log.list().entries.map((e) => [e.kind, e.direction, e.path, e.state, e.message])).toEqual([
+      ['change', 'deleteOnService', 'old.txt', 'done', ''],
+      ['change', 'deleteHere', 'gone/x.txt', 'done', ''],
+      ['change', 'moveOnService', 'b/n.txt', 'done', 'from a/n.txt'],
+      ['change', 'moveHere', 'top.txt', 'done', 'from deep/top.txt'],
+    ]);
+    expect(log.roundProgress('p')).toEqual({ filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
+    log.close();
+  });
+
   it('keeps the newest entries up to its capacity; list pages after a seq', () => {
     const log = new ActivityLog({ onEntry: () => {}, capacity: 100 });
-    for (let i = 0; i < 250; i++) log.add({ pairId: 'p', path: `f${i}`, kind: 'round', state: 'done', bytesDone: 0, bytesTotal: 0, message: '' });
+    for (let i = 0; i < 250; i++) log.add({ pairId: 'p', path: `f${i}`, kind: 'round', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: '' });
     const all = log.list(0, 100_000);
     expect(all.entries).toHaveLength(100);
     expect(all.entries[0]?.path).toBe('f150');

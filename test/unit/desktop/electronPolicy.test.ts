@@ -1,6 +1,7 @@
 /** The Electron shell's security policy, read as the data main.ts applies (Electron itself never runs in tests). */
 import { describe, expect, it } from 'vitest';
-import { allowExternal, allowNavigation, allowPermission, APP_CSP, isAppUrl, webPreferences, windowOptions } from '../../../main/electron/policy.ts';
+import { RENDERER_CSP } from '../../../main/desktop/csp.ts';
+import { allowExternal, allowNavigation, allowPermission, isAppUrl, webPreferences, windowOptions } from '../../../main/electron/policy.ts';
 import { inflateSync } from 'node:zlib';
 import { TRAY_COLOURS, trayIconPng } from '../../../main/electron/trayIcons.ts';
 import { trayView } from '../../../main/electron/trayModel.ts';
@@ -27,10 +28,10 @@ describe('main window', () => {
   });
 
   it('has a CSP without inline script, eval or remote origins', () => {
-    expect(APP_CSP).toContain("default-src 'none'");
-    expect(APP_CSP).toContain("script-src 'self'");
-    expect(APP_CSP).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
-    expect(APP_CSP).toContain("frame-ancestors 'none'");
+    expect(RENDERER_CSP).toContain("default-src 'none'");
+    expect(RENDERER_CSP).toContain("script-src 'self'");
+    expect(RENDERER_CSP).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
+    expect(RENDERER_CSP).toContain("frame-ancestors 'none'");
   });
 
   it('grants no permission to the page', () => {

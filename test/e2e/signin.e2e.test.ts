@@ -1,0 +1,62 @@
+/**
+ * The first screen, signed out, in the system Chromium: under managed settings a service URL that
+ * IT set is shown read-only, with why, and cannot be edited; the 'system' theme follows the OS. The core (in this process, over its real
+ * loopback HTTP transport) carries the managed settings; the core-level refusal of any other
+ * service is covered in test/integration/desktop/core.test.ts.
+ */
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadless, type Headless } from '../../main/desktop/headless.ts';
+import { MemoryKeychain } from '../../main/desktop/keychain.ts';
+import { NO_MANAGED_SETTINGS } from '../../main/desktop/managedSettings.ts';
+import { removeDir, tempDir } from '../helpers/server.ts';
+
+const SHOTS = resolve(import.meta.dirname, 'screenshots');
+const MANAGED_URL = 'https://folio.example.com';
+
+let headless: Headless;
+let browser: Browser;
+let page: Page;
+const state = tempDir('folio-e2e-managed-');
+
+beforeAll(async () => {
+  headless = await startHeadless({
+    stateDir: state,
+    keychain: new MemoryKeychain('no keychain in this test'),
+    managed: { ...NO_MANAGED_SETTINGS, serverUrl: MANAGED_URL, clientId: 'desktop-app', sources: ['test'] },
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await headless?.close();
+  removeDir(state);
+});
+
+describe('sign-in with managed settings', { timeout: 60_000 }, () => {
+  it('shows the service IT set read-only, says why, and keeps it when typed over', async () => {
+    await page.goto(headless.ui.openUrl);
+    const url = page.getByLabel('Service URL');
+    await expect.poll(() => url.inputValue()).toBe(MANAGED_URL);
+    expect(await url.getAttribute('readonly')).not.toBeNull();
+    const describedBy = await url.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/set by your administrator/i);
+    await url.press('End');
+    await page.keyboard.type('.evil.example');
+    expect(await url.inputValue()).toBe(MANAGED_URL);
+    expect(await page.getByLabel('Client ID').inputValue()).toBe('desktop-app');
+    await page.screenshot({ path: join(SHOTS, 'signin-managed.png') });
+  });
+
+  it("follows the system's light or dark mode while the theme setting is 'system'", async () => {
+    const theme = () => page.locator('html').getAttribute('data-theme');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(theme).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(theme).toBe('light');
+  });
+});
