@@ -271,7 +271,7 @@ describe('chunked upload', () => {
     expect(await usage()).toEqual({ ...before, documentCount: before.documentCount + 1, versionCount: before.versionCount + 1 });
   });
 
-  it('refuses at completion content that no longer fits, and discards the session and its bytes', async () => {
+  it('refuses at completion content that no longer fits, and ends the session and drops its bytes', async () => {
     await setQuota(['--bytes', String((await usage()).usedBytes + 40_000)]);
     const session = data(await init({ idempotencyKey: 'late' }));
     data(await api.raw('/v1/versions/uploadChunk', { uploadId: session.uploadId, chunkIndex: '0' }, content));
@@ -283,7 +283,7 @@ describe('chunked upload', () => {
     expectQuotaRefusal(await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId }));
     expect(await usage()).toEqual({ ...before, reservedBytes: 0 });
     expect(leftovers()).toEqual({ blobs: blobsBefore, temp: [], parts: [] });
-    expect((await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId })).body.code).toBe(120001);
+    expect((await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId })).body.code).toBe(140001);
     // The key is free again: a new session starts.
     await setQuota(['--bytes', String((await usage()).usedBytes + 30_000)]);
     const fresh = data(await init({ idempotencyKey: 'late' }));
