@@ -52,7 +52,9 @@ export class ChunkedUploads {
     this.checkGeometry(input);
     this.forgetIdle();
     const key = input.idempotencyKey || null;
-    // One synchronous transaction decides, so two inits with one new key cannot both create a session.
+    // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
+    // with one new key cannot both create a session, and admission counts the reservations of every
+    // session created before it, so two inits cannot both take the same free bytes.
     const outcome = this.store.transaction(() => {
       const existing = key ? this.store.uploads.findByKey(ctx.tenantId, key) : undefined;
       const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
