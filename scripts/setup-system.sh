@@ -35,6 +35,8 @@ PACKAGES=(
   # better-sqlite3 compiles from source (node-gyp needs make, g++ and python3).
   build-essential
   python3
+  # The durability test records the system calls of a real `folio serve` (directory fsyncs).
+  strace
 )
 
 log() { printf '[setup-system] %s\n' "$*"; }
@@ -100,7 +102,7 @@ if ((${#STILL_MISSING[@]} > 0)); then
 fi
 
 for cmd in chromium dbus-run-session dbus-launch gnome-keyring-daemon secret-tool xvfb-run Xvfb \
-  curl rclone wrk hyperfine pdftotext pdfinfo make g++ python3; do
+  curl rclone wrk hyperfine pdftotext pdfinfo make g++ python3 strace; do
   if ! command -v "$cmd" >/dev/null 2>&1; then
     log "expected command not found after install: $cmd" >&2
     exit 1

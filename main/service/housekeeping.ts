@@ -1,7 +1,7 @@
 /**
  * Periodic jobs of a running service: expired upload sessions, expired tokens, stale temp files,
- * change-feed entries older than the retention, and (at start, then daily) blob files a crash
- * left without a row.
+ * change-feed entries older than the retention, and (at start, then daily) blob and rendition
+ * files a crash left without a row.
  */
 import { sweepOrphanBlobs } from '../store/blobs.ts';
 import type { Store } from '../store/index.ts';
@@ -41,6 +41,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
       store.tokens.deleteExpired(Date.now());
       store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
       await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
+      await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);
       await purgeExpired({ store }, new Date());
       if (Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_EVERY_MS) {
         lastOrphanSweep = Date.now();

@@ -117,12 +117,12 @@ export class AssemblyFiles {
     }
   }
 
-  /** The file's size; an upload whose first chunk has not arrived has no file yet, and size 0. */
-  async size(uploadId: string): Promise<number> {
+  /** The file's size; undefined when there is no file (no chunk has arrived yet, or the file was lost). */
+  async size(uploadId: string): Promise<number | undefined> {
     return stat(this.pathOf(uploadId)).then(
       (s) => s.size,
       (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return 0;
+        if (err.code === 'ENOENT') return undefined;
         throw err;
       },
     );

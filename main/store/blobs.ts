@@ -1,7 +1,7 @@
 /**
  * Content-addressed blob files. Bytes are written to a temp file and fsynced, then linked into
- * place as blobs/ab/<sha256>; a crash leaves either the whole file or only a temp file, never a
- * torn blob. Which blobs are referenced is the database's business (blob rows, one per tenant and
+ * place as blobs/ab/<sha256>, and the directory is fsynced so the new name is on disk before any
+ * row references it; a crash leaves either the whole file or only a temp file, never a torn blob. Which blobs are referenced is the database's business (blob rows, one per tenant and
  * content); a file goes only when no row in any tenant holds its content (see releaseBlob).
  *
  * Linking rather than renaming keeps the source file: a chunked upload whose finalize fails keeps
@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
 import { link, open, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Store } from './index.ts';
 import { KeyedLock } from './keyedLock.ts';
@@ -71,15 +71,24 @@ export class BlobFiles {
   }
 
   /**
-   * Puts a staged (fsynced) file's bytes into place under its hash. The staged file stays where
-   * it is. When the content is already stored, nothing changes. Call inside withContent.
+   * Puts a staged (fsynced) file's bytes into place under its hash, durably: the new directory
+   * entry is fsynced too (and the root's, when the shard directory is new). The staged file stays
+   * where it is. When the content is already stored, nothing changes and nothing is synced. Call
+   * inside withContent.
    */
   async commit(staged: StagedBlob): Promise<void> {
     const target = this.pathOf(staged.contentHash);
-    mkdirSync(join(this.root, staged.contentHash.slice(0, 2)), { recursive: true });
-    await link(staged.tempPath, target).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
+    const shardIsNew = mkdirSync(dirname(target), { recursive: true }) !== undefined;
+    const linked = await link(staged.tempPath, target).then(
+      () => true,
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+        return false;
+      },
+    );
+    if (!linked) return;
+    await syncDirectory(dirname(target));
+    if (shardIsNew) await syncDirectory(this.root);
   }
 
   async discard(tempPath: string): Promise<void> {
@@ -130,6 +139,16 @@ export class BlobFiles {
   }
 }
 
+/** Makes the entries of a directory (names added or removed) durable. */
+async function syncDirectory(path: string): Promise<void> {
+  const dir = await open(path, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
 /**
  * Drops a tenant's blob row once no version of that tenant uses it, and the file once no tenant
  * holds the content any more. Returns whether the file was removed.
@@ -146,17 +165,23 @@ export async function releaseBlob(store: Store, tenantId: string, blobId: string
 }
 
 /**
- * Removes blob files that no blob row holds: a crash between linking a file into place and
- * committing its version leaves one. Files linked within `graceMs` are left for a later sweep.
+ * Removes blob files that no blob row holds, and rendition files that no rendition row holds: a
+ * crash between linking a file into place and committing its row, or between purging rows and
+ * removing their files, leaves one. Files linked within `graceMs` are left for a later sweep.
  */
 export async function sweepOrphanBlobs(store: Store, graceMs: number): Promise<number> {
+  const blobs = await sweepOrphans(store.blobs, (hash) => store.versions.contentReferenced(hash), graceMs);
+  return blobs + (await sweepOrphans(store.renditionBlobs, (hash) => store.renditions.contentReferenced(hash), graceMs));
+}
+
+async function sweepOrphans(files: BlobFiles, referenced: (contentHash: string) => boolean, graceMs: number): Promise<number> {
   let removed = 0;
-  for await (const contentHash of store.blobs.list()) {
-    if (store.versions.contentReferenced(contentHash)) continue;
-    await store.blobs.withContent(contentHash, async () => {
-      const linkedAt = await store.blobs.linkedAt(contentHash);
-      if (store.versions.contentReferenced(contentHash) || linkedAt === undefined || linkedAt > Date.now() - graceMs) return;
-      await store.blobs.remove(contentHash);
+  for await (const contentHash of files.list()) {
+    if (referenced(contentHash)) continue;
+    await files.withContent(contentHash, async () => {
+      const linkedAt = await files.linkedAt(contentHash);
+      if (referenced(contentHash) || linkedAt === undefined || linkedAt > Date.now() - graceMs) return;
+      await files.remove(contentHash);
       removed++;
     });
   }

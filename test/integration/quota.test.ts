@@ -258,6 +258,23 @@ describe('chunked upload', () => {
     data(await api.post('/v1/versions/abortChunkedUpload', { uploadId: again.uploadId }));
   });
 
+  it('admits exactly one of two concurrent inits that each take 60% of the room left; aborting it frees the room', async () => {
+    const room = 50_000;
+    await setQuota(['--bytes', String((await usage()).usedBytes + room)]);
+    const size = room * 0.6;
+    const concurrentInit = (key: string) => init({ idempotencyKey: key, totalSize: size, chunkSize: size });
+    const replies = await Promise.all([concurrentInit('race-a'), concurrentInit('race-b')]);
+    const admitted = replies.filter((r) => r.body.code === 0);
+    expect(admitted).toHaveLength(1);
+    expectQuotaRefusal(replies.find((r) => r.body.code !== 0) as Reply<unknown>);
+    expect((await usage()).reservedBytes).toBe(size);
+
+    data(await api.post('/v1/versions/abortChunkedUpload', { uploadId: data(admitted[0] as Reply<ChunkedUploadSession>).uploadId }));
+    expect((await usage()).reservedBytes).toBe(0);
+    const later = data(await concurrentInit('race-c'));
+    data(await api.post('/v1/versions/abortChunkedUpload', { uploadId: later.uploadId }));
+  });
+
   it('admits an upload of content the tenant already stores (expectedContentHash) with the quota full, and charges nothing', async () => {
     const stored = bytes(10_000, 1);
     await setQuota(['--bytes', String((await usage()).usedBytes)]);
@@ -271,7 +288,7 @@ describe('chunked upload', () => {
     expect(await usage()).toEqual({ ...before, documentCount: before.documentCount + 1, versionCount: before.versionCount + 1 });
   });
 
-  it('refuses at completion content that no longer fits, and discards the session and its bytes', async () => {
+  it('refuses at completion content that no longer fits, and ends the session and drops its bytes', async () => {
     await setQuota(['--bytes', String((await usage()).usedBytes + 40_000)]);
     const session = data(await init({ idempotencyKey: 'late' }));
     data(await api.raw('/v1/versions/uploadChunk', { uploadId: session.uploadId, chunkIndex: '0' }, content));
@@ -283,7 +300,7 @@ describe('chunked upload', () => {
     expectQuotaRefusal(await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId }));
     expect(await usage()).toEqual({ ...before, reservedBytes: 0 });
     expect(leftovers()).toEqual({ blobs: blobsBefore, temp: [], parts: [] });
-    expect((await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId })).body.code).toBe(120001);
+    expect((await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId })).body.code).toBe(140001);
     // The key is free again: a new session starts.
     await setQuota(['--bytes', String((await usage()).usedBytes + 30_000)]);
     const fresh = data(await init({ idempotencyKey: 'late' }));

@@ -5,9 +5,9 @@
  */
 import type { ServiceDeps } from '../app.ts';
 import type { RequestContext } from '../context.ts';
-import { releaseBlobRows, removeFilesAfterTransaction } from './blobRelease.ts';
+import { releasePurged, removeFilesAfterTransaction } from './blobRelease.ts';
 
-/** Runs inside the transaction that added the version; the freed blob files go after it ends. */
+/** Runs inside the transaction that added the version; the freed blob and rendition files go after it ends. */
 export function pruneVersions(deps: Pick<ServiceDeps, 'store'>, ctx: RequestContext, docId: string): void {
   const { store } = deps;
   const doc = store.documents.get(ctx.tenantId, docId);
@@ -16,6 +16,6 @@ export function pruneVersions(deps: Pick<ServiceDeps, 'store'>, ctx: RequestCont
   if (limit <= 0) return;
   const versions = store.retention.versionsOldestFirst(ctx.tenantId, docId);
   const beyond = versions.slice(0, Math.max(0, versions.length - limit)).filter((v) => v.versionId !== doc.publishedVersionId);
-  for (const v of beyond) store.retention.deleteVersion(ctx.tenantId, v.versionId);
-  removeFilesAfterTransaction(store, releaseBlobRows(store, ctx.tenantId, beyond.map((v) => v.blobId)));
+  const renditionHashes = beyond.flatMap((v) => store.retention.deleteVersion(ctx.tenantId, v.versionId));
+  removeFilesAfterTransaction(store, releasePurged(store, ctx.tenantId, { blobIds: beyond.map((v) => v.blobId), renditionHashes }));
 }

@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
 import type { StagedBlob } from '../../store/blobs.ts';
 import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import type { Store } from '../../store/index.ts';
-import { fail, ServiceError } from '../errors.ts';
+import { fail } from '../errors.ts';
 
 /** Refuses a declared size that does not fit in what the tenant has left. */
 export function admitDeclared(store: Store, tenantId: string, declaredBytes: number | null | undefined, contentHash = ''): void {
@@ -52,17 +52,6 @@ export async function stageWithinQuota(store: Store, tenantId: string, body: Rea
     if (err instanceof SizeLimitExceeded) overQuota(`the content passed the ${room} bytes left`, room + 1, quota, used, reserved);
     throw err;
   }
-}
-
-/**
- * For a caller that already put something on disk before the finalize charge refused it (a
- * chunked upload's assembly file): runs `cleanup` on QUOTA_EXCEEDED, then lets the error go on.
- */
-export function cleanupOnQuota(cleanup: () => Promise<void>): (err: unknown) => Promise<never> {
-  return async (err) => {
-    if (err instanceof ServiceError && err.value.name === 'QUOTA_EXCEEDED') await cleanup();
-    throw err;
-  };
 }
 
 function overQuota(what: string, required: number, quota: number, used: number, reserved: number): never {

@@ -1,17 +1,16 @@
 /**
  * Rendition bytes: attaching staged bytes to a version's rendition, recording states without
  * bytes, and reading bytes back with the spec's codes for what can go wrong (180004-180006).
- * Rendition files are content-addressed; one lock per content hash keeps "attach" and "drop the
- * file nobody references any more" from racing.
+ * Rendition files are content-addressed; the rendition store's lock per content hash keeps
+ * "attach" and "drop the file nobody references any more" (here, and when versions are purged)
+ * from racing. A rendition is written only while its version exists: a text job that finishes
+ * after its version was purged must not leave a row behind.
  */
 import type { ReadStream } from 'node:fs';
 import type { StagedBlob } from '../../store/blobs.ts';
-import type { RenditionRecord, RenditionStatus } from '../../store/repos/renditions.ts';
+import type { RenditionRecord, RenditionState, RenditionStatus } from '../../store/repos/renditions.ts';
 import type { ServiceDeps } from '../app.ts';
 import { fail } from '../errors.ts';
-import { KeyedLock } from '../../store/keyedLock.ts';
-
-const byContent = new KeyedLock();
 
 export interface RenditionTarget {
   tenantId: string;
@@ -25,11 +24,11 @@ export class RenditionFiles {
   /** Makes `staged` the READY bytes of the rendition, replacing earlier bytes, and announces rendition.uploaded. */
   async attach(target: RenditionTarget, mimeType: string, staged: StagedBlob, createBy: string): Promise<RenditionRecord> {
     const { store } = this.deps;
-    const { record, previousHash } = await byContent.run(staged.contentHash, async () => {
+    const { record, previousHash } = await store.renditionBlobs.withContent(staged.contentHash, async () => {
       await store.renditionBlobs.commit(staged);
       try {
         return store.transaction(() =>
-          store.renditions.put(target.tenantId, target.versionId, target.kind, { status: 'READY', mimeType, contentHash: staged.contentHash, sizeBytes: staged.sizeBytes, failReason: '' }, createBy),
+          this.put(target, { status: 'READY', mimeType, contentHash: staged.contentHash, sizeBytes: staged.sizeBytes, failReason: '' }, createBy),
         );
       } catch (err) {
         if (!store.renditions.contentReferenced(staged.contentHash)) await store.renditionBlobs.remove(staged.contentHash);
@@ -48,9 +47,7 @@ export class RenditionFiles {
   /** Records a state without bytes (FAILED, NOT_APPLICABLE, PENDING), dropping bytes it held. */
   async setState(target: RenditionTarget, status: Exclude<RenditionStatus, 'READY'>, failReason: string, mimeType: string, createBy: string): Promise<RenditionRecord> {
     const { store } = this.deps;
-    const { record, previousHash } = store.transaction(() =>
-      store.renditions.put(target.tenantId, target.versionId, target.kind, { status, mimeType, contentHash: '', sizeBytes: 0, failReason }, createBy),
-    );
+    const { record, previousHash } = store.transaction(() => this.put(target, { status, mimeType, contentHash: '', sizeBytes: 0, failReason }, createBy));
     if (previousHash) await this.dropIfUnreferenced(previousHash);
     return record;
   }
@@ -59,10 +56,8 @@ export class RenditionFiles {
   async copy(from: RenditionRecord, target: RenditionTarget, createBy: string): Promise<RenditionRecord> {
     const { store } = this.deps;
     if (from.status !== 'READY') return this.setState(target, from.status, from.failReason, from.mimeType, createBy);
-    const { record } = await byContent.run(from.contentHash, async () =>
-      store.transaction(() =>
-        store.renditions.put(target.tenantId, target.versionId, target.kind, { status: 'READY', mimeType: from.mimeType, contentHash: from.contentHash, sizeBytes: from.sizeBytes, failReason: '' }, createBy),
-      ),
+    const { record } = await store.renditionBlobs.withContent(from.contentHash, async () =>
+      store.transaction(() => this.put(target, { status: 'READY', mimeType: from.mimeType, contentHash: from.contentHash, sizeBytes: from.sizeBytes, failReason: '' }, createBy)),
     );
     this.deps.events.publish({
       type: 'rendition.uploaded',
@@ -100,9 +95,16 @@ export class RenditionFiles {
     return Buffer.concat(chunks);
   }
 
+  /** Inside a transaction: 187001 once the version is gone (purged while its rendition was being made). */
+  private put(target: RenditionTarget, state: RenditionState, createBy: string): { record: RenditionRecord; previousHash: string } {
+    const { store } = this.deps;
+    if (!store.versions.get(target.tenantId, target.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version ${target.versionId} no longer exists`);
+    return store.renditions.put(target.tenantId, target.versionId, target.kind, state, createBy);
+  }
+
   private async dropIfUnreferenced(contentHash: string): Promise<void> {
     const { store } = this.deps;
-    await byContent.run(contentHash, async () => {
+    await store.renditionBlobs.withContent(contentHash, async () => {
       if (!store.renditions.contentReferenced(contentHash)) await store.renditionBlobs.remove(contentHash);
     });
   }

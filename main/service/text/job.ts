@@ -2,12 +2,14 @@
  * The text-extraction job: one per version, run by the job runner with concurrency 1 (OCR is
  * CPU-heavy). It reads the version's bytes, extracts in the extractor thread, and records the
  * outcome as the version's TEXT rendition. Reading the bytes can fail for a while (retried with
- * backoff); a file that cannot be processed is FAILED at once.
+ * backoff); a file that cannot be processed is FAILED at once. A version purged while its job ran
+ * gets no rendition: the outcome is dropped.
  */
 import { Readable } from 'node:stream';
 import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
+import { ServiceError } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';
 import { queueTextExtraction, SYSTEM_ACTOR, TEXT_JOB_ATTEMPTS, TEXT_QUEUE, type TextJob } from './queue.ts';
@@ -24,12 +26,12 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
 
   const record = async (job: TextJob, outcome: Extraction): Promise<void> => {
     if (outcome.status !== 'READY') {
-      await files.setState(target(job), outcome.status, outcome.reason, TEXT_MIME, SYSTEM_ACTOR);
+      await files.setState(target(job), outcome.status, outcome.reason, TEXT_MIME, SYSTEM_ACTOR).catch(unlessPurged);
       return;
     }
     const staged = await store.renditionBlobs.stage(Readable.from([Buffer.from(JSON.stringify(outcome.document))]), Number.MAX_SAFE_INTEGER);
     try {
-      await files.attach(target(job), TEXT_MIME, staged, SYSTEM_ACTOR);
+      await files.attach(target(job), TEXT_MIME, staged, SYSTEM_ACTOR).catch(unlessPurged);
     } finally {
       await store.renditionBlobs.discard(staged.tempPath);
     }
@@ -54,7 +56,7 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
       if (current && current.status !== 'PENDING') return;
       const same = store.renditions.finishedForSameContent(job.tenantId, job.versionId, TEXT_KIND, version.contentHash, version.mimeType);
       if (same) {
-        await files.copy(same, target(job), SYSTEM_ACTOR);
+        await files.copy(same, target(job), SYSTEM_ACTOR).catch(unlessPurged);
         return;
       }
       if (version.sizeBytes > MAX_EXTRACT_BYTES) {
@@ -73,7 +75,7 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
     },
 
     async giveUp(job, reason) {
-      await files.setState(target(job), 'FAILED', reason, TEXT_MIME, SYSTEM_ACTOR);
+      await files.setState(target(job), 'FAILED', reason, TEXT_MIME, SYSTEM_ACTOR).catch(unlessPurged);
     },
 
     /** Queues versions that have no TEXT rendition, and PENDING ones whose job was lost. */
@@ -90,6 +92,12 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
 
     close: () => extractor.close(),
   };
+}
+
+/** Swallows the refusal to write a rendition for a version that was purged meanwhile; rethrows anything else. */
+function unlessPurged(err: unknown): undefined {
+  if (err instanceof ServiceError && err.value.name === 'SOURCE_VERSION_NOT_FOUND') return undefined;
+  throw err;
 }
 
 /**

@@ -4,6 +4,13 @@
  * is fsynced and linked into the blob store as it is. A chunk counts as received once its bytes
  * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
  * while chunks arrive (RunningHash), so completing rarely reads the file again.
+ *
+ * A completion that fails leaves the session in one of two states (docs/api.md#chunked-upload):
+ * open with its chunks, when the cause can clear (a name taken, the target in the recycle bin or
+ * not writable, metadata the type now refuses, an I/O error), so completing again can succeed; or
+ * ended, its bytes dropped and its key free, when no retry can succeed (the content does not match
+ * expectedContentHash or does not fit the quota, the target no longer exists), so later calls get
+ * 140001 with the reason. Chunks whose bytes are no longer in the assembly file count as missing.
  */
 import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
@@ -14,11 +21,11 @@ import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
 import type { ServiceDeps } from '../app.ts';
 import { actorOf, type RequestContext } from '../context.ts';
-import { fail, notFound } from '../errors.ts';
+import { fail, notFound, ServiceError } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
 import { RunningHash } from './runningHash.ts';
 import { destinationOf, resolveTarget } from './target.ts';
-import { admitDeclared, cleanupOnQuota } from '../limits/quota.ts';
+import { admitDeclared } from '../limits/quota.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -45,7 +52,9 @@ export class ChunkedUploads {
     this.checkGeometry(input);
     this.forgetIdle();
     const key = input.idempotencyKey || null;
-    // One synchronous transaction decides, so two inits with one new key cannot both create a session.
+    // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
+    // with one new key cannot both create a session, and admission counts the reservations of every
+    // session created before it, so two inits cannot both take the same free bytes.
     const outcome = this.store.transaction(() => {
       const existing = key ? this.store.uploads.findByKey(ctx.tenantId, key) : undefined;
       const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
@@ -134,10 +143,13 @@ export class ChunkedUploads {
     });
   }
 
+  /** Ends the session and drops its bytes; aborting an ended session changes nothing. Waits for a completion in flight. */
   async abort(ctx: RequestContext, uploadId: string): Promise<void> {
-    const session = this.ownSession(ctx, uploadId);
-    if (session.status === 'COMPLETED') fail('UPLOAD_SESSION_EXPIRED', 'the upload is already completed');
-    await this.discard(uploadId);
+    await this.completing.run(uploadId, async () => {
+      const session = this.ownSession(ctx, uploadId);
+      if (session.status === 'COMPLETED') fail('UPLOAD_SESSION_EXPIRED', 'the upload is already completed');
+      if (session.status === 'OPEN') await this.end(uploadId, 'it was aborted');
+    });
   }
 
   /**
@@ -156,27 +168,49 @@ export class ChunkedUploads {
 
   private async finish(ctx: RequestContext, session: UploadSessionRecord): Promise<VersionResult> {
     const { uploadId } = session;
-    const size = await this.store.assemblies.size(uploadId);
-    if (size !== session.totalSize) fail('INTERNAL', `assembled ${size} bytes, expected ${session.totalSize}`);
+    await this.forgetLostChunks(session);
     const contentHash = await this.progressOf(session).hash.digest();
     if (session.expectedHash && session.expectedHash !== contentHash) {
-      await this.discard(uploadId);
-      fail('CONTENT_HASH_MISMATCH', `content hash is ${contentHash}, expected ${session.expectedHash}; the session is discarded`, { contentHash });
+      await this.end(uploadId, 'its content did not match expectedContentHash');
+      fail('CONTENT_HASH_MISMATCH', `content hash is ${contentHash}, expected ${session.expectedHash}; the session has ended`, { contentHash });
     }
-    // The target is checked again: permissions or the tree may have changed since init.
-    const target = session.target.docId ? resolveTarget(this.deps, ctx, { ...session.target, containerId: '' }) : session.target;
-    await this.store.assemblies.makeDurable(uploadId);
-    const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: size };
-    const version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId)).catch(
-      cleanupOnQuota(() => this.discard(uploadId)),
-    );
+    let version: VersionResult;
+    try {
+      // The target is checked again: permissions, the tree or the type's fields may have changed since init.
+      const target = resolveTarget(this.deps, ctx, session.target.docId ? { ...session.target, containerId: '' } : session.target);
+      await this.store.assemblies.makeDurable(uploadId);
+      const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: session.totalSize };
+      version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
+    } catch (err) {
+      const reason = endingReason(err);
+      if (reason) await this.end(uploadId, reason);
+      throw err;
+    }
     await this.dropBytes(uploadId);
     return version;
   }
 
-  /** Removes a session entirely (freeing its idempotency key), with its bytes. */
-  private async discard(uploadId: string): Promise<void> {
-    this.store.uploads.delete(uploadId);
+  /**
+   * Un-stores the chunks whose bytes are not all in the assembly file (a crash of the machine can
+   * lose what was not on disk yet), and refuses with 140003 naming them, so the client sends them again.
+   */
+  private async forgetLostChunks(session: UploadSessionRecord): Promise<void> {
+    const { uploadId, totalSize, chunkSize, totalChunks } = session;
+    const size = await this.store.assemblies.size(uploadId);
+    const lost: number[] = [];
+    for (let i = 0; i < totalChunks; i++) {
+      if (size === undefined || Math.min(totalSize, (i + 1) * chunkSize) > size) lost.push(i);
+    }
+    if (lost.length === 0) return;
+    this.store.transaction(() => this.store.uploads.removeChunks(uploadId, lost));
+    this.progress.delete(uploadId);
+    const named = lost.slice(0, 100);
+    fail('UPLOAD_INCOMPLETE', `the bytes of chunks ${named.join(', ')} were lost; send them again`, { missingChunkIndexes: named });
+  }
+
+  /** Ends an open session: no version, its bytes dropped, its key free for a new session. */
+  private async end(uploadId: string, reason: string): Promise<void> {
+    this.store.transaction(() => this.store.uploads.end(uploadId, reason, Date.now()));
     await this.dropBytes(uploadId);
   }
 
@@ -213,7 +247,10 @@ export class ChunkedUploads {
   private openSession(ctx: RequestContext, uploadId: string): UploadSessionRecord {
     const session = this.ownSession(ctx, uploadId);
     if (session.status === 'COMPLETED') fail('UPLOAD_SESSION_EXPIRED', 'the upload is already completed');
-    if (session.status !== 'OPEN' || session.expiresAt <= Date.now()) fail('UPLOAD_SESSION_EXPIRED');
+    if (session.status !== 'OPEN' || session.expiresAt <= Date.now()) {
+      const reason = session.status === 'OPEN' ? 'its time ran out' : session.endReason;
+      fail('UPLOAD_SESSION_EXPIRED', `the upload session has ended: ${reason}; start a new one`);
+    }
     return session;
   }
 
@@ -258,6 +295,14 @@ export class ChunkedUploads {
       expiresAt: new Date(s.expiresAt).toISOString(),
     };
   }
+}
+
+/** Why a failed completion ends the session, or undefined when completing again may succeed. */
+function endingReason(err: unknown): string | undefined {
+  if (!(err instanceof ServiceError)) return undefined;
+  if (err.value.name === 'QUOTA_EXCEEDED') return 'its content did not fit the storage quota';
+  if (err.value.name === 'NOT_FOUND') return 'its target no longer exists';
+  return undefined;
 }
 
 function normaliseHash(raw: string | undefined, field = 'expectedContentHash'): string {

@@ -1,13 +1,21 @@
 /**
  * Rows that leave the store for good: versions pruned by a type's maxVersionCount, and deleted
- * containers and documents whose purgeAt has passed. Blob rows are released by the caller through
- * VersionRepository.releaseBlob, which knows whether the file is still needed.
+ * containers and documents whose purgeAt has passed. A version leaves with its renditions and the
+ * jobs about it that are not running (text extraction is keyed by version id). Blob rows are released by the
+ * caller through VersionRepository.releaseBlob, which knows whether the file is still needed; the
+ * caller also drops rendition files that no rendition references any more.
  */
 import { Repository } from '../db.ts';
 
 export interface VersionRef {
   versionId: string;
   blobId: string;
+}
+
+/** What purging versions left for the caller to release: blob rows, and rendition contents that may be unreferenced now. */
+export interface PurgedVersions {
+  blobIds: string[];
+  renditionHashes: string[];
 }
 
 export interface DueItem {
@@ -26,8 +34,24 @@ export class RetentionRepository extends Repository {
       .map((r) => ({ versionId: r.version_id, blobId: r.blob_id }));
   }
 
-  deleteVersion(tenantId: string, versionId: string): void {
+  /** Removes a version with its renditions and the jobs about it that are not running; returns the content hashes its renditions referenced. */
+  deleteVersion(tenantId: string, versionId: string): string[] {
+    const renditionHashes = this.forgetRenditions(tenantId, versionId);
     this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND version_id = ?').run(tenantId, versionId);
+    return renditionHashes;
+  }
+
+  /** A job still running finds its version gone and ends; a queued or failed one would only linger. */
+  private forgetRenditions(tenantId: string, versionId: string): string[] {
+    const hashes = this.db
+      .prepare<[string, string], { content_hash: string }>(
+        "SELECT DISTINCT content_hash FROM renditions WHERE tenant_id = ? AND version_id = ? AND content_hash != ''",
+      )
+      .all(tenantId, versionId)
+      .map((r) => r.content_hash);
+    this.db.prepare('DELETE FROM renditions WHERE tenant_id = ? AND version_id = ?').run(tenantId, versionId);
+    this.db.prepare("DELETE FROM jobs WHERE job_key = ? AND status != 'RUNNING'").run(versionId);
+    return hashes;
   }
 
   /** Deleted containers whose purgeAt is at or before `nowIso`, across tenants. */
@@ -58,15 +82,12 @@ export class RetentionRepository extends Repository {
       .map((r) => r.doc_id);
   }
 
-  /** Removes a document and its versions; returns the blob ids those versions referenced. */
-  deleteDocument(tenantId: string, docId: string): string[] {
-    const blobIds = this.db
-      .prepare<[string, string], { blob_id: string }>('SELECT DISTINCT blob_id FROM versions WHERE tenant_id = ? AND doc_id = ?')
-      .all(tenantId, docId)
-      .map((r) => r.blob_id);
-    this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+  /** Removes a document and its versions, with their renditions and the jobs about them that are not running. */
+  deleteDocument(tenantId: string, docId: string): PurgedVersions {
+    const versions = this.versionsOldestFirst(tenantId, docId);
+    const renditionHashes = versions.flatMap((v) => this.deleteVersion(tenantId, v.versionId));
     this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
-    return blobIds;
+    return { blobIds: [...new Set(versions.map((v) => v.blobId))], renditionHashes: [...new Set(renditionHashes)] };
   }
 
   deleteContainer(tenantId: string, containerId: string): void {

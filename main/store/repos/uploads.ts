@@ -2,7 +2,11 @@
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 
-/** EXPIRED sessions have lost their chunks; the row stays a while so late callers hear 140001, not 120001. */
+/**
+ * EXPIRED sessions ended without a version (their time ran out, they were aborted, or completing
+ * them failed for good; `endReason` says which) and have lost their chunks. The row stays a while
+ * so late callers hear 140001, not 120001.
+ */
 export type UploadStatus = 'OPEN' | 'COMPLETED' | 'EXPIRED';
 
 /** Where the finished upload goes and how the version is described; kept as JSON on the session. */
@@ -31,6 +35,7 @@ export interface UploadSessionRecord {
   status: UploadStatus;
   completedVersionId: string;
   expiresAt: number;
+  endReason: string;
 }
 
 interface Row {
@@ -46,6 +51,7 @@ interface Row {
   status: UploadStatus;
   completed_version_id: string;
   expires_at: number;
+  end_reason: string;
 }
 
 const toRecord = (r: Row): UploadSessionRecord => ({
@@ -61,9 +67,12 @@ const toRecord = (r: Row): UploadSessionRecord => ({
   status: r.status,
   completedVersionId: r.completed_version_id,
   expiresAt: r.expires_at,
+  endReason: r.end_reason,
 });
 
-export type NewUploadSession = Omit<UploadSessionRecord, 'uploadId' | 'status' | 'completedVersionId'>;
+export type NewUploadSession = Omit<UploadSessionRecord, 'uploadId' | 'status' | 'completedVersionId' | 'endReason'>;
+
+const EXPIRED_REASON = 'its time ran out';
 
 export class UploadRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM upload_sessions WHERE tenant_id = ? AND upload_id = ?');
@@ -122,12 +131,27 @@ export class UploadRepository extends Repository {
     this.removeChunkStmt.run(uploadId, chunkIndex);
   }
 
+  removeChunks(uploadId: string, chunkIndexes: readonly number[]): void {
+    for (const index of chunkIndexes) this.removeChunkStmt.run(uploadId, index);
+  }
+
   chunkIndexes(uploadId: string): number[] {
     return this.chunkIndexesStmt.all(uploadId).map((r) => r.chunk_index);
   }
 
   markCompleted(uploadId: string, versionId: string): void {
     this.db.prepare("UPDATE upload_sessions SET status = 'COMPLETED', completed_version_id = ? WHERE upload_id = ?").run(versionId, uploadId);
+    this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
+  }
+
+  /**
+   * Ends an open session without a version: it forgets its chunks and frees its idempotency key
+   * (init with the key starts a new session), and later calls on it are told `reason`.
+   */
+  end(uploadId: string, reason: string, now: number): void {
+    this.db
+      .prepare("UPDATE upload_sessions SET status = 'EXPIRED', end_reason = ?, expires_at = MIN(expires_at, ?) WHERE upload_id = ? AND status = 'OPEN'")
+      .run(reason, now, uploadId);
     this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
   }
 
@@ -146,10 +170,10 @@ export class UploadRepository extends Repository {
       .prepare<[number], { upload_id: string }>("SELECT upload_id FROM upload_sessions WHERE status = 'OPEN' AND expires_at < ?")
       .all(now)
       .map((r) => r.upload_id);
-    const mark = this.db.prepare<[string]>("UPDATE upload_sessions SET status = 'EXPIRED' WHERE upload_id = ?");
+    const mark = this.db.prepare<[string, string]>("UPDATE upload_sessions SET status = 'EXPIRED', end_reason = ? WHERE upload_id = ?");
     const forget = this.db.prepare<[string]>('DELETE FROM upload_chunks WHERE upload_id = ?');
     for (const id of ids) {
-      mark.run(id);
+      mark.run(EXPIRED_REASON, id);
       forget.run(id);
     }
     return ids;

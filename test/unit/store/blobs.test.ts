@@ -159,4 +159,21 @@ describe('sweepOrphanBlobs', () => {
     expect(existsSync(store.blobs.pathOf(sha256(orphan)))).toBe(false);
     expect(existsSync(store.blobs.pathOf(sha256(kept)))).toBe(true);
   });
+
+  it('removes rendition files that no rendition row holds (a crash between purging the row and removing the file)', async () => {
+    const kept = randomBytes(12);
+    const orphan = randomBytes(13);
+    for (const bytes of [kept, orphan]) {
+      const staged = await store.renditionBlobs.stage(source([bytes]), 1000);
+      await store.renditionBlobs.commit(staged);
+      await store.renditionBlobs.discard(staged.tempPath);
+    }
+    store.transaction(() =>
+      store.renditions.put('ten_a', 'ver_a', 'PREVIEW', { status: 'READY', mimeType: 'text/plain', contentHash: sha256(kept), sizeBytes: kept.length, failReason: '' }, 'test'),
+    );
+    expect(await sweepOrphanBlobs(store, 3600 * 1000)).toBe(0);
+    expect(await sweepOrphanBlobs(store, 0)).toBe(1);
+    expect(existsSync(store.renditionBlobs.pathOf(sha256(orphan)))).toBe(false);
+    expect(existsSync(store.renditionBlobs.pathOf(sha256(kept)))).toBe(true);
+  });
 });

@@ -1,0 +1,176 @@
+/**
+ * Blob and rendition files survive a crash once their version or rendition is committed: after a
+ * file is linked into the content-addressed store, its directory is fsynced, so the new entry is
+ * on disk too, not only the file's bytes. A real `folio serve` runs under strace, which records
+ * the system calls it makes; the test reads that record. Content already stored costs no fsync.
+ *
+ * strace is a system package of the CI machine (scripts/setup-system.sh); without it this test
+ * fails rather than passing unchecked.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
+import { MIME } from '../fixtures/text.ts';
+import { appApi, createTenant, data, FOLIO_BIN, removeDir, tempDir, type Api } from '../helpers/server.ts';
+import { settledText } from '../helpers/text.ts';
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+let dataDir: string;
+let traceFile: string;
+let tracer: ChildProcess;
+let api: Api;
+
+/** Starts `folio serve` under strace, tracing the calls that make and sync directory entries; -y names each fd's path. */
+async function tracedServer(): Promise<string> {
+  tracer = spawn(
+    'strace',
+    ['-f', '-qq', '-y', '-e', 'trace=link,linkat,rename,renameat,renameat2,mkdir,mkdirat,fsync,fdatasync', '-o', traceFile, process.execPath, FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let stderr = '';
+  tracer.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`folio serve did not start under strace: ${stderr}`)), 60_000);
+    tracer.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    tracer.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`strace exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const strace = spawnSync('strace', ['-V']);
+  if (strace.error) throw new Error('strace is missing: run scripts/setup-system.sh (docs/ci.md)');
+  dataDir = realpathSync(tempDir());
+  traceFile = join(tempDir('folio-trace-'), 'trace.txt');
+  const tenant = await createTenant(dataDir);
+  const url = await tracedServer();
+  api = await appApi(url, tenant);
+});
+
+afterAll(async () => {
+  if (tracer.exitCode === null) {
+    const exited = new Promise((r) => tracer.once('exit', r));
+    // The process group: strace and the server it runs.
+    process.kill(-(tracer.pid as number), 'SIGTERM');
+    await exited;
+  }
+  removeDir(dataDir);
+});
+
+/** The trace lines so far, without the pid prefix. */
+function trace(): string[] {
+  return readFileSync(traceFile, 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/^\d+\s+/, ''));
+}
+
+/** Index of the first line at or after `from` that matches. */
+function indexOf(lines: string[], pattern: RegExp, from = 0): number {
+  for (let i = from; i < lines.length; i++) if (pattern.test(lines[i] as string)) return i;
+  return -1;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const linkedInto = (path: string, result: string) => new RegExp(`^link(at)?\\(.*"${escape(path)}"(, 0)?\\) = ${result}`);
+const dirSynced = (dir: string) => new RegExp(`^fsync\\(\\d+<${escape(dir)}>\\) = 0`);
+
+/** Content whose hash starts a shard no other content of this test uses, so each directory's fsyncs are its own. */
+const usedShards = new Set<string>();
+function freshContent(): Buffer {
+  for (;;) {
+    const bytes = Buffer.from(`words ${randomBytes(12).toString('hex')}`);
+    const shard = sha256(bytes).slice(0, 2);
+    if (!usedShards.has(shard)) {
+      usedShards.add(shard);
+      return bytes;
+    }
+  }
+}
+
+async function upload(bytes: Buffer, title: string): Promise<VersionResult> {
+  return data(await api.raw('/v1/versions/upload', { title, mimeType: MIME.text }, bytes)) as VersionResult;
+}
+
+describe('a new blob file is linked into place, then its directory is fsynced', () => {
+  it('direct upload: the shard directory after the link, and the blob root after creating the shard', async () => {
+    const bytes = freshContent();
+    const hash = sha256(bytes);
+    await upload(bytes, 'direct.txt');
+    const shardDir = join(dataDir, 'blobs', hash.slice(0, 2));
+    const lines = trace();
+    const linked = indexOf(lines, linkedInto(join(shardDir, hash), '0'));
+    expect(linked, 'the blob is linked into place').toBeGreaterThanOrEqual(0);
+    expect(indexOf(lines, dirSynced(shardDir), linked), 'its directory is fsynced after the link').toBeGreaterThan(linked);
+    const made = indexOf(lines, new RegExp(`^mkdir(at)?\\(.*"${escape(shardDir)}"`));
+    expect(made, 'the shard directory was new').toBeGreaterThanOrEqual(0);
+    expect(indexOf(lines, dirSynced(join(dataDir, 'blobs')), made)).toBeGreaterThan(made);
+  });
+
+  it('content already stored: the link finds the file, and nothing is fsynced for it', async () => {
+    const bytes = freshContent();
+    const hash = sha256(bytes);
+    const shardDir = join(dataDir, 'blobs', hash.slice(0, 2));
+    await upload(bytes, 'first.txt');
+    const syncsBefore = trace().filter((l) => dirSynced(shardDir).test(l)).length;
+    expect(syncsBefore).toBe(1);
+    await upload(bytes, 'again.txt');
+    const lines = trace();
+    expect(indexOf(lines, linkedInto(join(shardDir, hash), '-1 EEXIST'))).toBeGreaterThanOrEqual(0);
+    expect(lines.filter((l) => dirSynced(shardDir).test(l))).toHaveLength(syncsBefore);
+  });
+
+  it('chunked upload: the assembly file linked into place', async () => {
+    const bytes = freshContent();
+    const hash = sha256(bytes);
+    const session = data(await api.post<ChunkedUploadSession>('/v1/versions/initChunkedUpload', { title: 'chunked.txt', totalSize: bytes.length, chunkSize: bytes.length, totalChunks: 1 }));
+    data(await api.raw('/v1/versions/uploadChunk', { uploadId: session.uploadId, chunkIndex: '0' }, bytes));
+    data(await api.post('/v1/versions/completeChunkedUpload', { uploadId: session.uploadId }));
+    const shardDir = join(dataDir, 'blobs', hash.slice(0, 2));
+    const lines = trace();
+    const linked = indexOf(lines, linkedInto(join(shardDir, hash), '0'));
+    expect(linked).toBeGreaterThanOrEqual(0);
+    expect(indexOf(lines, dirSynced(shardDir), linked)).toBeGreaterThan(linked);
+  });
+
+  it('rendition files: the TEXT rendition the text job stores, and an uploaded PREVIEW', async () => {
+    const version = await upload(freshContent(), 'with-text.txt');
+    expect((await settledText(api, version.versionId)).status).toBe('READY');
+    const preview = freshContent();
+    data(await api.raw('/v1/renditions/upload', { versionId: version.versionId, kind: 'PREVIEW', mimeType: MIME.text }, preview));
+    const stored = trace();
+    const renditionRoot = join(dataDir, 'renditions', 'blobs');
+    const renditionLinks = stored.flatMap((l, i) => {
+      const m = new RegExp(`^link(at)?\\(.*"(${escape(renditionRoot)}/[0-9a-f]{2})/[0-9a-f]{64}"(, 0)?\\) = 0`).exec(l);
+      return m?.[2] ? [{ at: i, dir: m[2] }] : [];
+    });
+    expect(renditionLinks.length).toBeGreaterThanOrEqual(2);
+    for (const { at, dir } of renditionLinks) expect(indexOf(stored, dirSynced(dir), at), dir).toBeGreaterThan(at);
+    expect(renditionLinks.some((l) => l.dir.endsWith(sha256(preview).slice(0, 2)))).toBe(true);
+  });
+});
+
+describe('per-install secrets', () => {
+  it('the new key file is fsynced before it is linked into place, and its directory after', () => {
+    const secrets = join(dataDir, 'secrets');
+    const lines = trace();
+    const linked = indexOf(lines, new RegExp(`^link(at)?\\(.*"${escape(secrets)}/\\.[^"]+", .*"${escape(secrets)}/[a-z0-9-]+"(, 0)?\\) = 0`));
+    expect(linked, 'a secret is created at start').toBeGreaterThanOrEqual(0);
+    const temp = new RegExp(`^fsync\\(\\d+<${escape(secrets)}/\\.[^>]+>\\) = 0`);
+    expect(lines.slice(0, linked).some((l) => temp.test(l)), 'the temp file is fsynced before the link').toBe(true);
+    expect(indexOf(lines, dirSynced(secrets), linked)).toBeGreaterThan(linked);
+  });
+});
