@@ -9,9 +9,10 @@
  * never seen), and carries every other entry over from the previous scan without touching it.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstat, lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import PQueue from 'p-queue';
 import { hashFile } from '../remote/transfer.ts';
 import type { LocalMeta, QuickMeta } from '../store/sync/index.ts';
 import type { IgnoreRules } from './ignore.ts';
@@ -313,40 +314,68 @@ async function hashLocal(abs: string, size: number): Promise<string | 'gone' | '
 export async function unchangedSince(input: { root: string; rules: IgnoreRules; platform?: NodeJS.Platform; metas: ReadonlyMap<string, QuickMeta> }): Promise<boolean> {
   const platform = input.platform ?? process.platform;
   let seen = 0;
-  let sinceYield = 0;
-  const queue = [''];
-  for (let next = 0; next < queue.length; next++) {
-    const dirRel = queue[next] as string;
+  let changed = false;
+  // Folders are compared a few at a time, and each one's entries stat'ed together: the file system's
+  // threads look at the next files while this thread compares, where one lstatSync at a time leaves
+  // them idle. A restart of a large pair is mostly this walk.
+  const folders = new PQueue({ concurrency: 4 });
+  const compare = async (dirRel: string): Promise<void> => {
+    if (changed) return;
+    const prefix = dirRel ? `${dirRel}/` : '';
     let names: string[];
     try {
       names = readdirSync(join(input.root, dirRel));
     } catch {
-      return false;
+      changed = true;
+      return;
     }
-    for (const name of names) {
-      if (PART_FILE.test(name)) return false;
-      const relPath = dirRel ? `${dirRel}/${name}` : name;
-      const abs = join(input.root, relPath);
-      const st = lstatSync(abs, { throwIfNoEntry: false });
-      if (!st) return false;
+    const stats = await lstatAll(join(input.root, dirRel), names);
+    for (let i = 0; i < names.length && !changed; i++) {
+      const name = names[i] as string;
+      const st = stats[i];
+      const relPath = prefix + name;
+      if (PART_FILE.test(name) || !st) {
+        changed = true;
+        break;
+      }
       const isDir = st.isDirectory();
       if (!isDir && !st.isFile()) continue;
       if (input.rules.ignores(relPath, isDir)) continue;
-      if (serviceNameProblem(name) ?? localNameProblem(name, platform)) return false;
       const before = input.metas.get(relPath);
-      if (!before || before.kind !== (isDir ? 'dir' : 'file') || before.ino !== inodeOf(st, abs)) return false;
-      if (!isDir && (before.size !== st.size || before.mtimeMs !== st.mtimeMs || isRacy(before))) return false;
+      changed =
+        !before ||
+        serviceNameProblem(name) !== null ||
+        localNameProblem(name, platform) !== null ||
+        before.kind !== (isDir ? 'dir' : 'file') ||
+        before.ino !== inodeOf(st, join(input.root, relPath)) ||
+        (!isDir && (before.size !== st.size || before.mtimeMs !== st.mtimeMs || isRacy(before)));
       seen++;
-      if (isDir) queue.push(relPath);
+      if (isDir && !changed) void folders.add(() => compare(relPath));
     }
-    sinceYield += names.length;
-    if (sinceYield > 2_000) {
-      sinceYield = 0;
-      await yieldToLoop();
-    }
-  }
-  return seen === input.metas.size;
+  };
+  await folders.add(() => compare(''));
+  await folders.onIdle();
+  return !changed && seen === input.metas.size;
 }
+
+/** lstat of every name in a folder, issued together (up to a bound) so the thread pool works on them at once; undefined where it failed. */
+async function lstatAll(dir: string, names: string[]): Promise<(Stats | undefined)[]> {
+  const stats = new Array<Stats | undefined>(names.length);
+  for (let from = 0; from < names.length; from += LSTAT_BATCH) {
+    const to = Math.min(names.length, from + LSTAT_BATCH);
+    await new Promise<void>((resolve) => {
+      let left = to - from;
+      for (let i = from; i < to; i++) {
+        lstat(join(dir, names[i] as string), (err, st) => {
+          stats[i] = err ? undefined : st;
+          if (--left === 0) resolve();
+        });
+      }
+    });
+  }
+  return stats;
+}
+const LSTAT_BATCH = 256;
 
 export function randomLocalId(): string {
   return `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`;

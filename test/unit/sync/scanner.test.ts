@@ -3,8 +3,8 @@ import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../../main/sync/ignore.ts';
-import { isRacy, RootMissing, scanLocal, type LocalScan } from '../../../main/sync/scanner.ts';
-import type { LocalMeta } from '../../../main/store/sync/index.ts';
+import { isRacy, RootMissing, scanLocal, unchangedSince, type LocalScan } from '../../../main/sync/scanner.ts';
+import type { LocalMeta, QuickMeta } from '../../../main/store/sync/index.ts';
 import { tempDir } from '../../helpers/server.ts';
 
 const ROOT = 'root';
@@ -204,5 +204,57 @@ describe('partial scans', () => {
     expect(idAt(partial, 'b/moved')).toBe(idAt(first, 'a/sub'));
     expect(idAt(partial, 'b/moved/1.txt')).toBe(idAt(first, 'a/sub/1.txt'));
     expect(paths(partial)).toEqual(['a', 'b', 'b/moved', 'b/moved/1.txt']);
+  });
+});
+
+describe('unchangedSince: the quiet restart check', () => {
+  const metasOf = (s: LocalScan): Map<string, QuickMeta> =>
+    new Map([...s.metas.values()].map((m) => [m.path, { kind: s.tree.get(m.id)?.kind ?? 'file', size: m.size, mtimeMs: m.mtimeMs, ino: m.ino, checkedMs: m.checkedMs }]));
+  const quiet = async (before: LocalScan) => unchangedSince({ root: dir, rules: IgnoreRules.fromPatterns(['*.log']), platform: 'linux', metas: metasOf(before) });
+  const tree = () => {
+    for (let i = 0; i < 300; i++) write(`d${i % 7}/sub${i % 3}/f${i}.txt`, `file ${i}`);
+    write('top.txt', 'top');
+    mkdirSync(join(dir, 'empty'));
+  };
+
+  it('holds for a folder exactly as scanned, and for an ignored newcomer', async () => {
+    tree();
+    const before = await scan();
+    expect(await quiet(before)).toBe(true);
+    write('d1/sub1/debug.log', 'ignored');
+    expect(await quiet(before)).toBe(true);
+  });
+
+  const changes: [string, () => void][] = [
+    ['a new file deep down', () => write('d6/sub2/new.txt', 'new')],
+    ['a new empty folder', () => mkdirSync(join(dir, 'd3', 'newdir'))],
+    ['a file removed', () => rmSync(join(dir, 'd2/sub2/f2.txt'))],
+    ['a folder removed', () => rmSync(join(dir, 'empty'), { recursive: true })],
+    ['an edit that changes the size', () => write('d0/sub0/f0.txt', 'file 0 and more')],
+    ['an edit of the same size (mtime)', () => write('d4/sub1/f4.txt', 'FILE 4', 10)],
+    ['a file replaced by another (inode)', () => {
+      write('d5/sub2/replacement', 'file 5');
+      renameSync(join(dir, 'd5/sub2/replacement'), join(dir, 'd5/sub2/f5.txt'));
+    }],
+    ['a folder replaced by a file', () => {
+      rmSync(join(dir, 'empty'), { recursive: true });
+      write('empty', 'now a file');
+    }],
+    ['a rename', () => renameSync(join(dir, 'top.txt'), join(dir, 'top2.txt'))],
+    ['a leftover download part', () => write('d0/.folio-0123456789abcdef0123.part', 'partial')],
+  ];
+  for (const [what, change] of changes) {
+    it(`fails for ${what}`, async () => {
+      tree();
+      const before = await scan();
+      change();
+      expect(await quiet(before)).toBe(false);
+    });
+  }
+
+  it('fails for a file scanned within its racy window, whose content the stat cannot vouch for', async () => {
+    tree();
+    write('fresh.txt', 'just written', 0);
+    expect(await quiet(await scan())).toBe(false);
   });
 });
