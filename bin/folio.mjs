@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The package's `bin`: runs the TypeScript CLI through tsx so `npx folio` works right after `npm install`.
-import { register } from 'tsx/esm/api';
+// The package's `bin`: the bundled CLI (dist/node/cli.js) when it is current, else main/cli.ts through tsx.
+import { runBundleOrSource } from './bundleOrSource.mjs';
 
-register();
-await import('../main/cli.ts');
+await runBundleOrSource('cli.js', 'main/cli.ts');

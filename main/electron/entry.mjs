@@ -1,5 +1,6 @@
-// Electron's main entry (package.json "main"): loads the TypeScript main through tsx, as bin/folio.mjs does for the CLI.
-import { register } from 'tsx/esm/api';
+// Electron's main entry from a checkout (package.json "main"): the bundled main (dist/node/electron-main.js)
+// when it is current, else main.ts through tsx. The packaged app starts the bundle directly
+// (electron-builder.yml, extraMetadata.main).
+import { runBundleOrSource } from '../../bin/bundleOrSource.mjs';
 
-register();
-await import('./main.ts');
+await runBundleOrSource('electron-main.js', 'main/electron/main.ts');

@@ -26,7 +26,11 @@ export class ExtractorCrashed extends Error {
   }
 }
 
-const BOOT = new URL('./threadBoot.mjs', import.meta.url);
+// From the sources (tsx, vitest) a thread does not inherit the TypeScript loader: threadBoot.mjs
+// registers it, then loads the worker. In the bundle (dist/node, scripts/build-main.mjs) the worker
+// is an entry of its own, beside this module.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const BOOT = FROM_SOURCE ? new URL('./threadBoot.mjs', import.meta.url) : new URL('./extractorWorker.js', import.meta.url);
 const ENTRY = new URL('./extractorWorker.ts', import.meta.url).href;
 
 export interface ExtractorOptions {

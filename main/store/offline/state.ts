@@ -3,11 +3,9 @@
  * 0020): the ordered outbox of writes waiting for the service, the ids made locally and the
  * service ids they became, and what the service last answered, for reads while it is away.
  */
-import { fileURLToPath } from 'node:url';
 import { openDatabase, Repository } from '../db.ts';
 import { nowIso } from '../ids.ts';
-
-const SYNC_MIGRATIONS = fileURLToPath(new URL('../sync/migrations/', import.meta.url));
+import { SYNC_MIGRATIONS } from '../sync/syncMigrations.ts';
 
 export type OutboxState = 'PENDING' | 'SENDING' | 'DONE' | 'CONFLICT' | 'FAILED' | 'UNCERTAIN' | 'DISCARDED';
 export type JsonRecord = Record<string, unknown>;

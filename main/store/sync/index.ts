@@ -1,11 +1,9 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
 import { DesktopStore } from './desktop.ts';
-import { fileURLToPath } from 'node:url';
 import type { NodeKind, NodeState } from '../../sync/trees.ts';
 import { openDatabase, Repository } from '../db.ts';
 import { nowIso } from '../ids.ts';
-
-const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
+import { SYNC_MIGRATIONS } from './syncMigrations.ts';
 
 export type Side = 'remote' | 'local' | 'synced';
 export type PairStateName = 'ACTIVE' | 'PAUSED' | 'GUARD' | 'ERROR';
@@ -280,5 +278,5 @@ export class SyncStore extends Repository {
 }
 
 export async function openSyncStore(stateDir: string): Promise<SyncStore> {
-  return new SyncStore(await openDatabase(stateDir, 'sync.db', MIGRATIONS));
+  return new SyncStore(await openDatabase(stateDir, 'sync.db', SYNC_MIGRATIONS));
 }

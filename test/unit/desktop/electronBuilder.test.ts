@@ -102,3 +102,11 @@ describe('Electron fuses', () => {
     expect(config.asar).toBe(true);
   });
 });
+
+describe('what the packaged app runs', () => {
+  it('starts the bundled main that scripts/build-main.mjs writes, and packs the built files it loads', () => {
+    expect(config.extraMetadata).toEqual({ main: 'dist/node/electron-main.js' });
+    expect(readFileSync(resolve(ROOT, 'scripts/build-main.mjs'), 'utf8')).toContain("'electron-main': 'main/electron/main.ts'");
+    expect(config.files).toEqual(expect.arrayContaining(['dist/node/**/*', 'dist/electron/**/*', 'renderer/dist/**/*', 'assets/icon.png', 'package.json']));
+  });
+});

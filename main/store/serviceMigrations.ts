@@ -1,0 +1,30 @@
+/**
+ * The service database's migrations (./migrations), listed so that the bundle in dist/node carries
+ * them: a bundler cannot follow a folder read at run time. A new migration gets its line here, in
+ * number order; test/unit/store/migrationRegistry.test.ts fails while a file is missing or out of order.
+ */
+import * as m0001 from './migrations/0001_core.ts';
+import * as m0002 from './migrations/0002_content_model.ts';
+import * as m0003 from './migrations/0003_access.ts';
+import * as m0004 from './migrations/0004_ingest_webhooks.ts';
+import * as m0005 from './migrations/0005_text_renditions.ts';
+import * as m0006 from './migrations/0006_quotas.ts';
+import * as m0007 from './migrations/0007_versions_by_document.ts';
+import * as m0011 from './migrations/0011_change_retention.ts';
+import * as m0012 from './migrations/0012_purge_and_upload_ends.ts';
+import { migrationsFrom } from './migrationFiles.ts';
+
+export const SERVICE_MIGRATIONS = migrationsFrom(
+  {
+    '0001_core.ts': m0001,
+    '0002_content_model.ts': m0002,
+    '0003_access.ts': m0003,
+    '0004_ingest_webhooks.ts': m0004,
+    '0005_text_renditions.ts': m0005,
+    '0006_quotas.ts': m0006,
+    '0007_versions_by_document.ts': m0007,
+    '0011_change_retention.ts': m0011,
+    '0012_purge_and_upload_ends.ts': m0012,
+  },
+  'main/store/migrations',
+);

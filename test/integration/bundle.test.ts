@@ -1,0 +1,192 @@
+/**
+ * The Node side's bundle (scripts/build-main.mjs, dist/node) and the choice bin/folio.mjs makes
+ * between it and the TypeScript sources (bin/bundleOrSource.mjs). Everything runs in a copy of the
+ * project in a temp folder, so these tests can edit and touch its sources and rebuild its bundle
+ * while other tests run the real one; its node_modules is a link to the real one.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FolioClient } from '../../main/remote/client.ts';
+import { appApi, removeDir, tempDir, type Tenant } from '../helpers/server.ts';
+import { settledText, upload } from '../helpers/text.ts';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const COPIED = ['bin', 'main', 'shared', 'scripts/build-main.mjs', 'package.json', 'tsconfig.json'];
+
+let project: string;
+let scratch: string;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function node(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, args, { encoding: 'utf8', env: { ...process.env, FOLIO_FROM_SOURCE: '', FOLIO_DEBUG_ENTRY: '', ...env } }, (err, stdout, stderr) =>
+      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** `folio` of the copy, saying on stderr which code it runs. */
+const folio = (args: string[], env: Record<string, string> = {}) => node([join(project, 'bin', 'folio.mjs'), ...args], { FOLIO_DEBUG_ENTRY: '1', ...env });
+
+async function build(): Promise<void> {
+  const r = await node([join(project, 'scripts', 'build-main.mjs')]);
+  expect(r.code, r.stderr).toBe(0);
+}
+
+const RUNS_BUNDLE = 'folio: running dist/node/cli.js\n';
+const runsSources = (why: string) => `folio: running main/cli.ts through tsx: ${why}\n`;
+
+beforeAll(async () => {
+  project = tempDir('folio-bundle-');
+  scratch = tempDir('folio-bundle-scratch-');
+  for (const path of COPIED) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    cpSync(join(REPO, path), join(project, path), { recursive: true });
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(project, 'node_modules'), 'dir');
+  await build();
+}, 60_000);
+
+afterAll(() => {
+  removeDir(project);
+  removeDir(scratch);
+});
+
+// One after another: each step leaves the copy in the state the next one starts from.
+describe('bin/folio.mjs chooses the bundle only while it is current', () => {
+  it('runs the bundle right after a build, and says so only when asked', async () => {
+    const r = await folio(['help']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(RUNS_BUNDLE);
+    expect(r.stdout).toMatch(/^usage:\n {2}folio start/);
+    const quiet = await node([join(project, 'bin', 'folio.mjs'), 'help']);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(r.stdout);
+  });
+
+  it('runs the sources when FOLIO_FROM_SOURCE=1', async () => {
+    const r = await folio(['help'], { FOLIO_FROM_SOURCE: '1' });
+    expect(r.stderr).toBe(runsSources('FOLIO_FROM_SOURCE=1'));
+    expect(r.stdout).toMatch(/^usage:\n/);
+  });
+
+  it('runs an edited source at once, and the bundle again once it is rebuilt with the edit', async () => {
+    const cli = join(project, 'main', 'cli.ts');
+    writeFileSync(cli, readFileSync(cli, 'utf8').replace('const USAGE = `usage:', 'const USAGE = `usage (edited):'));
+    const edited = await folio(['help']);
+    expect(edited.stderr).toBe(runsSources('main/cli.ts changed after the bundle was built'));
+    expect(edited.stdout).toMatch(/^usage \(edited\):\n/);
+    await build();
+    const rebuilt = await folio(['help']);
+    expect(rebuilt.stderr).toBe(RUNS_BUNDLE);
+    expect(rebuilt.stdout).toBe(edited.stdout);
+  }, 30_000);
+
+  it('runs the sources when a module that only a lazily loaded command imports is newer than the bundle', async () => {
+    const now = new Date();
+    utimesSync(join(project, 'main', 'cli', 'sync.ts'), now, now);
+    expect((await folio(['help'])).stderr).toBe(runsSources('main/cli/sync.ts changed after the bundle was built'));
+    await build();
+    expect((await folio(['help'])).stderr).toBe(RUNS_BUNDLE);
+  }, 30_000);
+
+  it('runs the sources when a file the bundle was built from is gone, or the bundle is not built', async () => {
+    const tsconfig = join(project, 'tsconfig.json');
+    renameSync(tsconfig, `${tsconfig}.away`);
+    expect((await folio(['help'])).stderr).toBe(runsSources('tsconfig.json, which the bundle was built from, is gone'));
+    renameSync(`${tsconfig}.away`, tsconfig);
+    expect((await folio(['help'])).stderr).toBe(RUNS_BUNDLE);
+    rmSync(join(project, 'dist', 'node', 'inputs.json'));
+    const unbuilt = await folio(['help']);
+    expect(unbuilt.stderr).toBe(runsSources('dist/node is not built (npm run build:main)'));
+    expect(unbuilt.code).toBe(0);
+    await build();
+  }, 30_000);
+});
+
+describe('the bundle', () => {
+  it('resolves every path it names relative to its own URL where its source module does', () => {
+    // Named by main/service/text/extractorThread.ts only when it runs from the sources.
+    const sourceOnly = new Set(['./threadBoot.mjs', './extractorWorker.ts']);
+    const fromSources = new Map<string, Set<string>>();
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    for (const file of walk(join(project, 'main')).filter((f) => f.endsWith('.ts'))) {
+      for (const [, literal] of readFileSync(file, 'utf8').matchAll(/new URL\('([^']+)', import\.meta\.url\)/g)) {
+        const targets = fromSources.get(literal!) ?? new Set<string>();
+        fromSources.set(literal!, targets.add(resolve(dirname(file), literal!)));
+      }
+    }
+    const out = join(project, 'dist', 'node');
+    const named: string[] = [];
+    for (const file of readdirSync(out).filter((f) => f.endsWith('.js'))) {
+      for (const [, literal] of readFileSync(join(out, file), 'utf8').matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)) {
+        if (sourceOnly.has(literal!)) continue;
+        named.push(literal!);
+        const target = resolve(out, literal!);
+        const bundleOwn = dirname(target) === out && readdirSync(out).includes(literal!.slice(2));
+        expect(bundleOwn || fromSources.get(literal!)?.has(target), `${file} names ${literal}`).toBe(true);
+      }
+    }
+    expect(named).toEqual(expect.arrayContaining(['../../renderer/dist/', '../../dist/electron/preload.cjs', '../../assets/icon.png', './extractorWorker.js']));
+  });
+
+  it('serves, provisions and syncs: folio serve, folio admin create-tenant and folio sync --once, with text extracted in its worker', async () => {
+    const dataDir = join(scratch, 'data');
+    const server = spawn(process.execPath, [join(project, 'bin', 'folio.mjs'), 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FOLIO_FROM_SOURCE: '', FOLIO_DEBUG_ENTRY: '1' },
+    });
+    try {
+      let stderr = '';
+      server.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const url = await new Promise<string>((res, rej) => {
+        let out = '';
+        server.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m?.[1]) res(m[1]);
+        });
+        server.once('exit', (code) => rej(new Error(`folio serve exited with ${code}: ${stderr}`)));
+      });
+      expect(stderr).toBe(RUNS_BUNDLE);
+
+      const created = await folio(['admin', 'create-tenant', '--data', dataDir, '--name', 'bundled', '--json']);
+      expect(created.stderr).toBe(RUNS_BUNDLE);
+      const tenant = JSON.parse(created.stdout) as Tenant;
+
+      const client = new FolioClient({ baseUrl: url, credentials: tenant });
+      const root = await client.createContainer({ name: 'bundle smoke' });
+      const dir = join(scratch, 'folder');
+      mkdirSync(join(dir, 'sub'), { recursive: true });
+      writeFileSync(join(dir, 'a.txt'), 'alpha');
+      writeFileSync(join(dir, 'sub', 'b.txt'), 'beta');
+      const synced = await folio(['sync', '--server', url, '--container', root.containerId, '--dir', dir, '--state', join(scratch, 'state'), '--once'], {
+        FOLIO_CLIENT_ID: tenant.clientId,
+        FOLIO_CLIENT_SECRET: tenant.clientSecret,
+      });
+      expect(synced.stderr.startsWith(RUNS_BUNDLE)).toBe(true);
+      expect(synced.code).toBe(0);
+      expect(synced.stdout).toBe('uploaded 3, downloaded 0, moved 0, deleted 0, conflicts 0\n');
+      const { documents, containers } = await client.children(root.containerId);
+      expect(documents.map((d) => d.title)).toEqual(['a.txt']);
+      expect(containers.map((c) => c.name)).toEqual(['sub']);
+
+      const api = await appApi(url, tenant);
+      const version = await upload(api, new TextEncoder().encode('words from the bundled worker'), 'text/plain');
+      const text = await settledText(api, version.versionId);
+      expect(text.status).toBe('READY');
+      expect(JSON.stringify(text)).toContain('words from the bundled worker');
+    } finally {
+      const exited = new Promise((res) => server.once('exit', res));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  }, 90_000);
+});
