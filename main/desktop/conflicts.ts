@@ -4,9 +4,10 @@
  * numbered " 2", " 3"… when taken. This module finds them in a pair's folder and resolves them by
  * changing the folder only; the sync loop then carries the result to the service by its usual rules.
  */
-import { copyFile, lstat, rename, rm } from 'node:fs/promises';
+import { copyFile, lstat, rm } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import type { Conflict } from '../../shared/desktop/api.ts';
+import { renameDurably, syncFile } from '../platform/durable.ts';
 import { failure } from './failure.ts';
 
 const COPY_NAME = /^(.+) \(conflicted copy (\d{4}-\d{2}-\d{2} \d{6} [^)]*)\)( \d+)?(\.[^.]*)?$/;
@@ -116,12 +117,14 @@ export async function resolveConflict(dir: string, copyPath: string, keep: Keep)
       return [originalPath];
     case 'copy':
       // copyFile truncates and rewrites the destination: the original keeps its identity (inode).
+      // Its new bytes are on disk before the copy goes, so a power cut in between loses neither.
       await copyFile(copyAbs, originalAbs);
+      await syncFile(originalAbs);
       await rm(copyAbs);
       return [originalPath];
     case 'both': {
       const kept = await freeName(dir, folder, `${parsed.stem} (${parsed.stamp})`, parsed.ext);
-      await rename(copyAbs, within(dir, kept));
+      await renameDurably(copyAbs, within(dir, kept));
       return [originalPath, kept];
     }
   }

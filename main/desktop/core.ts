@@ -9,7 +9,7 @@
  * issue 5) `folio daemon` all host the same object.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type {
   Account,
@@ -25,6 +25,7 @@ import type {
   Status,
   SyncCounts,
 } from '../../shared/desktop/api.ts';
+import { replaceFile } from '../platform/durable.ts';
 import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
@@ -347,7 +348,7 @@ export class DesktopCore implements Handlers {
   }
 
   private async writeIgnoreRules(pairId: string, dir: string, text: string): Promise<void> {
-    await writeFile(join(dir, IGNORE_FILE), text);
+    await replaceFile(join(dir, IGNORE_FILE), text);
     this.ignoreRules.set(pairId, text);
   }
 

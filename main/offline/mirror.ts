@@ -4,10 +4,11 @@
  * local client's credentials and a long-lived access token are made on first run and kept in
  * files only the user can read.
  */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Envelope } from '../../shared/envelope.ts';
+import { replaceFile } from '../platform/durable.ts';
 import { buildApp, type FolioApp } from '../service/app.ts';
 import { hashToken, newSecret } from '../service/auth/credentials.ts';
 import { createTenant } from '../service/tenancy.ts';
@@ -28,10 +29,12 @@ export const CLIENT_FILE = 'local-client.json';
 export const URL_FILE = 'local-api.url';
 const TOKEN_LIFETIME_MS = 10 * 365 * 24 * 3600 * 1000;
 
-/** Writes a file only its owner can read, whatever the umask and whatever was there before. */
-export function writePrivate(path: string, text: string): void {
-  writeFileSync(path, text, { mode: 0o600 });
-  chmodSync(path, 0o600);
+/**
+ * Writes a file only its owner can read, whatever the umask and whatever was there before; durably,
+ * since the mirror's tenant and token rows are committed first and a torn file would strand them.
+ */
+function writePrivate(path: string, text: string): Promise<void> {
+  return replaceFile(path, text, 0o600);
 }
 
 export interface MirrorRequest {
@@ -68,8 +71,8 @@ export class Mirror {
     const dir = join(stateDir, 'mirror');
     const db = await openDatabase(dir);
     const store = new Store(db, dir);
-    const credentials = ensureCredentials(store, join(stateDir, CLIENT_FILE));
-    const token = ensureToken(store, credentials, join(stateDir, TOKEN_FILE));
+    const credentials = await ensureCredentials(store, join(stateDir, CLIENT_FILE));
+    const token = await ensureToken(store, credentials, join(stateDir, TOKEN_FILE));
     const root = store.containers.findSystem(credentials.tenantId, 'ROOT');
     if (!root) throw new Error('the mirror has no root container');
     const app = await buildApp(store, { backgroundJobs: false });
@@ -139,19 +142,19 @@ export class Mirror {
   }
 }
 
-function ensureCredentials(store: Store, file: string): LocalCredentials {
+async function ensureCredentials(store: Store, file: string): Promise<LocalCredentials> {
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as LocalCredentials;
     if (store.identity.getClient(saved.clientId)?.tenantId === saved.tenantId) return saved;
   }
   const created = createTenant(store, 'local');
   const credentials: LocalCredentials = { tenantId: created.tenantId, clientId: created.clientId, clientSecret: created.clientSecret };
-  writePrivate(file, `${JSON.stringify(credentials, null, 2)}\n`);
+  await writePrivate(file, `${JSON.stringify(credentials, null, 2)}\n`);
   return credentials;
 }
 
 /** The token in the file stays valid for years; a missing or unknown one is replaced. */
-function ensureToken(store: Store, credentials: LocalCredentials, file: string): string {
+async function ensureToken(store: Store, credentials: LocalCredentials, file: string): Promise<string> {
   if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();
     const known = store.tokens.find(hashToken(token));
@@ -162,6 +165,6 @@ function ensureToken(store: Store, credentials: LocalCredentials, file: string):
   }
   const token = newSecret('flt');
   store.tokens.insert(hashToken(token), { kind: 'access', tenantId: credentials.tenantId, clientId: credentials.clientId, userId: null, expiresAt: Date.now() + TOKEN_LIFETIME_MS });
-  writePrivate(file, `${token}\n`);
+  await writePrivate(file, `${token}\n`);
   return token;
 }

@@ -6,15 +6,17 @@
  *
  * The folder is never allowed to lose content the service has not seen: a write that would
  * overwrite or delete a file changed in the folder since the last sync is refused (170002), and
- * a new name already taken on disk is a name conflict.
+ * a new name already taken on disk is a name conflict. A write is durable before it is answered:
+ * new bytes are fsynced before they take their name, and each changed folder after (docs/sync.md).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ErrorCodes, errorValue, type ErrorName } from '../../shared/errors.ts';
 import type { Container, VersionResult } from '../../shared/v1/resources.ts';
 import { failure } from '../service/envelope.ts';
+import { renameDurably, syncDirectory, syncFile } from '../platform/durable.ts';
 import { hashFile } from '../remote/transfer.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
 import type { PairRecord } from '../store/sync/index.ts';
@@ -145,6 +147,7 @@ export class TreeWriter {
       this.mirror.store.transaction(() => this.mirror.repo.removeContainer(this.mirror.tenantId, created.containerId));
       throw diskRefusal(err, at);
     }
+    await syncDirectory(dirname(abs(at)));
     this.d.offline.addLocalId(created.containerId, 'container', parent.pair.pairId);
     this.d.touch([created.containerId]);
     this.d.changed();
@@ -179,6 +182,7 @@ export class TreeWriter {
     const answer = await this.call(req, '/v1/containers/delete', { containerId: id });
     if (answer.envelope.code !== 0) return answer;
     await rm(abs(at), { recursive: true, force: true });
+    await syncParent(abs(at));
     this.d.touch(below);
     this.d.changed();
     return answer;
@@ -198,6 +202,7 @@ export class TreeWriter {
       this.mirror.store.transaction(() => this.mirror.repo.removeDocument(this.mirror.tenantId, docId));
       throw diskRefusal(err, at);
     }
+    await syncDirectory(dirname(abs(at)));
     this.d.offline.addLocalId(docId, 'document', parent.pair.pairId);
     this.d.touch([docId]);
     this.d.changed();
@@ -232,6 +237,7 @@ export class TreeWriter {
     const answer = await this.call(req, '/v1/documents/delete', { docId: id });
     if (answer.envelope.code !== 0) return answer;
     await rm(abs(at), { force: true });
+    await syncParent(abs(at));
     this.d.touch([id]);
     this.d.changed();
     return answer;
@@ -287,8 +293,14 @@ export class TreeWriter {
     if (!at) return;
     const target = abs(at);
     const temp = join(dirname(target), `.folio-${randomBytes(8).toString('hex')}.part`);
-    await copyFile(this.mirror.store.blobs.pathOf(v.contentHash), temp);
-    await rename(temp, target);
+    try {
+      await copyFile(this.mirror.store.blobs.pathOf(v.contentHash), temp);
+      await syncFile(temp);
+      await renameDurably(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
     if (newDocument) this.d.offline.addLocalId(v.docId, 'document', at.pair.pairId);
     this.d.offline.addLocalId(v.versionId, 'version', at.pair.pairId);
     this.d.touch([v.docId]);
@@ -314,7 +326,7 @@ export class TreeWriter {
       throw new Refusal('NAME_CONFLICT', `'${to.rel}' already exists in the synced folder`);
     }
     // A source already gone from disk (moved in the folder meanwhile) is the engine's to reconcile.
-    await rename(abs(from), abs(to)).catch((err: NodeJS.ErrnoException) => {
+    await renameDurably(abs(from), abs(to)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
   }
@@ -363,6 +375,13 @@ function diskRefusal(err: unknown, at: Place): Refusal {
   if (code === 'EEXIST') return new Refusal('NAME_CONFLICT', `'${at.rel}' already exists in the synced folder`);
   if (code === 'ENOENT') return new Refusal('LOCAL_CHANGES_PENDING', `the folder for '${at.rel}' is not in the synced folder yet`);
   throw err;
+}
+
+/** Makes a removal durable; a folder already gone from disk (removed in the folder meanwhile) has nothing to keep. */
+async function syncParent(path: string): Promise<void> {
+  await syncDirectory(dirname(path)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
 }
 
 async function exists(path: string): Promise<boolean> {

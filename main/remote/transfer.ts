@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import PQueue from 'p-queue';
 import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
+import { renameDurably, syncFile } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
 import { FolioApiError } from './errors.ts';
 import type { Throttle } from './throttle.ts';
@@ -206,7 +207,7 @@ export interface DownloadOptions {
   limiter?: PQueue;
   throttle?: Throttle;
   onProgress?: (receivedBytes: number, totalBytes: number) => void;
-  /** Puts the verified temp file in place; by default renames it onto `dest`. */
+  /** Puts the verified, fsynced temp file in place, durably (its directory fsynced); by default renames it onto `dest`. */
   place?: (partPath: string) => Promise<void>;
 }
 
@@ -254,10 +255,8 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
     await rm(options.partPath, { force: true });
     throw new HashMismatch(`downloaded content hash ${hash} is not ${expectedHash}`);
   }
-  const fh = await open(options.partPath, 'r+');
-  await fh.sync();
-  await fh.close();
-  await (options.place ?? ((part: string) => rename(part, dest)))(options.partPath);
+  await syncFile(options.partPath);
+  await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath);
 }
 
 function unwrap<T>(body: unknown, status: number, retryAfter?: string | string[]): T {

@@ -12,6 +12,7 @@ import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
 import { link, open, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { syncDirectory } from '../platform/durable.ts';
 import type { Store } from './index.ts';
 import { KeyedLock } from './keyedLock.ts';
 import { writeStreamAt } from './streamWrite.ts';
@@ -136,16 +137,6 @@ export class BlobFiles {
       const st = await stat(p).catch(() => null);
       if (st && st.mtimeMs < cutoff) await rm(p, { recursive: true, force: true });
     }
-  }
-}
-
-/** Makes the entries of a directory (names added or removed) durable. */
-async function syncDirectory(path: string): Promise<void> {
-  const dir = await open(path, 'r');
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
   }
 }
 

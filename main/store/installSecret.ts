@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { syncDirectorySync } from '../platform/durable.ts';
 
 const SECRET_NAME = /^[a-z0-9-]+$/;
 
@@ -24,7 +25,7 @@ export function installSecret(dataDir: string, name: string, bytes = 32): Buffer
   writeDurably(temp, randomBytes(bytes));
   try {
     linkSync(temp, path);
-    syncDirectory(dir);
+    syncDirectorySync(dir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   } finally {
@@ -37,16 +38,6 @@ function writeDurably(path: string, bytes: Buffer): void {
   const fd = openSync(path, 'wx', 0o600);
   try {
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Makes a directory's entries durable. */
-function syncDirectory(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);

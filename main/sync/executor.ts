@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type PQueue from 'p-queue';
+import { renameDurably, syncDirectory } from '../platform/durable.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
@@ -184,9 +185,13 @@ export class Executor {
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
-        if (isNew) return placeNew(part, dest, rel);
-        await this.assertUnchanged(id, true);
-        await rename(part, dest);
+        if (isNew) await placeNew(part, dest, rel);
+        else {
+          await this.assertUnchanged(id, true);
+          await rename(part, dest);
+        }
+        // downloadVersion fsynced the bytes; the new name must be on disk before synced records it.
+        await syncDirectory(dirname(dest));
       },
     });
     const st = await statMeta(dest, id, rel);
@@ -207,6 +212,7 @@ export class Executor {
       if (err.code === 'EEXIST') throw new StaleObservation(`${rel} appeared on disk`);
       throw err;
     });
+    await syncDirectory(dirname(this.abs(rel)));
     const st = await statMeta(this.abs(rel), id, rel);
     this.s.atomically(() => {
       this.s.put('local', { ...r });
@@ -293,10 +299,14 @@ export class Executor {
     const files = nodes.filter((n) => n.kind === 'file');
     for (const f of files) await this.assertUnchanged(f.id, true);
     const gone: string[] = [];
+    /** Folders that lost a name, fsynced before the trees forget it, so a power cut cannot bring a file back unsynced. */
+    const touched = new Set<string>();
     let kept: { id: string; rel: string } | undefined;
     try {
       for (const f of files) {
-        await unlink(this.abs(this.s.localPath(f.id))).catch(ignoreMissing);
+        const abs = this.abs(this.s.localPath(f.id));
+        await unlink(abs).catch(ignoreMissing);
+        touched.add(dirname(abs));
         gone.push(f.id);
       }
       const dirs = nodes.filter((n) => n.kind === 'dir').map((n) => ({ id: n.id, rel: this.s.localPath(n.id) }));
@@ -306,9 +316,12 @@ export class Executor {
           kept = d;
           break;
         }
+        touched.delete(this.abs(d.rel));
+        touched.add(dirname(this.abs(d.rel)));
         gone.push(d.id);
       }
     } finally {
+      for (const dir of touched) await syncDirectory(dir).catch(ignoreMissing);
       this.s.atomically(() => {
         for (const x of gone) {
           this.s.remove('local', x);
@@ -360,7 +373,7 @@ export class Executor {
       this.s.put('local', { ...l, id: copyId, name: copyName });
       this.s.setLocalMeta({ ...meta, id: copyId, path: to });
     });
-    await rename(this.abs(from), this.abs(to));
+    await renameDurably(this.abs(from), this.abs(to));
     await this.download(id, true);
   }
 
@@ -369,7 +382,7 @@ export class Executor {
     const fold = (p: string) => (this.c.caseInsensitive ? p.normalize('NFC').toLowerCase() : p.normalize('NFC'));
     // A case-only (or NFC/NFD-only) rename finds its target "existing" where the disk folds names: it is the same file.
     if (fold(from) !== fold(to) && (await exists(this.abs(to)))) throw new StaleObservation(`${to} already exists`);
-    await rename(this.abs(from), this.abs(to)).catch((err: NodeJS.ErrnoException) => {
+    await renameDurably(this.abs(from), this.abs(to)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') throw new StaleObservation(`${from} is gone`);
       throw err;
     });

@@ -2,19 +2,18 @@
  * Blob and rendition files survive a crash once their version or rendition is committed: after a
  * file is linked into the content-addressed store, its directory is fsynced, so the new entry is
  * on disk too, not only the file's bytes. A real `folio serve` runs under strace, which records
- * the system calls it makes; the test reads that record. Content already stored costs no fsync.
- *
- * strace is a system package of the CI machine (scripts/setup-system.sh); without it this test
- * fails rather than passing unchecked.
+ * the system calls it makes (test/helpers/strace.ts); the test reads that record. Content already
+ * stored costs no fsync.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
 import { MIME } from '../fixtures/text.ts';
 import { appApi, createTenant, data, FOLIO_BIN, removeDir, tempDir, type Api } from '../helpers/server.ts';
+import { escapeRe as escape, fsynced as dirSynced, indexOf, readTrace, requireStrace, straced } from '../helpers/strace.ts';
 import { settledText } from '../helpers/text.ts';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -24,13 +23,10 @@ let traceFile: string;
 let tracer: ChildProcess;
 let api: Api;
 
-/** Starts `folio serve` under strace, tracing the calls that make and sync directory entries; -y names each fd's path. */
+/** Starts `folio serve` under strace. */
 async function tracedServer(): Promise<string> {
-  tracer = spawn(
-    'strace',
-    ['-f', '-qq', '-y', '-e', 'trace=link,linkat,rename,renameat,renameat2,mkdir,mkdirat,fsync,fdatasync', '-o', traceFile, process.execPath, FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  const [command, ...args] = straced(traceFile);
+  tracer = spawn(command as string, [...args, process.execPath, FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stderr = '';
   tracer.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise<string>((resolve, reject) => {
@@ -52,8 +48,7 @@ async function tracedServer(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const strace = spawnSync('strace', ['-V']);
-  if (strace.error) throw new Error('strace is missing: run scripts/setup-system.sh (docs/ci.md)');
+  requireStrace();
   dataDir = realpathSync(tempDir());
   traceFile = join(tempDir('folio-trace-'), 'trace.txt');
   const tenant = await createTenant(dataDir);
@@ -71,22 +66,8 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
-/** The trace lines so far, without the pid prefix. */
-function trace(): string[] {
-  return readFileSync(traceFile, 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/^\d+\s+/, ''));
-}
-
-/** Index of the first line at or after `from` that matches. */
-function indexOf(lines: string[], pattern: RegExp, from = 0): number {
-  for (let i = from; i < lines.length; i++) if (pattern.test(lines[i] as string)) return i;
-  return -1;
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const trace = () => readTrace(traceFile);
 const linkedInto = (path: string, result: string) => new RegExp(`^link(at)?\\(.*"${escape(path)}"(, 0)?\\) = ${result}`);
-const dirSynced = (dir: string) => new RegExp(`^fsync\\(\\d+<${escape(dir)}>\\) = 0`);
 
 /** Content whose hash starts a shard no other content of this test uses, so each directory's fsyncs are its own. */
 const usedShards = new Set<string>();

@@ -54,6 +54,7 @@ export class World {
   client!: FolioClient;
   rootId = '';
   daemon: ChildProcess | null = null;
+  private daemonGroup = false;
   daemonLog = '';
   local!: Api;
   localUrl = '';
@@ -100,9 +101,16 @@ export class World {
     return stdout.trim();
   }
 
-  async startDaemon(): Promise<void> {
-    const child = spawn(process.execPath, [FOLIO_BIN, 'daemon', '--state', this.stateDir, '--poll-ms', '400', '--probe-max-ms', '400'], { stdio: ['ignore', 'pipe', 'pipe'], env: this.env });
+  /**
+   * `wrapper` runs the daemon under another command (strace, test/helpers/strace.ts); the two then
+   * share a process group of their own, and stopDaemon signals the group.
+   */
+  async startDaemon(wrapper: string[] = []): Promise<void> {
+    const [command, ...before] = [...wrapper, process.execPath];
+    const args = [...before, FOLIO_BIN, 'daemon', '--state', this.stateDir, '--poll-ms', '400', '--probe-max-ms', '400'];
+    const child = spawn(command as string, args, { stdio: ['ignore', 'pipe', 'pipe'], env: this.env, detached: wrapper.length > 0 });
     this.daemon = child;
+    this.daemonGroup = wrapper.length > 0;
     child.stderr?.on('data', (d: Buffer) => (this.daemonLog += d.toString()));
     this.localUrl = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -128,7 +136,8 @@ export class World {
     if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
     const code = await new Promise<number | null>((resolve) => {
       child.once('exit', (c) => resolve(c));
-      child.kill(signal);
+      if (this.daemonGroup) process.kill(-(child.pid as number), signal);
+      else child.kill(signal);
     });
     this.daemon = null;
     return code;

@@ -20,12 +20,15 @@ export interface SyncArgs {
   tenant?: Tenant;
   /** Replaces the environment's credentials and tuning variables. */
   env?: NodeJS.ProcessEnv;
+  /** A command that runs the process, e.g. strace and its options (test/helpers/strace.ts). */
+  wrapper?: string[];
 }
 
 export function startSync(a: SyncArgs): SyncProcess {
   const args = [FOLIO_BIN, 'sync', '--server', a.server, '--container', a.container, '--dir', a.dir, ...(a.state ? ['--state', a.state] : []), ...(a.once ? ['--once'] : []), ...(a.extra ?? [])];
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...(a.tenant ? { FOLIO_CLIENT_ID: a.tenant.clientId, FOLIO_CLIENT_SECRET: a.tenant.clientSecret } : {}), ...a.env };
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...before] = [...(a.wrapper ?? []), process.execPath];
+  const child = spawn(command as string, [...before, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
