@@ -69,18 +69,10 @@ const toRecord = (r: Row): ContainerRecord => ({
   deletedBatch: r.deleted_batch,
 });
 
-export interface NewContainer {
-  tenantId: string;
-  parentId: string | null;
-  containerTypeId: string;
-  name: string;
-  description: string;
-  sortOrder: number;
-  metadata: Record<string, unknown>;
-  aclInheritEnabled: boolean;
-  systemKind: SystemKind | null;
-  createBy: string;
-}
+export type NewContainer = Pick<
+  ContainerRecord,
+  'tenantId' | 'parentId' | 'containerTypeId' | 'name' | 'description' | 'sortOrder' | 'metadata' | 'aclInheritEnabled' | 'systemKind' | 'createBy'
+>;
 
 export interface ContainerPatch {
   name?: string;
@@ -102,8 +94,6 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
   constructor(db: Db) {
     super(db, { name: 'containers', idColumn: 'container_id', parentColumn: 'parent_id', stateColumn: 'status', tieBreakColumn: 'id', orderColumns: CONTAINER_ORDER_COLUMNS, toRecord });
   }
-
-  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM containers WHERE tenant_id = ? AND container_id = ?');
 
   create(input: NewContainer): ContainerRecord {
     const containerId = newId('ctr');
@@ -131,11 +121,6 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
         now,
       );
     return this.get(input.tenantId, containerId) as ContainerRecord;
-  }
-
-  get(tenantId: string, containerId: string): ContainerRecord | undefined {
-    const row = this.getStmt.get(tenantId, containerId);
-    return row && toRecord(row);
   }
 
   findSystem(tenantId: string, kind: SystemKind): ContainerRecord | undefined {

@@ -92,14 +92,7 @@ const toRecord = (r: Row): DocumentRecord => ({
   deletedBatch: r.deleted_batch,
 });
 
-export interface NewDocument {
-  tenantId: string;
-  containerId: string;
-  title: string;
-  documentTypeId: string;
-  metadata: Record<string, unknown>;
-  createBy: string;
-}
+export type NewDocument = Pick<DocumentRecord, 'tenantId' | 'containerId' | 'title' | 'documentTypeId' | 'metadata' | 'createBy'>;
 
 export interface DocumentPatch {
   title?: string;
@@ -128,8 +121,6 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
     super(db, { name: 'documents', idColumn: 'doc_id', parentColumn: 'container_id', stateColumn: 'state', tieBreakColumn: 'doc_id', orderColumns: DOCUMENT_ORDER_COLUMNS, toRecord });
   }
 
-  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM documents WHERE tenant_id = ? AND doc_id = ?');
-
   create(input: NewDocument): DocumentRecord {
     const docId = newId('doc');
     const now = nowIso();
@@ -140,11 +131,6 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
       )
       .run(docId, input.tenantId, input.containerId, input.title, input.documentTypeId, JSON.stringify(input.metadata), input.createBy, now, input.createBy, now);
     return this.get(input.tenantId, docId) as DocumentRecord;
-  }
-
-  get(tenantId: string, docId: string): DocumentRecord | undefined {
-    const row = this.getStmt.get(tenantId, docId);
-    return row && toRecord(row);
   }
 
   update(tenantId: string, docId: string, patch: DocumentPatch, updateBy: string): DocumentRecord {

@@ -21,11 +21,20 @@ export interface TreeTable<Row, Rec, OrderKey extends string> {
 }
 
 export abstract class TreeItemRepository<Row, Rec, OrderKey extends string> extends Repository {
+  private readonly getStmt;
+
   protected constructor(
     db: Db,
     private readonly tree: TreeTable<Row, Rec, OrderKey>,
   ) {
     super(db);
+    this.getStmt = db.prepare<[string, string], Row>(`SELECT * FROM ${tree.name} WHERE tenant_id = ? AND ${tree.idColumn} = ?`);
+  }
+
+  /** The item, whatever its state. */
+  get(tenantId: string, id: string): Rec | undefined {
+    const row = this.getStmt.get(tenantId, id);
+    return row && this.tree.toRecord(row);
   }
 
   protected setLifecycle(tenantId: string, id: string, state: TreeState, purgeAt: string, deletedBatch: string | null, updateBy: string): void {
