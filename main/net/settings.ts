@@ -1,6 +1,6 @@
 /**
  * Settings of outbound HTTP: ingest from URL and webhook delivery. `folio serve` flags set them
- * (main/cli/outbound.ts); docs/ingest-webhooks.md publishes the defaults.
+ * (main/cli/outbound.ts); docs/api.md ("Settings") publishes the defaults.
  */
 export interface OutboundSettings {
   /** Exact `host:port` pairs exempt from the address rules (local integrations, tests). Empty by default. */

@@ -46,6 +46,9 @@ export const MAX_TYPE_TEMPLATES = 50;
 
 const TargetKindSchema = Type.Enum(TARGET_KINDS);
 const StatusSchema = Type.Enum(MODEL_STATUSES);
+const OptStatus = Type.Optional(StatusSchema);
+const OptCode = Type.Optional(Type.String({ pattern: CODE_PATTERN }));
+const Timestamps = { createTime: Str, updateTime: Str };
 
 export const Capability = Type.Object({ effect: Type.Enum(CAPABILITY_EFFECTS), value: Type.String({ maxLength: 1000 }) });
 export type Capability = Static<typeof Capability>;
@@ -68,8 +71,7 @@ export const ContentType = Type.Object({
   system: Bool,
   sortOrder: Int,
   status: Str,
-  createTime: Str,
-  updateTime: Str,
+  ...Timestamps,
   maxVersionCount: Int,
   retentionDays: Int,
   /** The type's own capabilities, as saved. */
@@ -87,30 +89,30 @@ const Limits = {
   retentionDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500 })),
 };
 
-export const ContentTypeSave = Type.Object({
-  targetKind: TargetKindSchema,
-  code: Type.String({ pattern: CODE_PATTERN }),
-  name: Type.String({ maxLength: NAME_MAX }),
+/** What save and update both take after the type's identity, code and name. */
+const ContentTypeSettings = {
   parentTypeId: OptId,
   description: OptStr(4000),
   icon: OptStr(255),
   ...Limits,
   capabilities: Type.Optional(Capabilities),
   templateIds: Type.Optional(Type.Array(Id, { maxItems: MAX_TYPE_TEMPLATES })),
+};
+
+export const ContentTypeSave = Type.Object({
+  targetKind: TargetKindSchema,
+  code: Type.String({ pattern: CODE_PATTERN }),
+  name: Type.String({ maxLength: NAME_MAX }),
+  ...ContentTypeSettings,
 });
 export type ContentTypeSave = Static<typeof ContentTypeSave>;
 
 /** Absent fields stay as they are; parentTypeId '' removes the parent. targetKind never changes. */
 export const ContentTypeUpdate = Type.Object({
   typeId: Id,
-  code: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
-  name: Type.Optional(Type.String({ maxLength: NAME_MAX })),
-  parentTypeId: OptId,
-  description: OptStr(4000),
-  icon: OptStr(255),
-  ...Limits,
-  capabilities: Type.Optional(Capabilities),
-  templateIds: Type.Optional(Type.Array(Id, { maxItems: MAX_TYPE_TEMPLATES })),
+  code: OptCode,
+  name: OptStr(NAME_MAX),
+  ...ContentTypeSettings,
 });
 export type ContentTypeUpdate = Static<typeof ContentTypeUpdate>;
 
@@ -118,7 +120,7 @@ export const ContentTypePageRequest = Type.Object({
   ...PageRequestFields,
   targetKind: Type.Optional(TargetKindSchema),
   parentTypeId: OptId,
-  status: Type.Optional(StatusSchema),
+  status: OptStatus,
   name: OptStr(NAME_MAX),
 });
 export type ContentTypePageRequest = Static<typeof ContentTypePageRequest>;
@@ -128,15 +130,19 @@ export const TypeIdBody = Type.Object({ typeId: Id });
 
 // ---- FieldDefinition -----------------------------------------------------------------------------
 
-export const FieldOption = Type.Object({ value: Str, label: Str, sortOrder: Int, deprecated: Bool });
+/**
+ * A field's option and a term of a term set are one shape: a value with its label and its place in
+ * the list; a term also names its parent term, between the two. As read, then as sent.
+ */
+const OptionText = { value: Str, label: Str };
+const OptionPlace = { sortOrder: Int, deprecated: Bool };
+const OptionTextInput = { value: Type.String({ minLength: 1, maxLength: 255 }), label: OptStr(255) };
+const OptionPlaceInput = { sortOrder: Type.Optional(Int), deprecated: Type.Optional(Bool) };
+
+export const FieldOption = Type.Object({ ...OptionText, ...OptionPlace });
 export type FieldOption = Static<typeof FieldOption>;
 
-export const FieldOptionInput = Type.Object({
-  value: Type.String({ minLength: 1, maxLength: 255 }),
-  label: OptStr(255),
-  sortOrder: Type.Optional(Int),
-  deprecated: Type.Optional(Bool),
-});
+export const FieldOptionInput = Type.Object({ ...OptionTextInput, ...OptionPlaceInput });
 export type FieldOptionInput = Static<typeof FieldOptionInput>;
 
 export const FieldDefinition = Type.Object({
@@ -159,8 +165,7 @@ export const FieldDefinition = Type.Object({
   description: Str,
   status: Str,
   capabilities: Capabilities,
-  createTime: Str,
-  updateTime: Str,
+  ...Timestamps,
 });
 export type FieldDefinition = Static<typeof FieldDefinition>;
 
@@ -168,7 +173,7 @@ export type FieldDefinition = Static<typeof FieldDefinition>;
 export const FieldDefinitionSave = Type.Object({
   fieldId: OptId,
   attributeKey: Type.Optional(Type.String({ pattern: ATTRIBUTE_KEY_PATTERN })),
-  displayName: Type.Optional(Type.String({ maxLength: NAME_MAX })),
+  displayName: OptStr(NAME_MAX),
   valueType: Type.Optional(Type.Enum(VALUE_TYPES)),
   cardinality: Type.Optional(Type.Enum(CARDINALITIES)),
   optionSourceType: Type.Optional(Type.Enum(OPTION_SOURCE_TYPES)),
@@ -181,7 +186,7 @@ export const FieldDefinitionSave = Type.Object({
   listVisible: Type.Optional(Bool),
   sortOrder: Limits.sortOrder,
   description: OptStr(4000),
-  status: Type.Optional(StatusSchema),
+  status: OptStatus,
   capabilities: Type.Optional(Capabilities),
 });
 export type FieldDefinitionSave = Static<typeof FieldDefinitionSave>;
@@ -191,7 +196,7 @@ export const FieldDefinitionPageRequest = Type.Object({
   attributeKey: OptStr(64),
   displayName: OptStr(NAME_MAX),
   valueType: Type.Optional(Type.Enum(VALUE_TYPES)),
-  status: Type.Optional(StatusSchema),
+  status: OptStatus,
   applicableTarget: Type.Optional(TargetKindSchema),
 });
 export type FieldDefinitionPageRequest = Static<typeof FieldDefinitionPageRequest>;
@@ -200,16 +205,10 @@ export const FieldIdQuery = Type.Object({ fieldId: Id });
 
 // ---- Term sets ---------------------------------------------------------------------------------
 
-export const Term = Type.Object({ value: Str, label: Str, parentValue: Str, sortOrder: Int, deprecated: Bool });
+export const Term = Type.Object({ ...OptionText, parentValue: Str, ...OptionPlace });
 export type Term = Static<typeof Term>;
 
-export const TermInput = Type.Object({
-  value: Type.String({ minLength: 1, maxLength: 255 }),
-  label: OptStr(255),
-  parentValue: OptStr(255),
-  sortOrder: Type.Optional(Int),
-  deprecated: Type.Optional(Bool),
-});
+export const TermInput = Type.Object({ ...OptionTextInput, parentValue: OptStr(255), ...OptionPlaceInput });
 export type TermInput = Static<typeof TermInput>;
 
 export const TermSet = Type.Object({
@@ -221,20 +220,19 @@ export const TermSet = Type.Object({
   hierarchical: Bool,
   terms: Type.Array(Term),
   status: Str,
-  createTime: Str,
-  updateTime: Str,
+  ...Timestamps,
 });
 export type TermSet = Static<typeof TermSet>;
 
 /** Without termSetId: creates (code and name needed). With it: changes the given fields; terms are replaced whole. */
 export const TermSetSave = Type.Object({
   termSetId: OptId,
-  code: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
-  name: Type.Optional(Type.String({ maxLength: NAME_MAX })),
+  code: OptCode,
+  name: OptStr(NAME_MAX),
   description: OptStr(4000),
   hierarchical: Type.Optional(Bool),
   terms: Type.Optional(Type.Array(TermInput, { maxItems: MAX_OPTIONS })),
-  status: Type.Optional(StatusSchema),
+  status: OptStatus,
 });
 export type TermSetSave = Static<typeof TermSetSave>;
 
@@ -249,25 +247,24 @@ export const Template = Type.Object({
   description: Str,
   status: Str,
   fieldIds: Type.Array(Str),
-  createTime: Str,
-  updateTime: Str,
+  ...Timestamps,
 });
 export type Template = Static<typeof Template>;
 
 /** Without templateId: creates (name needed). With it: changes the given fields; fieldIds are replaced whole, in order. */
 export const TemplateSave = Type.Object({
   templateId: OptId,
-  name: Type.Optional(Type.String({ maxLength: NAME_MAX })),
+  name: OptStr(NAME_MAX),
   description: OptStr(4000),
   fieldIds: Type.Optional(Type.Array(Id, { maxItems: MAX_TEMPLATE_FIELDS })),
-  status: Type.Optional(StatusSchema),
+  status: OptStatus,
 });
 export type TemplateSave = Static<typeof TemplateSave>;
 
 export const TemplatePageRequest = Type.Object({
   ...PageRequestFields,
   name: OptStr(NAME_MAX),
-  status: Type.Optional(StatusSchema),
+  status: OptStatus,
 });
 export type TemplatePageRequest = Static<typeof TemplatePageRequest>;
 
@@ -276,7 +273,7 @@ export const TemplateIdQuery = Type.Object({ templateId: Id });
 // ---- Form schema (spec 4.3) ----------------------------------------------------------------------
 
 /** A FieldOption, plus the parent term in a hierarchical term set ('' otherwise). */
-export const FormOption = Type.Object({ value: Str, label: Str, sortOrder: Int, deprecated: Bool, parentValue: Str });
+export const FormOption = Type.Object({ ...OptionText, ...OptionPlace, parentValue: Str });
 export type FormOption = Static<typeof FormOption>;
 
 export const FormField = Type.Object({

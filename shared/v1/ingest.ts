@@ -1,6 +1,7 @@
 /**
  * Ingest from URL (spec 4.2) and the task-status query it needs (spec 4.2 rule 5 leaves it open:
- * ours is GET /v1/tasks/get?taskId=). docs/ingest-webhooks.md describes the decisions.
+ * ours is GET /v1/tasks/get?taskId=). docs/api.md ("Ingest from URL, tasks and webhooks")
+ * describes the decisions.
  */
 import Type, { type Static } from 'typebox';
 import { ID_MAX, NAME_MAX } from './requests.ts';

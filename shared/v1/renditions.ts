@@ -1,7 +1,7 @@
 /**
  * Renditions of a version: the PREVIEW a client uploads, and the TEXT rendition the service
  * produces (its bytes are what GET /v1/versions/text serves). Shapes are ours; the spec does not
- * show them (docs/api-text-renditions.md).
+ * show them (docs/api.md, "Text, OCR and renditions").
  */
 import Type, { type Static } from 'typebox';
 import { ID_MAX } from './requests.ts';

@@ -1,6 +1,7 @@
 /**
  * VersionText (spec §2, §3, 4.8): the text of one version, extracted from digital documents or
- * recognised by OCR, per page. docs/api-text-renditions.md describes the values the spec leaves open.
+ * recognised by OCR, per page. docs/api.md ("Text, OCR and renditions") describes the values the
+ * spec leaves open.
  */
 import Type, { type Static } from 'typebox';
 import { ID_MAX } from './requests.ts';

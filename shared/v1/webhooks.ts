@@ -1,6 +1,6 @@
 /**
  * Webhook endpoints and their delivery log (spec §6 leaves registration, delivery, retry and
- * signature open; docs/ingest-webhooks.md describes ours: the Standard Webhooks convention).
+ * signature open; docs/api.md describes ours: the Standard Webhooks convention).
  */
 import Type, { type Static } from 'typebox';
 import { ID_MAX, PageRequestFields } from './requests.ts';

@@ -3,7 +3,27 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentType, FieldDefinition, Template } from '../../shared/v1/contentModel.ts';
 import type { TokenResult, VersionResult } from '../../shared/v1/resources.ts';
-import { createUser, data, type Api, type Reply } from './server.ts';
+import { appApi, createTenant, createUser, data, startServer, type Api, type Reply, type ServerHandle, type Tenant } from './server.ts';
+
+/** What the content-model tests run against: a tenant's app and its user alice, and a second tenant's app. */
+export interface ContentModelWorld {
+  server: ServerHandle;
+  tenant: Tenant;
+  app: Api;
+  /** The app of another tenant, for isolation checks. */
+  other: Api;
+  /** A user of `tenant` behind the strong channel. */
+  alice: Api;
+}
+
+export async function startContentModelWorld(): Promise<ContentModelWorld> {
+  const server = await startServer();
+  const tenant = await createTenant(server.dataDir);
+  const app = await appApi(server.url, tenant);
+  const other = await appApi(server.url, await createTenant(server.dataDir, 'other'));
+  const alice = (await userApi(app, server.dataDir, tenant.tenantId, 'alice')).api;
+  return { server, tenant, app, other, alice };
+}
 
 /** A user of the tenant, logged in through the app token, as an Api that sends X-Svc-User-Token. */
 export async function userApi(app: Api, dataDir: string, tenantId: string, name: string): Promise<{ api: Api; userId: string }> {

@@ -1,8 +1,9 @@
 /** Containers against a real `folio serve`: spec 4.5 and the tree operations of DESIGN.md §2. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Change, ChangePage, Container, Document, PageOf } from '../../shared/v1/resources.ts';
+import type { Container, Document, PageOf } from '../../shared/v1/resources.ts';
 import { expectFailure, expectValidation } from '../helpers/envelopes.ts';
-import { appApi, createTenant, data, removeDir, startServer, type Api, type ServerHandle } from '../helpers/server.ts';
+import { data, removeDir, type Api, type ServerHandle } from '../helpers/server.ts';
+import { changeFeed, startTwoTenants, unique } from '../helpers/tree.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -12,14 +13,6 @@ let otherApi: Api;
 let clientId: string;
 let root: Container;
 let defaultContainer: Container;
-let seq = 0;
-
-/** A name no other test uses, so tests share one tenant without colliding. */
-function unique(prefix: string): string {
-  seq += 1;
-  return `${prefix} ${seq}`;
-}
-
 async function mk(name = unique('folder'), parentId = '', extra: Record<string, unknown> = {}, as: Api = api): Promise<Container> {
   return data(await as.post<Container>('/v1/containers/create', { name, parentId, ...extra }));
 }
@@ -40,31 +33,14 @@ async function children(parentId: string, extra: Record<string, unknown> = {}): 
   return data(await api.post<PageOf<Container>>('/v1/containers/getPage', { parentId, ...extra }));
 }
 
-/** The change-feed cursor after everything so far. */
-async function feedEnd(): Promise<string> {
-  let cursor = '';
-  for (;;) {
-    const page = data(await api.post<ChangePage>('/v1/changes/getPage', { cursor: cursor || undefined, pageSize: 500 }));
-    cursor = page.nextCursor;
-    if (!page.hasMore) return cursor;
-  }
-}
-
-async function changesSince(cursor: string): Promise<Change[]> {
-  return data(await api.post<ChangePage>('/v1/changes/getPage', { cursor, pageSize: 500 })).changes;
-}
+const { feedEnd, changesSince } = changeFeed(() => api);
 
 function expectPurgeAtIn30Days(purgeAt: string): void {
   expect(Math.abs(Date.parse(purgeAt) - (Date.now() + 30 * DAY_MS))).toBeLessThan(60_000);
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const [tenant, other] = await Promise.all([createTenant(server.dataDir, 'acme'), createTenant(server.dataDir, 'globex')]);
-  clientId = tenant.clientId;
-  [api, otherApi] = await Promise.all([appApi(server.url, tenant), appApi(server.url, other)]);
-  const top = await children('');
-  defaultContainer = top.content.find((c) => c.name === 'Default') as Container;
+  ({ server, clientId, api, otherApi, defaultContainer } = await startTwoTenants());
   root = await getC(defaultContainer.parentId);
 });
 

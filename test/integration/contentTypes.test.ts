@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentType } from '../../shared/v1/contentModel.ts';
 import type { Container, Document, PageOf, Version } from '../../shared/v1/resources.ts';
-import { blobExists, eventually, saveType, unique, upload, userApi } from '../helpers/contentModel.ts';
-import { appApi, createTenant, createUser, data, folio, removeDir, startServer, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
+import { blobExists, eventually, saveType, startContentModelWorld, unique, upload } from '../helpers/contentModel.ts';
+import { appApi, createUser, data, folio, removeDir, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
 let server: ServerHandle;
 let tenant: Tenant;
@@ -18,11 +18,7 @@ let other: Api;
 let alice: Api;
 
 beforeAll(async () => {
-  server = await startServer();
-  tenant = await createTenant(server.dataDir);
-  app = await appApi(server.url, tenant);
-  other = await appApi(server.url, await createTenant(server.dataDir, 'other'));
-  alice = (await userApi(app, server.dataDir, tenant.tenantId, 'alice')).api;
+  ({ server, tenant, app, other, alice } = await startContentModelWorld());
 });
 
 afterAll(async () => {

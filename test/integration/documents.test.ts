@@ -1,8 +1,9 @@
 /** Documents against a real `folio serve`: spec 4.6 and the tree operations of DESIGN.md §2. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Change, ChangePage, Container, Document, PageOf, VersionResult } from '../../shared/v1/resources.ts';
+import type { Container, Document, PageOf, VersionResult } from '../../shared/v1/resources.ts';
 import { expectFailure, expectValidation } from '../helpers/envelopes.ts';
-import { appApi, createTenant, data, removeDir, startServer, type Api, type Reply, type ServerHandle } from '../helpers/server.ts';
+import { data, removeDir, type Api, type Reply, type ServerHandle } from '../helpers/server.ts';
+import { changeFeed, startTwoTenants, unique } from '../helpers/tree.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -11,13 +12,6 @@ let api: Api;
 let otherApi: Api;
 let clientId: string;
 let defaultContainer: Container;
-let seq = 0;
-
-function unique(prefix: string): string {
-  seq += 1;
-  return `${prefix} ${seq}`;
-}
-
 async function folder(name = unique('folder'), parentId = '', as: Api = api): Promise<Container> {
   return data(await as.post<Container>('/v1/containers/create', { name, parentId }));
 }
@@ -38,28 +32,12 @@ async function upload(docId: string, bytes: number): Promise<VersionResult> {
   return data((await api.raw('/v1/versions/upload', { docId }, new Uint8Array(bytes).fill(97))) as Reply<VersionResult>);
 }
 
-async function feedEnd(): Promise<string> {
-  let cursor = '';
-  for (;;) {
-    const page = data(await api.post<ChangePage>('/v1/changes/getPage', { cursor: cursor || undefined, pageSize: 500 }));
-    cursor = page.nextCursor;
-    if (!page.hasMore) return cursor;
-  }
-}
-
-async function changesSince(cursor: string): Promise<Change[]> {
-  return data(await api.post<ChangePage>('/v1/changes/getPage', { cursor, pageSize: 500 })).changes;
-}
+const { feedEnd, changesSince } = changeFeed(() => api);
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await startServer();
-  const [tenant, other] = await Promise.all([createTenant(server.dataDir, 'acme'), createTenant(server.dataDir, 'globex')]);
-  clientId = tenant.clientId;
-  [api, otherApi] = await Promise.all([appApi(server.url, tenant), appApi(server.url, other)]);
-  const top = data(await api.post<PageOf<Container>>('/v1/containers/getPage', {}));
-  defaultContainer = top.content.find((c) => c.name === 'Default') as Container;
+  ({ server, clientId, api, otherApi, defaultContainer } = await startTwoTenants());
 });
 
 afterAll(async () => {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition, TermSet } from '../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../shared/v1/resources.ts';
-import { saveField, unique, userApi } from '../helpers/contentModel.ts';
-import { appApi, createTenant, data, removeDir, startServer, type Api, type ServerHandle } from '../helpers/server.ts';
+import { saveField, startContentModelWorld, unique } from '../helpers/contentModel.ts';
+import { data, removeDir, type Api, type ServerHandle } from '../helpers/server.ts';
 
 let server: ServerHandle;
 let app: Api;
@@ -15,11 +15,7 @@ let other: Api;
 let alice: Api;
 
 beforeAll(async () => {
-  server = await startServer();
-  const tenant = await createTenant(server.dataDir);
-  app = await appApi(server.url, tenant);
-  other = await appApi(server.url, await createTenant(server.dataDir, 'other'));
-  alice = (await userApi(app, server.dataDir, tenant.tenantId, 'alice')).api;
+  ({ server, app, other, alice } = await startContentModelWorld());
 });
 
 afterAll(async () => {

@@ -6,84 +6,27 @@
  */
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
+import type { ContainerRecord } from '../repos/containers.ts';
+import type { ContentTypeRecord } from '../repos/contentTypes.ts';
+import type { DocumentRecord } from '../repos/documents.ts';
+import type { VersionRecord } from '../repos/versions.ts';
 
-export interface MirrorContainer {
+/**
+ * The mirror copies what the service reports, so statuses, states and kinds stay the plain strings
+ * of the service's resources rather than the repositories' narrower unions.
+ */
+export type MirrorContainer = Omit<ContainerRecord, 'id' | 'tenantId' | 'parentId' | 'status' | 'systemKind' | 'deletedBatch'> & {
   /** The service's integer id, kept when the mirror has no other row under it. */
   rowId: number;
-  containerId: string;
   parentId: string;
-  containerTypeId: string;
-  name: string;
-  description: string;
-  sortOrder: number;
   status: string;
-  metadata: Record<string, unknown>;
-  aclInheritEnabled: boolean;
-  createBy: string;
-  createTime: string;
-  updateBy: string;
-  updateTime: string;
-  purgeAt: string;
-}
+};
 
-export interface MirrorDocument {
-  docId: string;
-  containerId: string;
-  title: string;
-  documentTypeId: string;
-  currentVersionId: string;
-  currentVersionNo: number;
-  sizeBytes: number;
-  mimeType: string;
-  originalFilename: string;
-  contentHash: string;
-  state: string;
-  publishedVersionId: string;
-  publishedVersionNo: number;
-  publishedLabel: string;
-  processingState: string;
-  processingFailReason: string;
-  indexStatus: string;
-  indexFailReason: string;
-  metadata: Record<string, unknown>;
-  createBy: string;
-  createTime: string;
-  updateBy: string;
-  updateTime: string;
-  purgeAt: string;
-}
+export type MirrorDocument = Omit<DocumentRecord, 'tenantId' | 'state' | 'deletedBatch'> & { state: string };
 
-export interface MirrorContentType {
-  typeId: string;
-  targetKind: string;
-  parentTypeId: string;
-  code: string;
-  name: string;
-  description: string;
-  icon: string;
-  system: boolean;
-  sortOrder: number;
-  status: string;
-  maxVersionCount: number;
-  retentionDays: number;
-  capabilities: Record<string, unknown>;
-  createTime: string;
-  updateTime: string;
-}
+export type MirrorContentType = Omit<ContentTypeRecord, 'id' | 'tenantId' | 'targetKind'> & { targetKind: string };
 
-export interface MirrorVersion {
-  versionId: string;
-  docId: string;
-  versionNo: number;
-  contentHash: string;
-  sizeBytes: number;
-  mimeType: string;
-  originalFilename: string;
-  comment: string;
-  label: string;
-  createBy: string;
-  createTime: string;
-}
+export type MirrorVersion = Omit<VersionRecord, 'tenantId' | 'blobId'>;
 
 const isUniqueViolation = (err: unknown): boolean => err instanceof Error && 'code' in err && err.code === 'SQLITE_CONSTRAINT_UNIQUE';
 

@@ -10,23 +10,6 @@ import { SYNC_MIGRATIONS } from '../sync/syncMigrations.ts';
 export type OutboxState = 'PENDING' | 'SENDING' | 'DONE' | 'CONFLICT' | 'FAILED' | 'UNCERTAIN' | 'DISCARDED';
 export type JsonRecord = Record<string, unknown>;
 
-export interface OutboxEntry {
-  seq: number;
-  method: 'GET' | 'POST';
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  resource: string;
-  recordId: string;
-  isCreate: boolean;
-  basedOn: JsonRecord | null;
-  state: OutboxState;
-  serviceRecord: JsonRecord | null;
-  outcome: string;
-  createTime: string;
-  updateTime: string;
-}
-
 export interface NewOutboxEntry {
   method: 'GET' | 'POST';
   path: string;
@@ -36,6 +19,15 @@ export interface NewOutboxEntry {
   recordId: string;
   isCreate: boolean;
   basedOn: JsonRecord | null;
+}
+
+export interface OutboxEntry extends NewOutboxEntry {
+  seq: number;
+  state: OutboxState;
+  serviceRecord: JsonRecord | null;
+  outcome: string;
+  createTime: string;
+  updateTime: string;
 }
 
 interface OutboxRow {

@@ -1,6 +1,7 @@
 /** Containers (folders) of the tree. Deleted ones stay, with status DELETED, until purged. */
-import { Repository } from '../db.ts';
+import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
+import { TreeItemRepository } from './treeItems.ts';
 
 export type ContainerStatus = 'ACTIVE' | 'DELETED';
 export type SystemKind = 'ROOT' | 'DEFAULT';
@@ -68,18 +69,10 @@ const toRecord = (r: Row): ContainerRecord => ({
   deletedBatch: r.deleted_batch,
 });
 
-export interface NewContainer {
-  tenantId: string;
-  parentId: string | null;
-  containerTypeId: string;
-  name: string;
-  description: string;
-  sortOrder: number;
-  metadata: Record<string, unknown>;
-  aclInheritEnabled: boolean;
-  systemKind: SystemKind | null;
-  createBy: string;
-}
+export type NewContainer = Pick<
+  ContainerRecord,
+  'tenantId' | 'parentId' | 'containerTypeId' | 'name' | 'description' | 'sortOrder' | 'metadata' | 'aclInheritEnabled' | 'systemKind' | 'createBy'
+>;
 
 export interface ContainerPatch {
   name?: string;
@@ -97,9 +90,10 @@ export const CONTAINER_ORDER_COLUMNS = {
   sortOrder: 'sort_order',
 } as const;
 
-export class ContainerRepository extends Repository {
-
-  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM containers WHERE tenant_id = ? AND container_id = ?');
+export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord, keyof typeof CONTAINER_ORDER_COLUMNS> {
+  constructor(db: Db) {
+    super(db, { name: 'containers', idColumn: 'container_id', parentColumn: 'parent_id', stateColumn: 'status', tieBreakColumn: 'id', orderColumns: CONTAINER_ORDER_COLUMNS, toRecord });
+  }
 
   create(input: NewContainer): ContainerRecord {
     const containerId = newId('ctr');
@@ -127,11 +121,6 @@ export class ContainerRepository extends Repository {
         now,
       );
     return this.get(input.tenantId, containerId) as ContainerRecord;
-  }
-
-  get(tenantId: string, containerId: string): ContainerRecord | undefined {
-    const row = this.getStmt.get(tenantId, containerId);
-    return row && toRecord(row);
   }
 
   findSystem(tenantId: string, kind: SystemKind): ContainerRecord | undefined {
@@ -164,53 +153,12 @@ export class ContainerRepository extends Repository {
     return this.get(tenantId, containerId) as ContainerRecord;
   }
 
-  setStatus(
-    tenantId: string,
-    containerId: string,
-    status: ContainerStatus,
-    purgeAt: string,
-    deletedBatch: string | null,
-    updateBy: string,
-  ): void {
-    this.db
-      .prepare(
-        'UPDATE containers SET status = ?, purge_at = ?, deleted_batch = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND container_id = ?',
-      )
-      .run(status, purgeAt, deletedBatch, updateBy, nowIso(), tenantId, containerId);
+  setStatus(tenantId: string, containerId: string, status: ContainerStatus, purgeAt: string, deletedBatch: string | null, updateBy: string): void {
+    this.setLifecycle(tenantId, containerId, status, purgeAt, deletedBatch, updateBy);
   }
 
   children(tenantId: string, parentId: string, status: ContainerStatus): ContainerRecord[] {
-    return this.db
-      .prepare<[string, string, ContainerStatus], Row>('SELECT * FROM containers WHERE tenant_id = ? AND parent_id = ? AND status = ?')
-      .all(tenantId, parentId, status)
-      .map(toRecord);
-  }
-
-  inBatch(tenantId: string, batch: string): ContainerRecord[] {
-    return this.db
-      .prepare<[string, string], Row>('SELECT * FROM containers WHERE tenant_id = ? AND deleted_batch = ?')
-      .all(tenantId, batch)
-      .map(toRecord);
-  }
-
-  page(
-    tenantId: string,
-    parentId: string,
-    includeDeleted: boolean,
-    order: { column: keyof typeof CONTAINER_ORDER_COLUMNS; asc: boolean },
-    limit: number,
-    offset: number,
-  ): { total: number; rows: ContainerRecord[] } {
-    const where = `tenant_id = ? AND parent_id = ?${includeDeleted ? '' : " AND status = 'ACTIVE'"}`;
-    const total = this.db.prepare<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM containers WHERE ${where}`).get(tenantId, parentId)?.n ?? 0;
-    const col = CONTAINER_ORDER_COLUMNS[order.column];
-    const rows = this.db
-      .prepare<[string, string, number, number], Row>(
-        `SELECT * FROM containers WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`,
-      )
-      .all(tenantId, parentId, limit, offset)
-      .map(toRecord);
-    return { total, rows };
+    return this.under(tenantId, parentId, status);
   }
 
   hasActiveChildren(tenantId: string, containerId: string): boolean {

@@ -65,21 +65,6 @@ const toRecord = (r: Row): ContentTypeRecord => ({
   updateTime: r.update_time,
 });
 
-export interface NewContentType {
-  tenantId: string;
-  targetKind: TargetKind;
-  code: string;
-  name: string;
-  system: boolean;
-  parentTypeId?: string;
-  description?: string;
-  icon?: string;
-  sortOrder?: number;
-  maxVersionCount?: number;
-  retentionDays?: number;
-  capabilities?: ContentTypeRecord['capabilities'];
-}
-
 export interface ContentTypePatch {
   code?: string;
   name?: string;
@@ -90,6 +75,15 @@ export interface ContentTypePatch {
   maxVersionCount?: number;
   retentionDays?: number;
   capabilities?: ContentTypeRecord['capabilities'];
+}
+
+/** A new type needs its tenant, kind, code, name and whether it is a system type; the rest defaults. */
+export interface NewContentType extends Omit<ContentTypePatch, 'code' | 'name'> {
+  tenantId: string;
+  targetKind: TargetKind;
+  code: string;
+  name: string;
+  system: boolean;
 }
 
 export interface ContentTypeFilter {

@@ -1,6 +1,7 @@
 /** Documents. A document's current-version columns are denormalised from its newest version. */
-import { Repository } from '../db.ts';
+import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
+import { TreeItemRepository } from './treeItems.ts';
 
 export type DocumentState = 'ACTIVE' | 'DELETED';
 
@@ -91,14 +92,7 @@ const toRecord = (r: Row): DocumentRecord => ({
   deletedBatch: r.deleted_batch,
 });
 
-export interface NewDocument {
-  tenantId: string;
-  containerId: string;
-  title: string;
-  documentTypeId: string;
-  metadata: Record<string, unknown>;
-  createBy: string;
-}
+export type NewDocument = Pick<DocumentRecord, 'tenantId' | 'containerId' | 'title' | 'documentTypeId' | 'metadata' | 'createBy'>;
 
 export interface DocumentPatch {
   title?: string;
@@ -122,9 +116,10 @@ export const DOCUMENT_ORDER_COLUMNS = {
   sizeBytes: 'size_bytes',
 } as const;
 
-export class DocumentRepository extends Repository {
-
-  private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM documents WHERE tenant_id = ? AND doc_id = ?');
+export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, keyof typeof DOCUMENT_ORDER_COLUMNS> {
+  constructor(db: Db) {
+    super(db, { name: 'documents', idColumn: 'doc_id', parentColumn: 'container_id', stateColumn: 'state', tieBreakColumn: 'doc_id', orderColumns: DOCUMENT_ORDER_COLUMNS, toRecord });
+  }
 
   create(input: NewDocument): DocumentRecord {
     const docId = newId('doc');
@@ -136,11 +131,6 @@ export class DocumentRepository extends Repository {
       )
       .run(docId, input.tenantId, input.containerId, input.title, input.documentTypeId, JSON.stringify(input.metadata), input.createBy, now, input.createBy, now);
     return this.get(input.tenantId, docId) as DocumentRecord;
-  }
-
-  get(tenantId: string, docId: string): DocumentRecord | undefined {
-    const row = this.getStmt.get(tenantId, docId);
-    return row && toRecord(row);
   }
 
   update(tenantId: string, docId: string, patch: DocumentPatch, updateBy: string): DocumentRecord {
@@ -170,43 +160,11 @@ export class DocumentRepository extends Repository {
   }
 
   setState(tenantId: string, docId: string, state: DocumentState, purgeAt: string, deletedBatch: string | null, updateBy: string): void {
-    this.db
-      .prepare('UPDATE documents SET state = ?, purge_at = ?, deleted_batch = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?')
-      .run(state, purgeAt, deletedBatch, updateBy, nowIso(), tenantId, docId);
+    this.setLifecycle(tenantId, docId, state, purgeAt, deletedBatch, updateBy);
   }
 
   inContainer(tenantId: string, containerId: string, state: DocumentState): DocumentRecord[] {
-    return this.db
-      .prepare<[string, string, DocumentState], Row>('SELECT * FROM documents WHERE tenant_id = ? AND container_id = ? AND state = ?')
-      .all(tenantId, containerId, state)
-      .map(toRecord);
-  }
-
-  inBatch(tenantId: string, batch: string): DocumentRecord[] {
-    return this.db
-      .prepare<[string, string], Row>('SELECT * FROM documents WHERE tenant_id = ? AND deleted_batch = ?')
-      .all(tenantId, batch)
-      .map(toRecord);
-  }
-
-  page(
-    tenantId: string,
-    containerId: string,
-    includeDeleted: boolean,
-    order: { column: keyof typeof DOCUMENT_ORDER_COLUMNS; asc: boolean },
-    limit: number,
-    offset: number,
-  ): { total: number; rows: DocumentRecord[] } {
-    const where = `tenant_id = ? AND container_id = ?${includeDeleted ? '' : " AND state = 'ACTIVE'"}`;
-    const total = this.db.prepare<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM documents WHERE ${where}`).get(tenantId, containerId)?.n ?? 0;
-    const col = DOCUMENT_ORDER_COLUMNS[order.column];
-    const rows = this.db
-      .prepare<[string, string, number, number], Row>(
-        `SELECT * FROM documents WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, doc_id ASC LIMIT ? OFFSET ?`,
-      )
-      .all(tenantId, containerId, limit, offset)
-      .map(toRecord);
-    return { total, rows };
+    return this.under(tenantId, containerId, state);
   }
 
   /** True when an active document or container in `containerId` already has this exact name. */

@@ -50,18 +50,8 @@ const toRecord = (r: Row): VersionRecord => ({
   createTime: r.create_time,
 });
 
-export interface NewVersion {
-  tenantId: string;
-  docId: string;
-  blobId: string;
-  contentHash: string;
-  sizeBytes: number;
-  mimeType: string;
-  originalFilename: string;
-  comment: string;
-  label: string;
-  createBy: string;
-}
+/** The store numbers the version and stamps its time. */
+export type NewVersion = Omit<VersionRecord, 'versionId' | 'versionNo' | 'createTime'>;
 
 export class VersionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM versions WHERE tenant_id = ? AND version_id = ?');
