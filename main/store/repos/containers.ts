@@ -123,10 +123,11 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
     return this.get(input.tenantId, containerId) as ContainerRecord;
   }
 
+  // Prepared once: every upload into a tenant's default container looks it up.
+  private readonly findSystemStmt = this.db.prepare<[string, SystemKind], Row>('SELECT * FROM containers WHERE tenant_id = ? AND system_kind = ?');
+
   findSystem(tenantId: string, kind: SystemKind): ContainerRecord | undefined {
-    const row = this.db
-      .prepare<[string, SystemKind], Row>('SELECT * FROM containers WHERE tenant_id = ? AND system_kind = ?')
-      .get(tenantId, kind);
+    const row = this.findSystemStmt.get(tenantId, kind);
     return row && toRecord(row);
   }
 

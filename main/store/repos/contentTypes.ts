@@ -140,10 +140,11 @@ export class ContentTypeRepository extends Repository {
     return row && toRecord(row);
   }
 
+  // Prepared once: every new document and container looks up its tenant's system type.
+  private readonly findSystemStmt = this.db.prepare<[string, TargetKind], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND system = 1 ORDER BY id LIMIT 1');
+
   findSystem(tenantId: string, targetKind: TargetKind): ContentTypeRecord | undefined {
-    const row = this.db
-      .prepare<[string, TargetKind], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND system = 1 ORDER BY id LIMIT 1')
-      .get(tenantId, targetKind);
+    const row = this.findSystemStmt.get(tenantId, targetKind);
     return row && toRecord(row);
   }
 

@@ -60,6 +60,18 @@ const toRecord = (r: Row): RenditionRecord => ({
   updateTime: r.update_time,
 });
 
+/**
+ * The same content in a tenant is one blob, so the lookup goes from the tenant's blob of that hash
+ * to its versions and their renditions, each step through an index. Starting from the tenant's
+ * renditions instead made every text job read all of them: a first sync of N files cost O(N²).
+ */
+export const FINISHED_FOR_SAME_CONTENT = `SELECT r.* FROM blobs b
+  JOIN versions v ON v.blob_id = b.blob_id
+  JOIN renditions r ON r.version_id = v.version_id
+  WHERE b.tenant_id = ? AND b.content_hash = ? AND v.version_id <> ? AND v.mime_type = ? AND r.kind = ?
+    AND r.status IN ('READY', 'NOT_APPLICABLE')
+  ORDER BY r.update_time DESC LIMIT 1`;
+
 export class RenditionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string, string], Row>(
     'SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? AND kind = ?',
@@ -123,16 +135,11 @@ export class RenditionRepository extends Repository {
    * and MIME type: its result can be reused instead of computed again.
    */
   finishedForSameContent(tenantId: string, versionId: string, kind: string, contentHash: string, mimeType: string): RenditionRecord | undefined {
-    const row = this.db
-      .prepare<[string, string, string, string, string], Row>(
-        `SELECT r.* FROM renditions r JOIN versions v ON v.version_id = r.version_id
-         WHERE r.tenant_id = ? AND r.kind = ? AND r.version_id <> ? AND v.content_hash = ? AND v.mime_type = ?
-           AND r.status IN ('READY', 'NOT_APPLICABLE')
-         ORDER BY r.update_time DESC LIMIT 1`,
-      )
-      .get(tenantId, kind, versionId, contentHash, mimeType);
+    const row = this.finishedForSameContentStmt.get(tenantId, contentHash, versionId, mimeType, kind);
     return row && toRecord(row);
   }
+
+  private readonly finishedForSameContentStmt = this.db.prepare<[string, string, string, string, string], Row>(FINISHED_FOR_SAME_CONTENT);
 
   /** Versions that have no rendition of this kind yet (created before the kind existed, or missed by a crash). */
   versionsWithout(kind: string, limit: number): { tenantId: string; versionId: string; createBy: string }[] {
