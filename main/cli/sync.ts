@@ -12,7 +12,6 @@ import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
 import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
-import { ContinuousSync } from '../sync/continuous.ts';
 import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
 import { requireOption, UsageError } from './options.ts';
 
@@ -110,6 +109,8 @@ async function syncContinuously(engine: PairSync, dir: string): Promise<number> 
     process.once('SIGTERM', () => done(0));
     process.once('SIGINT', () => done(0));
   });
+  // Loaded here: `--once` needs no watcher, and a restart of a large pair is timed from the start of the process.
+  const { ContinuousSync } = await import('../sync/continuous.ts');
   const runner = new ContinuousSync(engine, {
     dir,
     pollMs: POLL_MS,
