@@ -43,8 +43,10 @@ log() { printf '[setup-system] %s\n' "$*"; }
 
 is_installed() {
   # `dpkg -s` exits 0 for some packages that are known but not installed (e.g. removed with
-  # config files left behind), so check the status line, not just the exit code.
-  dpkg -s "$1" 2>/dev/null | grep -qx 'Status: install ok installed'
+  # config files left behind), so compare the status itself. Not `dpkg -s | grep -q` under
+  # pipefail: grep exits at the first match, and dpkg, still writing, dies of SIGPIPE, which made
+  # an installed package look missing now and then.
+  [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == 'install ok installed' ]]
 }
 
 missing_packages() {

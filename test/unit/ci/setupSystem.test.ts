@@ -1,0 +1,30 @@
+/**
+ * scripts/setup-system.sh decides what to install by asking dpkg what is installed already. Its
+ * answer must be stable: CI once failed with "still not installed after apt-get: rclone" because
+ * `dpkg -s rclone | grep -q` under pipefail failed whenever grep exited before dpkg finished writing.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const SCRIPT = readFileSync('scripts/setup-system.sh', 'utf8');
+
+function between(start: RegExp, end: RegExp): string {
+  const from = SCRIPT.search(start);
+  const rest = SCRIPT.slice(from);
+  return rest.slice(0, rest.search(end) + 1);
+}
+
+describe('setup-system.sh', () => {
+  it('says every installed package is installed, every time it is asked', () => {
+    const packages = between(/^PACKAGES=\(/m, /^\)/m);
+    const isInstalled = between(/^is_installed\(\) \{/m, /^\}/m);
+    const answers = execFileSync(
+      'bash',
+      ['-c', `set -euo pipefail\n${packages}\n${isInstalled}\nfor i in $(seq 20); do for p in "\${PACKAGES[@]}"; do is_installed "$p" && echo yes || echo "no $p"; done; done`],
+      { encoding: 'utf8' },
+    ).trim().split('\n');
+    expect(answers.length).toBeGreaterThan(20 * 10);
+    expect(answers.filter((a) => a !== 'yes')).toEqual([]);
+  });
+});
