@@ -20,7 +20,7 @@ import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
-import { RootMissing, scanLocal, unchangedSince } from './scanner.ts';
+import { digestOfFolder, digestOfScan, RootMissing, scanLocal } from './scanner.ts';
 import { validSettings } from './settings.ts';
 import { PairState } from './state.ts';
 import { childIndex, descendants, type NodeState, type Tree, type Trees } from './trees.ts';
@@ -191,7 +191,8 @@ export class PairSync {
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
         // Nothing left out either: a later quiet restart would not report what this pass did.
-        if (summary.leftOut.length === 0) this.o.store.setInSync(pair.pairId, this.fingerprint(pair, rules));
+        const digest = digestOfScan(scan);
+        if (summary.leftOut.length === 0 && digest !== '') this.o.store.setInSync(pair.pairId, this.inSyncMark(pair, rules, digest));
         return { ...summary, converged: true, errors: [] };
       }
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
@@ -212,11 +213,20 @@ export class PairSync {
 
   /**
    * Whether nothing changed since the last pass ended in sync, under the same settings and rules:
-   * the service's feed holds nothing about the pair, and the folder is exactly as scanned. Then
-   * the trees are still equal, and they need not even be loaded.
+   * the service's feed holds nothing about the pair, and the folder hashes as it did then
+   * (digestOfFolder). Then the trees are still equal, and they need not even be loaded.
    */
   private async quiet(pair: PairRecord, rules: IgnoreRules): Promise<boolean> {
-    if (pair.state !== 'ACTIVE' || pair.inSyncWith === '' || pair.inSyncWith !== this.fingerprint(pair, rules) || !pair.cursor) return false;
+    if (pair.state !== 'ACTIVE' || pair.inSyncWith === '' || !pair.cursor) return false;
+    // The walk is this thread's work and the feed is the network's: both at once.
+    const [cursor, digest] = await Promise.all([this.feedQuietSince(pair), digestOfFolder({ root: pair.dir, rules })]);
+    if (cursor === null || digest === '' || this.inSyncMark(pair, rules, digest) !== pair.inSyncWith) return false;
+    if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
+    return true;
+  }
+
+  /** The feed's end if nothing in it since the pair's cursor concerns the pair; null if something does, or the feed cannot be read. */
+  private async feedQuietSince(pair: PairRecord): Promise<string | null> {
     let cursor = pair.cursor;
     let ids: Set<string> | null = null;
     const root = pair.containerId;
@@ -226,26 +236,23 @@ export class PairSync {
         const page = await this.o.client.changes(cursor);
         if (page.changes.length > 0) {
           ids ??= this.o.store.remoteIds(pair.pairId);
-          if (page.changes.some(concerns)) return false;
+          if (page.changes.some(concerns)) return null;
         }
         cursor = page.nextCursor;
         more = page.hasMore;
       }
     } catch (err) {
-      if (isOperational(err)) return false;
+      if (isOperational(err)) return null;
       throw err;
     }
-    const metas = this.o.store.quickMetas(pair.pairId);
-    if (!(await unchangedSince({ root: pair.dir, rules, metas, ...(this.o.platform ? { platform: this.o.platform } : {}) }))) return false;
-    if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
-    return true;
+    return cursor;
   }
 
-  /** What being in sync depends on besides the trees: what the pair leaves out, and how it compares names. */
-  private fingerprint(pair: PairRecord, rules: IgnoreRules): string {
+  /** What being in sync depends on: what the pair leaves out, how it compares names, and what the folder held. */
+  private inSyncMark(pair: PairRecord, rules: IgnoreRules, folderDigest: string): string {
     const { excludedFolders, caseInsensitive } = pair.settings;
     return createHash('sha256')
-      .update(JSON.stringify({ excluded: [...excludedFolders].sort(), caseInsensitive, rules: rules.source, platform: this.o.platform ?? process.platform }))
+      .update(JSON.stringify({ excluded: [...excludedFolders].sort(), caseInsensitive, rules: rules.source, platform: this.o.platform ?? process.platform, folderDigest }))
       .digest('hex');
   }
 

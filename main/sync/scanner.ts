@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import { hashFile } from '../remote/transfer.ts';
-import type { LocalMeta, QuickMeta } from '../store/sync/index.ts';
+import type { LocalMeta } from '../store/sync/index.ts';
 import type { IgnoreRules } from './ignore.ts';
 import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
 import { LOCAL_ID_PREFIX, type NodeKind, type NodeState } from './trees.ts';
@@ -306,56 +306,75 @@ async function hashLocal(abs: string, size: number): Promise<string | 'gone' | '
 }
 
 /**
- * Whether the folder is exactly as the last scan saw it: every entry where it was, with the same
- * kind, size, mtime and inode, none racy, none new, none gone, and nothing to report (a name left
- * out, our own temp file). Reads no content and builds no tree: a restart of a large pair in sync
- * costs about one `find`. Any doubt answers false, and the caller does a full scan.
+ * What a scan saw of the folder, as one hash: every entry's path, kind, size, mtime and identity,
+ * in path order. A pass that ends in sync keeps it; a restart walks the folder, hashes what it
+ * finds the same way, and if the two match, nothing changed on this side: the trees need not be
+ * loaded, nor even the stored metadata of every file (for 100,000 files, reading those rows cost
+ * more than the walk). '' when some file was seen within the racy window of its last write: its
+ * stat cannot vouch for its content, so the next start looks properly.
  */
-export async function unchangedSince(input: { root: string; rules: IgnoreRules; platform?: NodeJS.Platform; metas: ReadonlyMap<string, QuickMeta> }): Promise<boolean> {
-  const platform = input.platform ?? process.platform;
-  let seen = 0;
-  let changed = false;
-  // Folders are compared a few at a time, and each one's entries stat'ed together: the file system's
-  // threads look at the next files while this thread compares, where one lstatSync at a time leaves
-  // them idle. A restart of a large pair is mostly this walk.
+export function digestOfScan(scan: Pick<LocalScan, 'tree' | 'metas'>): string {
+  const lines: string[] = [];
+  for (const m of scan.metas.values()) {
+    const kind = scan.tree.get(m.id)?.kind;
+    if (!kind) return '';
+    if (kind === 'file' && isRacy(m)) return '';
+    lines.push(kind === 'dir' ? digestLine(m.path, 'dir', 0, 0, m.ino) : digestLine(m.path, 'file', m.size, m.mtimeMs, m.ino));
+  }
+  return digestOf(lines);
+}
+
+/**
+ * The digest of the folder as it is now (see digestOfScan), or '' when it holds something a full
+ * scan must deal with (our own leftover temp file). Folders are walked a few at a time, and each
+ * one's entries stat'ed together: the file system's threads look at the next files while this
+ * thread hashes, where one lstatSync at a time would leave them idle.
+ */
+export async function digestOfFolder(input: { root: string; rules: IgnoreRules }): Promise<string> {
+  const lines: string[] = [];
+  let doubt = false;
   const folders = new PQueue({ concurrency: 4 });
-  const compare = async (dirRel: string): Promise<void> => {
-    if (changed) return;
+  const visit = async (dirRel: string): Promise<void> => {
+    if (doubt) return;
     const prefix = dirRel ? `${dirRel}/` : '';
     let names: string[];
     try {
       names = readdirSync(join(input.root, dirRel));
     } catch {
-      changed = true;
+      doubt = true;
       return;
     }
     const stats = await lstatAll(join(input.root, dirRel), names);
-    for (let i = 0; i < names.length && !changed; i++) {
+    for (let i = 0; i < names.length; i++) {
       const name = names[i] as string;
       const st = stats[i];
-      const relPath = prefix + name;
       if (PART_FILE.test(name) || !st) {
-        changed = true;
-        break;
+        doubt = true;
+        return;
       }
       const isDir = st.isDirectory();
       if (!isDir && !st.isFile()) continue;
+      const relPath = prefix + name;
       if (input.rules.ignores(relPath, isDir)) continue;
-      const before = input.metas.get(relPath);
-      changed =
-        !before ||
-        serviceNameProblem(name) !== null ||
-        localNameProblem(name, platform) !== null ||
-        before.kind !== (isDir ? 'dir' : 'file') ||
-        before.ino !== inodeOf(st, join(input.root, relPath)) ||
-        (!isDir && (before.size !== st.size || before.mtimeMs !== st.mtimeMs || isRacy(before)));
-      seen++;
-      if (isDir && !changed) void folders.add(() => compare(relPath));
+      const ino = inodeOf(st, join(input.root, relPath));
+      lines.push(isDir ? digestLine(relPath, 'dir', 0, 0, ino) : digestLine(relPath, 'file', st.size, st.mtimeMs, ino));
+      if (isDir) void folders.add(() => visit(relPath));
     }
   };
-  await folders.add(() => compare(''));
+  await folders.add(() => visit(''));
   await folders.onIdle();
-  return !changed && seen === input.metas.size;
+  return doubt ? '' : digestOf(lines);
+}
+
+function digestLine(path: string, kind: NodeKind, size: number, mtimeMs: number, ino: string): string {
+  return `${path}\0${kind}\0${size}\0${mtimeMs}\0${ino}\n`;
+}
+
+function digestOf(lines: string[]): string {
+  lines.sort();
+  const hash = createHash('sha256');
+  for (const line of lines) hash.update(line);
+  return hash.digest('hex');
 }
 
 /** lstat of every name in a folder, issued together (up to a bound) so the thread pool works on them at once; undefined where it failed. */

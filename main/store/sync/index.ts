@@ -43,15 +43,6 @@ export interface PairRecord {
   inSyncWith: string;
 }
 
-/** What a quick look at an unchanged folder compares against, by path. */
-export interface QuickMeta {
-  kind: NodeKind;
-  size: number;
-  mtimeMs: number;
-  ino: string;
-  checkedMs: number;
-}
-
 export interface LocalMeta {
   id: string;
   path: string;
@@ -191,17 +182,6 @@ export class SyncStore extends Repository {
   /** Ids of the remote tree alone: enough to tell whether a change in the feed concerns the pair. */
   remoteIds(pairId: string): Set<string> {
     return new Set(this.db.prepare("SELECT id FROM nodes WHERE pair_id = ? AND side = 'remote'").pluck(true).all(pairId) as string[]);
-  }
-
-  /** What the last scan saw, by path, with each node's kind. */
-  quickMetas(pairId: string): Map<string, QuickMeta> {
-    const rows = this.db
-      .prepare("SELECT m.path, n.kind, m.size, m.mtime_ms, m.ino, m.checked_ms FROM local_meta m JOIN nodes n ON n.pair_id = m.pair_id AND n.side = 'local' AND n.id = m.id WHERE m.pair_id = ?")
-      .raw(true)
-      .all(pairId) as [string, NodeKind, number, number, string, number][];
-    const metas = new Map<string, QuickMeta>();
-    for (const [path, kind, size, mtimeMs, ino, checkedMs] of rows) metas.set(path, { kind, size, mtimeMs, ino, checkedMs });
-    return metas;
   }
 
   setSettings(pairId: string, settings: PairSettings): void {
