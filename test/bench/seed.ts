@@ -3,10 +3,14 @@
  * transactions, before `folio serve` opens it: the API would need minutes for 100,000 versions,
  * and the read benchmark measures reading, not filling. The rows are the ones the finalize chain
  * writes (document, blob, versions, current-version columns, change-feed entries); every version
- * shares one blob, whose file is really stored.
+ * shares one blob, whose file is really stored. Each version also gets its finished TEXT rendition
+ * row (NOT_APPLICABLE, so no file is needed), as a store whose text jobs have run has: otherwise
+ * `folio serve` starts extracting the text of 100,000 versions (the backfill for stores older than
+ * text extraction) while the reads are being measured.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { TEXT_KIND } from '../../main/service/text/textDocument.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
 import type { Tenant } from '../helpers/server.ts';
 
@@ -72,6 +76,7 @@ function seedDocument(store: Store, s: SeedDocument): string {
       createBy: clientId,
     });
     store.documents.setCurrentVersion(tenantId, doc.docId, v, clientId);
+    store.renditions.put(tenantId, v.versionId, TEXT_KIND, { status: 'NOT_APPLICABLE', mimeType: '', contentHash: '', sizeBytes: 0, failReason: '' }, clientId);
     store.changes.record({ ...change, op: 'version', versionNo: v.versionNo, versionId: v.versionId, contentHash: v.contentHash, sizeBytes: v.sizeBytes });
   }
   return doc.docId;

@@ -64,13 +64,15 @@ const toRecord = (r: Row): RenditionRecord => ({
  * The same content in a tenant is one blob, so the lookup goes from the tenant's blob of that hash
  * to its versions and their renditions, each step through an index. Starting from the tenant's
  * renditions instead made every text job read all of them: a first sync of N files cost O(N²).
+ * Any finished rendition of the same content will do, so the first found is taken: sorting them
+ * all (by update time) cost the same O(N) per job where many versions share one content.
  */
 export const FINISHED_FOR_SAME_CONTENT = `SELECT r.* FROM blobs b
   JOIN versions v ON v.blob_id = b.blob_id
   JOIN renditions r ON r.version_id = v.version_id
   WHERE b.tenant_id = ? AND b.content_hash = ? AND v.version_id <> ? AND v.mime_type = ? AND r.kind = ?
     AND r.status IN ('READY', 'NOT_APPLICABLE')
-  ORDER BY r.update_time DESC LIMIT 1`;
+  LIMIT 1`;
 
 export class RenditionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string, string], Row>(

@@ -37,7 +37,7 @@ function plan(sql: string): string {
 describe('query plans', () => {
   it('a finished rendition for the same content is found from the content hash, not by reading every rendition of the tenant', () => {
     const p = plan(FINISHED_FOR_SAME_CONTENT);
-    expect(p).not.toMatch(/renditions_by_tenant|SCAN/);
+    expect(p).not.toMatch(/renditions_by_tenant|SCAN|TEMP B-TREE/);
     expect(p).toMatch(/SEARCH b USING (COVERING )?INDEX sqlite_autoindex_blobs/);
   });
 
