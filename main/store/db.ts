@@ -64,5 +64,21 @@ export async function openDatabase(dataDir: string, file = 'folio.db', migration
  * run right after this constructor has set `db`.
  */
 export abstract class Repository {
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(protected readonly db: Db) {}
+
+  /**
+   * The statement for `sql`, prepared on first use and kept: preparing costs more than running a
+   * simple statement, and the write path of an upload runs a dozen of them. Only for statements
+   * run in their default mode: a mode set on a shared statement (raw, pluck) would stay set.
+   */
+  protected prepared<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as unknown as Database.Statement<P, R>;
+  }
 }

@@ -124,8 +124,7 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
   create(input: NewDocument): DocumentRecord {
     const docId = newId('doc');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO documents (doc_id, tenant_id, container_id, title, document_type_id, metadata, create_by, create_time, update_by, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -151,8 +150,7 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
   }
 
   setCurrentVersion(tenantId: string, docId: string, v: CurrentVersion, updateBy: string): void {
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE documents SET current_version_id = ?, current_version_no = ?, size_bytes = ?, mime_type = ?, original_filename = ?,
            content_hash = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?`,
       )
@@ -170,8 +168,7 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
   /** True when an active document or container in `containerId` already has this exact name. */
   nameTaken(tenantId: string, containerId: string, name: string, exceptId?: string): boolean {
     return (
-      this.db
-        .prepare(
+      this.prepared(
           `SELECT 1 FROM documents WHERE tenant_id = ? AND container_id = ? AND title = ? AND state = 'ACTIVE' AND doc_id != ?
            UNION ALL SELECT 1 FROM containers WHERE tenant_id = ? AND parent_id = ? AND name = ? AND status = 'ACTIVE' AND container_id != ?
            LIMIT 1`,

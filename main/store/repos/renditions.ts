@@ -94,8 +94,7 @@ export class RenditionRepository extends Repository {
   /** Creates a PENDING rendition unless the version already has one of this kind. */
   ensurePending(tenantId: string, versionId: string, kind: string, mimeType: string, createBy: string): void {
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO renditions (rendition_id, tenant_id, version_id, kind, status, mime_type, create_by, create_time, update_time)
          VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?, ?) ON CONFLICT (version_id, kind) DO NOTHING`,
       )
@@ -110,15 +109,13 @@ export class RenditionRepository extends Repository {
     const before = this.get(tenantId, versionId, kind);
     const now = nowIso();
     if (before) {
-      this.db
-        .prepare(
+      this.prepared(
           `UPDATE renditions SET status = ?, mime_type = ?, content_hash = ?, size_bytes = ?, fail_reason = ?, update_time = ?
            WHERE rendition_id = ?`,
         )
         .run(state.status, state.mimeType, state.contentHash, state.sizeBytes, state.failReason, now, before.renditionId);
     } else {
-      this.db
-        .prepare(
+      this.prepared(
           `INSERT INTO renditions (rendition_id, tenant_id, version_id, kind, status, mime_type, content_hash, size_bytes, fail_reason,
              create_by, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )

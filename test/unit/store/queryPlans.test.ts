@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { FINISHED_FOR_SAME_CONTENT } from '../../../main/store/repos/renditions.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
@@ -74,5 +75,26 @@ describe('query plans', () => {
     expect(store.renditions.finishedForSameContent('tA', 'same', 'TEXT', 'h1', 'text/plain')?.renditionId).toBe('r-mine');
     expect(store.renditions.finishedForSameContent('tA', 'mine', 'TEXT', 'h1', 'application/pdf')).toBeUndefined();
     expect(store.renditions.finishedForSameContent('tB', 'otherTenant', 'TEXT', 'h1', 'text/plain')).toBeUndefined();
+  });
+});
+
+describe('Repository.prepared', () => {
+  class Probe extends Repository {
+    statementFor(sql: string) {
+      return this.prepared(sql);
+    }
+  }
+
+  it('prepares a statement once per SQL text and keeps it', () => {
+    const db = new Database(':memory:');
+    try {
+      const probe = new Probe(db);
+      const one = probe.statementFor('SELECT 1');
+      expect(probe.statementFor('SELECT 1')).toBe(one);
+      expect(probe.statementFor('SELECT 2')).not.toBe(one);
+      expect(probe.statementFor('SELECT 1').get()).toEqual({ 1: 1 });
+    } finally {
+      db.close();
+    }
   });
 });
