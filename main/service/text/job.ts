@@ -80,10 +80,11 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
 
     /** Queues versions that have no TEXT rendition, and PENDING ones whose job was lost. */
     start() {
-      for (;;) {
-        const missing = store.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH);
+      for (let after = 0; ; ) {
+        const missing = store.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH, after);
         store.transaction(() => missing.forEach((v) => queueTextExtraction(store, v)));
         if (missing.length < SWEEP_BATCH) break;
+        after = (missing.at(-1) as { seq: number }).seq;
       }
       for (const r of store.renditions.pending(TEXT_KIND)) {
         if (!store.jobs.isLive(TEXT_QUEUE, r.versionId)) queueTextExtraction(store, r);

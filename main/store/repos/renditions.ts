@@ -74,6 +74,10 @@ export const FINISHED_FOR_SAME_CONTENT = `SELECT r.* FROM blobs b
     AND r.status IN ('READY', 'NOT_APPLICABLE')
   LIMIT 1`;
 
+export const VERSIONS_WITHOUT = `SELECT v.rowid AS seq, v.tenant_id, v.version_id, v.create_by FROM versions v
+  WHERE v.rowid > ? AND NOT EXISTS (SELECT 1 FROM renditions r WHERE r.version_id = v.version_id AND r.kind = ?)
+  ORDER BY v.rowid LIMIT ?`;
+
 export class RenditionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string, string], Row>(
     'SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? AND kind = ?',
@@ -140,17 +144,19 @@ export class RenditionRepository extends Repository {
 
   private readonly finishedForSameContentStmt = this.db.prepare<[string, string, string, string, string], Row>(FINISHED_FOR_SAME_CONTENT);
 
-  /** Versions that have no rendition of this kind yet (created before the kind existed, or missed by a crash). */
-  versionsWithout(kind: string, limit: number): { tenantId: string; versionId: string; createBy: string }[] {
+  /**
+   * Versions that have no rendition of this kind yet (created before the kind existed, or missed
+   * by a crash), in storage order after `after` (the `seq` of the last one of the previous batch).
+   * Paging by that order reads each version once; ordering by creation time sorted the whole
+   * table on every batch, and blocked the start of a large store for seconds.
+   */
+  versionsWithout(kind: string, limit: number, after = 0): { seq: number; tenantId: string; versionId: string; createBy: string }[] {
     return this.db
-      .prepare<[string, number], { tenant_id: string; version_id: string; create_by: string }>(
-        `SELECT v.tenant_id, v.version_id, v.create_by FROM versions v
-         WHERE NOT EXISTS (SELECT 1 FROM renditions r WHERE r.version_id = v.version_id AND r.kind = ?)
-         ORDER BY v.create_time LIMIT ?`,
-      )
-      .all(kind, limit)
-      .map((r) => ({ tenantId: r.tenant_id, versionId: r.version_id, createBy: r.create_by }));
+      .prepare<[number, string, number], { seq: number; tenant_id: string; version_id: string; create_by: string }>(VERSIONS_WITHOUT)
+      .all(after, kind, limit)
+      .map((r) => ({ seq: r.seq, tenantId: r.tenant_id, versionId: r.version_id, createBy: r.create_by }));
   }
+
 
   /** Renditions of this kind still PENDING. */
   pending(kind: string): RenditionRecord[] {

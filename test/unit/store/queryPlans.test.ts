@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
-import { FINISHED_FOR_SAME_CONTENT } from '../../../main/store/repos/renditions.ts';
+import { FINISHED_FOR_SAME_CONTENT, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 let dir: string;
@@ -75,6 +75,40 @@ describe('query plans', () => {
     expect(store.renditions.finishedForSameContent('tA', 'same', 'TEXT', 'h1', 'text/plain')?.renditionId).toBe('r-mine');
     expect(store.renditions.finishedForSameContent('tA', 'mine', 'TEXT', 'h1', 'application/pdf')).toBeUndefined();
     expect(store.renditions.finishedForSameContent('tB', 'otherTenant', 'TEXT', 'h1', 'text/plain')).toBeUndefined();
+  });
+});
+
+describe('the text backfill at start-up', () => {
+  it('pages through versions in storage order from a cursor, without sorting the table', () => {
+    const p = plan(VERSIONS_WITHOUT);
+    expect(p).toMatch(/SEARCH v USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    expect(p).not.toMatch(/TEMP B-TREE|SCAN v/);
+  });
+
+  it('finds every version without a rendition of the kind, batch after batch', () => {
+    const db = new Database(`${dir}/folio.db`);
+    try {
+      db.pragma('foreign_keys = OFF');
+      const t = '2026-01-01T00:00:00.000Z';
+      const version = db.prepare(
+        "INSERT INTO versions (version_id, tenant_id, doc_id, version_no, blob_id, content_hash, size_bytes, mime_type, original_filename, create_by, create_time) VALUES (?, 'tA', ?, 1, 'b', 'h', 1, 'text/plain', 'f', 'u', ?)",
+      );
+      const rendition = db.prepare("INSERT INTO renditions (rendition_id, tenant_id, version_id, kind, status, create_by, create_time, update_time) VALUES (?, 'tA', ?, ?, 'READY', 'u', ?, ?)");
+      for (let i = 0; i < 7; i++) version.run(`v${i}`, `d${i}`, t);
+      rendition.run('r1', 'v1', 'TEXT', t, t);
+      rendition.run('r4', 'v4', 'TEXT', t, t);
+      rendition.run('r5', 'v5', 'PREVIEW', t, t);
+    } finally {
+      db.close();
+    }
+    const found: string[] = [];
+    for (let after = 0; ; ) {
+      const batch = store.renditions.versionsWithout('TEXT', 2, after);
+      found.push(...batch.map((v) => v.versionId));
+      if (batch.length < 2) break;
+      after = batch[batch.length - 1]?.seq ?? 0;
+    }
+    expect(found).toEqual(['v0', 'v2', 'v3', 'v5', 'v6']);
   });
 });
 
