@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioClient } from '../../main/remote/client.ts';
 import { createTenant, FOLIO_BIN, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
+export { log } from './report.ts';
 
 export interface Row {
   benchmark: string;
@@ -86,10 +87,6 @@ export async function runMeasured(command: string, args: string[], env: NodeJS.P
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   clearInterval(timer);
   return { code, seconds: (performance.now() - started) / 1000, peakRssMiB: peakKiB / 1024, stdout, stderr };
-}
-
-export function log(message: string): void {
-  process.stderr.write(`${message}\n`);
 }
 
 export function percentile(sorted: number[], p: number): number {

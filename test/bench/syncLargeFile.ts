@@ -10,9 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { startScript } from './processes.ts';
 import { folioSyncOnce, log, startService, type Row } from './syncCommon.ts';
-import { curlUpload, writeRandomFile } from './upload.ts';
+import { curlUpload, medianBy, rate, writeRandomFile } from './upload.ts';
 
-const MB = 1e6;
 const MiB = 1024 * 1024;
 
 export interface LargeFileBenchOptions {
@@ -51,16 +50,7 @@ export async function benchSyncLargeFile(o: LargeFileBenchOptions): Promise<{ ro
   const size = o.bytes >= 1024 * MiB ? `${(o.bytes / (1024 * MiB)).toFixed(2)} GiB` : `${(o.bytes / MiB).toFixed(0)} MiB`;
   return {
     rows: [
-      { benchmark: `sync upload of one ${size} file: folio sync --once vs curl -T raw`, folio: rate(o.bytes, median(folioSeconds)), baseline: rate(o.bytes, median(rawSeconds)), unit: 'MB/s (target ratio >= 0.7)', digits: 0 },
+      { benchmark: `sync upload of one ${size} file: folio sync --once vs curl -T raw`, folio: rate(o.bytes, medianBy(folioSeconds, (x) => x)), baseline: rate(o.bytes, medianBy(rawSeconds, (x) => x)), unit: 'MB/s (target ratio >= 0.7)', digits: 0 },
     ],
   };
-}
-
-function rate(bytes: number, seconds: number): number {
-  return bytes / MB / seconds;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

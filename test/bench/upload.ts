@@ -160,11 +160,11 @@ async function readFully(fh: Awaited<ReturnType<typeof open>>, buffer: Buffer, l
   }
 }
 
-function rate(bytes: number, seconds: number): number {
+export function rate(bytes: number, seconds: number): number {
   return bytes / MB / seconds;
 }
 
 /** The middle round by `key` (the upper middle of an even count), kept whole so its parts stay together. */
-function medianBy<T>(rounds: T[], key: (round: T) => number): T {
+export function medianBy<T>(rounds: T[], key: (round: T) => number): T {
   return [...rounds].sort((a, b) => key(a) - key(b))[Math.floor(rounds.length / 2)] as T;
 }

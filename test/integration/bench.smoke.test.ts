@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchReads } from '../bench/reads.ts';
 import { formatTable } from '../bench/report.ts';
+import { benchSyncLargeFile } from '../bench/syncLargeFile.ts';
 import { benchUpload } from '../bench/upload.ts';
 import { benchWrites } from '../bench/writes.ts';
 
@@ -21,6 +22,15 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's', 'CPU s/GiB']);
     expect(result.rows[0]?.baseline).toBeGreaterThan(0);
     expect(formatTable(result.rows)).toContain('| upload 4.0 MiB: chunked /v1 vs curl -T raw');
+  }, 60_000);
+
+  it('syncs one large file with folio sync and sends it with curl, checking what the service stored', async () => {
+    // Above the 8 MiB direct-upload threshold, so the sync takes the chunked path.
+    const { rows } = await benchSyncLargeFile({ bytes: 9 * MiB + 123, rounds: 1 });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.benchmark).toBe('sync upload of one 9 MiB file: folio sync --once vs curl -T raw');
+    expect(rows[0]?.folio).toBeGreaterThan(0);
+    expect(rows[0]?.baseline).toBeGreaterThan(0);
   }, 60_000);
 
   it('reads a seeded store and the bare route under autocannon', async () => {
