@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { MIGRATION_FILE, migrationsFrom, type Migration, type MigrationModule } from './migrationFiles.ts';
 import { SERVICE_MIGRATIONS } from './serviceMigrations.ts';
@@ -36,6 +37,27 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   }
 }
 
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Switching a rollback-journal file to WAL upgrades a read lock to the write lock, and when another
+ * connection already holds the write lock SQLite answers SQLITE_BUSY at once: it skips the busy
+ * handler, which could deadlock there. So several processes opening a new store at once retry it
+ * here, for as long as the busy timeout would have waited.
+ */
+async function switchToWal(db: Db): Promise<void> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let delayMs = 5; ; delayMs = Math.min(delayMs * 2, 100)) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if (!(err instanceof Database.SqliteError) || err.code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+    }
+    await sleep(delayMs);
+  }
+}
+
 /**
  * Opens (creating if needed) the database `file` in `dataDir`, in WAL mode so admin commands can write
  * while `serve` runs, and migrates it with `migrations`, or those of a folder. A migration that
@@ -46,9 +68,8 @@ export async function openDatabase(dataDir: string, file = 'folio.db', migration
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, file));
   try {
-    // First, so that switching a fresh file to WAL waits for a process doing the same instead of failing.
-    db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    await switchToWal(db);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db, migrations);

@@ -143,6 +143,22 @@ describe('applying migrations', () => {
     expect(applied(db).map((m) => m.version)).toEqual([1, 2]);
   }, 60_000);
 
+  it('waits, rather than failing, when another connection holds the lock as a new file switches to WAL', async () => {
+    // Regression: switching a rollback-journal file to WAL upgrades a read lock, and SQLite
+    // answers SQLITE_BUSY at once, without its busy handler, when another connection holds the
+    // write lock. Several processes opening a fresh store met this; CI saw it as a flaky failure.
+    const data = tempDir();
+    const holder = new Database(join(data, 'folio.db'));
+    dbs.push(holder);
+    holder.exec('CREATE TABLE early (x INTEGER)');
+    holder.exec('BEGIN IMMEDIATE');
+    const released = sleep(300).then(() => holder.exec('ROLLBACK'));
+    const db = await openDatabase(data, 'folio.db', []);
+    dbs.push(db);
+    await released;
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
   it('rolls a failing migration back entirely, records nothing for it, and stops there', async () => {
     const dir = migrationsDir({
       '0001_first.ts': LOG + logged('0001'),
