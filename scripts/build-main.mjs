@@ -25,6 +25,8 @@ const ENTRIES = {
   'electron-main': 'main/electron/main.ts',
   // Started as a worker thread by main/service/text/extractorThread.ts.
   extractorWorker: 'main/service/text/extractorWorker.ts',
+  // Started as a worker thread by main/store/checkpointer.ts.
+  checkpointWorker: 'main/store/checkpointWorker.ts',
 };
 
 /** Files that shape the output without being bundled. */

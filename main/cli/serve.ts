@@ -44,7 +44,8 @@ export function untilSignal(): Promise<void> {
 
 /**
  * Serves the store until `stop` resolves, then closes the listener (letting requests in flight
- * finish) before the database, so no write is cut off. Prints one `listening on URL` line once ready.
+ * finish) before the database, so no write is cut off. WAL checkpoints run on a thread of their
+ * own meanwhile (main/store/checkpointer.ts). Prints one `listening on URL` line once ready.
  */
 export async function serveUntil(
   store: Store,
@@ -53,6 +54,7 @@ export async function serveUntil(
   config: ServiceConfig = DEFAULT_CONFIG,
   housekeepingSettings: Partial<HousekeepingSettings> = {},
 ): Promise<void> {
+  const checkpoints = store.checkpointInBackground();
   try {
     const app = await buildApp(store, { config });
     const housekeeping = startHousekeeping(store, config, housekeepingSettings);
@@ -65,6 +67,7 @@ export async function serveUntil(
       await app.close();
     }
   } finally {
+    await checkpoints.stop();
     store.close();
   }
 }

@@ -29,12 +29,27 @@ export interface JobHandler<P> {
 /** Thrown by a handler for a failure that another attempt cannot fix. */
 export class PermanentJobError extends Error {}
 
+/** Work that jobs should make way for: the service's requests. */
+export interface Foreground {
+  /** When the foreground stops counting as busy, in ms since the epoch; at or before now, it is quiet. */
+  quietAt(): number;
+}
+
 export interface RunnerOptions {
   /** Longest sleep between looks at the queue when nothing wakes the runner. */
   pollMs?: number;
   /** Delay before retry number `attempt` (1-based). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * While it is busy, jobs start at most one per `busyGapMs`: a job's bookkeeping runs on the same
+   * thread as the requests, and a burst of uploads should not wait for the text of the files it
+   * brings. The trickle keeps the queue moving under load that never lets up.
+   */
+  foreground?: Foreground;
+  busyGapMs?: number;
 }
+
+const ALWAYS_QUIET: Foreground = { quietAt: () => 0 };
 
 const SHUTDOWN = Symbol('shutdown');
 
@@ -55,6 +70,9 @@ export class JobRunner {
   private readonly active = new Map<number, ActiveJob>();
   private readonly pollMs: number;
   private readonly backoffMs: (attempt: number) => number;
+  private readonly foreground: Foreground;
+  private readonly busyGapMs: number;
+  private lastStartAt = 0;
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -67,6 +85,8 @@ export class JobRunner {
     this.handlers = new Map(handlers.map((h) => [h.queue, h]));
     this.pollMs = options.pollMs ?? 10_000;
     this.backoffMs = options.backoffMs ?? exponentialBackoff(5_000, 10 * 60_000);
+    this.foreground = options.foreground ?? ALWAYS_QUIET;
+    this.busyGapMs = options.busyGapMs ?? 1_000;
   }
 
   start(): void {
@@ -115,23 +135,29 @@ export class JobRunner {
   private pump(): void {
     if (this.state !== 'started') return;
     for (const handler of this.handlers.values()) {
-      while (this.runningCount(handler.queue) < handler.concurrency) {
+      while (this.runningCount(handler.queue) < handler.concurrency && this.mayStartBy() <= Date.now()) {
         const job = this.jobs.claim(handler.queue);
         if (!job) break;
+        this.lastStartAt = Date.now();
         this.launch(handler, job);
       }
     }
     this.schedule();
   }
 
-  /** Sleeps until the next retry falls due, or at most pollMs. */
+  /** The earliest time the next job may start: now when the foreground is quiet, else after the gap. */
+  private mayStartBy(): number {
+    return Math.min(this.foreground.quietAt(), this.lastStartAt + this.busyGapMs);
+  }
+
+  /** Sleeps until the next retry falls due or the next job may start, or at most pollMs. */
   private schedule(): void {
     clearTimeout(this.timer);
     let wakeAt = Date.now() + this.pollMs;
     for (const handler of this.handlers.values()) {
       if (this.runningCount(handler.queue) >= handler.concurrency) continue;
       const due = this.jobs.nextDue(handler.queue);
-      if (due !== undefined) wakeAt = Math.min(wakeAt, due);
+      if (due !== undefined) wakeAt = Math.min(wakeAt, Math.max(due, this.mayStartBy()));
     }
     this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - Date.now()));
     this.timer.unref();

@@ -69,6 +69,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes callable without a bearer token. */
     public?: boolean;
+    /** Routes that bring bytes in (uploads): background jobs make way while they come (./foreground.ts). */
+    bulkWrite?: boolean;
   }
 }
 

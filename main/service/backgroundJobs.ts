@@ -1,13 +1,22 @@
 /**
  * The service's background jobs, run while the app is up: started when it is ready, stopped (the
- * running jobs put back in their queue) when it closes, before the store is closed.
+ * running jobs put back in their queue) when it closes, before the store is closed. While uploads
+ * come in, jobs start at most once a second (./foreground.ts).
  */
 import { JobRunner } from '../jobs/runner.ts';
 import type { FolioApp, ServiceDeps } from './app.ts';
+import { BulkWrites } from './foreground.ts';
 import { textExtractionJob } from './text/job.ts';
 
 export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
-  const runner = new JobRunner(deps.store.jobs, [textExtractionJob(deps)]);
+  const bulkWrites = new BulkWrites();
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config.bulkWrite) bulkWrites.touch();
+  });
+  app.addHook('onResponse', async (req) => {
+    if (req.routeOptions.config.bulkWrite) bulkWrites.touch();
+  });
+  const runner = new JobRunner(deps.store.jobs, [textExtractionJob(deps)], { foreground: bulkWrites });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
 }

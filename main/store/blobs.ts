@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { link, open, readdir, rm, stat } from 'node:fs/promises';
+import { link, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { syncDirectory } from '../platform/durable.ts';
@@ -29,6 +29,8 @@ export class BlobFiles {
   readonly root: string;
   readonly tmpDir: string;
   private readonly contentLocks = new KeyedLock();
+  /** Shard directories known to exist: shards are never removed, so each is made at most once. */
+  private readonly knownShards = new Set<string>();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'blobs');
@@ -79,7 +81,7 @@ export class BlobFiles {
    */
   async commit(staged: StagedBlob): Promise<void> {
     const target = this.pathOf(staged.contentHash);
-    const shardIsNew = mkdirSync(dirname(target), { recursive: true }) !== undefined;
+    const shardIsNew = this.ensureShard(dirname(target));
     const linked = await link(staged.tempPath, target).then(
       () => true,
       (err: NodeJS.ErrnoException) => {
@@ -92,8 +94,18 @@ export class BlobFiles {
     if (shardIsNew) await syncDirectory(this.root);
   }
 
+  /** Creates a shard directory the first time this process needs it; true when it was new. */
+  private ensureShard(shard: string): boolean {
+    if (this.knownShards.has(shard)) return false;
+    const created = mkdirSync(shard, { recursive: true }) !== undefined;
+    this.knownShards.add(shard);
+    return created;
+  }
+
   async discard(tempPath: string): Promise<void> {
-    await rm(tempPath, { force: true });
+    await unlink(tempPath).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
   }
 
   async has(contentHash: string): Promise<boolean> {

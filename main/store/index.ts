@@ -1,5 +1,6 @@
 /** The store: every repository over one SQLite database, plus the blob files. */
 import { join } from 'node:path';
+import { Checkpointer } from './checkpointer.ts';
 import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
@@ -83,6 +84,11 @@ export class Store {
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
+  }
+
+  /** Moves WAL checkpoints to a thread of their own, for a long-running service (./checkpointer.ts). */
+  checkpointInBackground(): Checkpointer {
+    return Checkpointer.start(this.db);
   }
 
   close(): void {

@@ -5,7 +5,8 @@
  * thread, not the service. The thread is started on first use and stopped after a quiet minute,
  * which frees the OCR model.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread, type WorkerEntry } from '../../platform/workerThread.ts';
 import type { Extraction } from './textDocument.ts';
 
 export interface ExtractRequest {
@@ -26,12 +27,7 @@ export class ExtractorCrashed extends Error {
   }
 }
 
-// From the sources (tsx, vitest) a thread does not inherit the TypeScript loader: threadBoot.mjs
-// registers it, then loads the worker. In the bundle (dist/node, scripts/build-main.mjs) the worker
-// is an entry of its own, beside this module.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const BOOT = FROM_SOURCE ? new URL('./threadBoot.mjs', import.meta.url) : new URL('./extractorWorker.js', import.meta.url);
-const ENTRY = new URL('./extractorWorker.ts', import.meta.url).href;
+const ENTRY: WorkerEntry = { source: new URL('./extractorWorker.ts', import.meta.url), bundled: new URL('./extractorWorker.js', import.meta.url) };
 
 export interface ExtractorOptions {
   idleMs?: number;
@@ -113,7 +109,7 @@ export class ExtractorThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } });
+    const worker = startWorkerThread(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } });
     // A thread that dies between requests is simply replaced on the next one.
     worker.on('error', () => this.forget(worker));
     worker.on('exit', () => this.forget(worker));

@@ -20,6 +20,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   const chunked = new ChunkedUploads(deps);
 
   app.post('/v1/versions/upload', {
+    config: { bulkWrite: true },
     onRequest: octetStreamOnly,
     schema: {
       tags,
@@ -35,6 +36,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   }, async (req) => ok(req, await chunked.init(callerOf(req), req.body)));
 
   app.post('/v1/versions/uploadChunk', {
+    config: { bulkWrite: true },
     onRequest: octetStreamOnly,
     schema: {
       tags,
@@ -49,6 +51,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   });
 
   app.post('/v1/versions/completeChunkedUpload', {
+    config: { bulkWrite: true },
     schema: { tags, summary: 'Assemble the chunks, check expectedContentHash, create the version. Idempotent. Needs to be the creator of the session, and WRITE on a target document again.', body: UploadIdBody, response: replies(VersionResult) },
   }, async (req) => ok(req, await chunked.complete(callerOf(req), req.body.uploadId)));
 

@@ -104,7 +104,7 @@ export class JobRepository extends Repository {
   }
 
   complete(jobId: number): void {
-    this.db.prepare('DELETE FROM jobs WHERE job_id = ?').run(jobId);
+    this.prepared('DELETE FROM jobs WHERE job_id = ?').run(jobId);
   }
 
   retryLater(jobId: number, runAfter: number, error: string): void {
@@ -138,12 +138,12 @@ export class JobRepository extends Repository {
 
   /** When the next QUEUED job of a queue falls due, or undefined when none waits. */
   nextDue(queue: string): number | undefined {
-    return this.db.prepare<[string], { t: number | null }>(`SELECT MIN(run_after) AS t FROM jobs WHERE queue = ? AND status = 'QUEUED'`).get(queue)?.t ?? undefined;
+    return this.prepared<[string], { t: number | null }>(`SELECT MIN(run_after) AS t FROM jobs WHERE queue = ? AND status = 'QUEUED'`).get(queue)?.t ?? undefined;
   }
 
   /** True while a QUEUED or RUNNING job exists for this queue and key. */
   isLive(queue: string, key: string): boolean {
-    return this.db.prepare(`SELECT 1 FROM jobs WHERE queue = ? AND job_key = ? AND status IN ('QUEUED', 'RUNNING')`).get(queue, key) !== undefined;
+    return this.prepared(`SELECT 1 FROM jobs WHERE queue = ? AND job_key = ? AND status IN ('QUEUED', 'RUNNING')`).get(queue, key) !== undefined;
   }
 
   list(queue: string): JobRecord[] {

@@ -1,6 +1,6 @@
 /** The persisted job runner over a real SQLite store. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobRunner, PermanentJobError, type JobHandler } from '../../../main/jobs/runner.ts';
+import { JobRunner, PermanentJobError, type JobHandler, type RunnerOptions } from '../../../main/jobs/runner.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
@@ -47,8 +47,8 @@ function handler(overrides: Partial<JobHandler<Payload>> = {}): JobHandler<Paylo
   };
 }
 
-function start(h: JobHandler<Payload>): JobRunner {
-  const runner = new JobRunner(store.jobs, [h as JobHandler<unknown>], { pollMs: 20, backoffMs: () => 30 });
+function start(h: JobHandler<Payload>, options: RunnerOptions = {}): JobRunner {
+  const runner = new JobRunner(store.jobs, [h as JobHandler<unknown>], { pollMs: 20, backoffMs: () => 30, ...options });
   runners.push(runner);
   runner.start();
   return runner;
@@ -191,5 +191,47 @@ describe('JobRunner', () => {
     await until(() => h.done.length === 1);
     expect(h.done).toEqual([1]);
     expect(h.gaveUp).toEqual([[2, 'interrupted 1 time without finishing']]);
+  });
+
+  describe('beside a busy foreground', () => {
+    /** A foreground that is busy until told otherwise. */
+    function busyUntilQuiet(): { quietAt: () => number; quiet: () => void } {
+      let quietAt = Number.POSITIVE_INFINITY;
+      return { quietAt: () => quietAt, quiet: () => (quietAt = 0) };
+    }
+
+    it('starts one job at once, then at most one per gap, and never starves the queue', async () => {
+      const started: number[] = [];
+      const h = handler({ concurrency: 4, run: async () => void started.push(Date.now()) });
+      for (let n = 0; n < 4; n++) enqueue(n);
+      start(h, { foreground: busyUntilQuiet(), busyGapMs: 150 });
+      await until(() => started.length === 4);
+      const gaps = started.slice(1).map((t, i) => t - (started[i] as number));
+      // Timers may fire a little early, never much: what matters is one per gap, not four at once.
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(140);
+    });
+
+    it('runs the rest at once, up to the concurrency bound, as soon as the foreground is quiet', async () => {
+      const foreground = busyUntilQuiet();
+      const h = handler({ concurrency: 4 });
+      for (let n = 0; n < 6; n++) enqueue(n);
+      start(h, { foreground, busyGapMs: 60_000 });
+      await until(() => h.done.length === 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(h.done).toEqual([0]);
+      foreground.quiet();
+      store.jobs.enqueue({ queue: 'q', key: 'wake', payload: { n: 6 }, maxAttempts: 3 });
+      await until(() => h.done.length === 7, 2_000);
+    });
+
+    it('wakes by itself when the foreground falls quiet, with no new job to wake it', async () => {
+      let quietAt = Date.now() + 200;
+      const h = handler({ concurrency: 4 });
+      for (let n = 0; n < 3; n++) enqueue(n);
+      start(h, { foreground: { quietAt: () => quietAt }, busyGapMs: 60_000, pollMs: 60_000 });
+      await until(() => h.done.length === 3, 2_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(quietAt - 5);
+      quietAt = 0;
+    });
   });
 });
