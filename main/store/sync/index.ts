@@ -150,7 +150,7 @@ export class SyncStore extends Repository {
   }
 
   getPair(pairId: string): PairRecord | undefined {
-    const row = this.db.prepare<[string], PairRow>('SELECT * FROM pairs WHERE pair_id = ?').get(pairId);
+    const row = this.prepared<[string], PairRow>('SELECT * FROM pairs WHERE pair_id = ?').get(pairId);
     return row && toPair(row);
   }
 
