@@ -94,6 +94,7 @@ async function syncUntilConverged(engine: PairSync): Promise<number> {
   }
   process.removeListener('SIGTERM', stop);
   process.removeListener('SIGINT', stop);
+  engine.recordInSync();
   reportLeftOut(total);
   console.log(summaryLine(total));
   if (total.converged) return 0;

@@ -106,6 +106,7 @@ export class PairRunner {
     if (this.debounce) clearTimeout(this.debounce);
     await this.watcher?.close();
     await this.idle();
+    this.engine.recordInSync();
   }
 
   private soon(): void {

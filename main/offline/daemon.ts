@@ -117,6 +117,7 @@ export class Daemon {
     this.upstream?.connectivity.stop();
     await Promise.all([...this.pairs.values()].map((p) => p.watcher.close()));
     await this.running;
+    for (const p of this.pairs.values()) p.engine.recordInSync();
     await this.server.close();
     await this.mirror.close();
     this.offline.close();

@@ -66,6 +66,7 @@ export class ContinuousSync {
     this.engine.stop();
     await this.watcher?.close();
     await this.running;
+    this.engine.recordInSync();
   }
 
   /** Whether a pass is running now; for tests and status displays. */

@@ -3,6 +3,7 @@
  * credentials come from the environment only; continuous mode watches and polls and stops cleanly
  * on SIGTERM; the state lives in the app-data folder unless --state says otherwise.
  */
+import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,4 +126,31 @@ describe('folio sync', () => {
     expect(code).toBe(0);
     expect(readdirSync(s.dir).filter((n) => n.startsWith('.folio-'))).toEqual([]);
   });
+
+  it('leaves the pair recorded in sync for a quiet next start, after --once and after SIGTERM', async () => {
+    const s = await fresh();
+    s.write('a.txt', 'a');
+    // Old enough not to be racy when the pass looks at it.
+    await new Promise((r) => setTimeout(r, 250));
+    const once = args(s, join(s.scratch, 'once-state'));
+    expect((await syncOnceProcess(once)).code).toBe(0);
+    expect(inSyncMark(once.state)).not.toBe('');
+
+    const watched = args(s, join(s.scratch, 'watch-state'));
+    const p = startSync({ ...watched, env: { FOLIO_POLL_MS: '60000' } });
+    await until(() => SUMMARY.test(p.stdout().split('\n')[0] ?? ''), 30_000, 'the first pass');
+    expect(inSyncMark(watched.state)).toBe('');
+    p.child.kill('SIGTERM');
+    expect((await p.exited).code).toBe(0);
+    expect(inSyncMark(watched.state)).not.toBe('');
+  });
 });
+
+function inSyncMark(state: string): string {
+  const db = new Database(join(state, 'sync.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT in_sync_with FROM pairs').pluck().get() as string | undefined) ?? '';
+  } finally {
+    db.close();
+  }
+}

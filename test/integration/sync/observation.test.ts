@@ -102,15 +102,25 @@ describe('the local side', () => {
 
 describe('restarts', () => {
   const restart = (s: Scenario) => new PairSync({ store: s.store, pairId: 'p1', client: new FolioClient({ baseUrl: s.proxy?.url ?? '', credentials: service().tenant }) });
+  /** As `folio sync --once` ends: the pair is recorded in sync for the next start. */
+  const once = async (engine: PairSync) => {
+    const summary = await engine.syncOnce();
+    engine.recordInSync();
+    return summary;
+  };
   /** Files written a moment ago are racy (their hash is not trusted yet); a pass a little later settles them. */
-  const settleQuietly = async (s: Scenario) => {
+  const settleUnrecorded = async (s: Scenario) => {
     await s.settle();
     await new Promise((r) => setTimeout(r, 250));
     await s.settle();
   };
+  const settleQuietly = async (s: Scenario) => {
+    await settleUnrecorded(s);
+    s.engine.recordInSync();
+  };
   const restartQuietly = async (s: Scenario) => {
     await new Promise((r) => setTimeout(r, 250));
-    return restart(s).syncOnce();
+    return once(restart(s));
   };
 
   it('a restart that finds nothing changed reads the feed once and looks at the folder, without planning', async () => {
@@ -141,6 +151,24 @@ describe('restarts', () => {
     s.write('x.bak', 'ignored');
     expect((await restartQuietly(s)).rounds).toBe(0);
     expect(await s.remoteListing()).toEqual(Object.fromEntries(Object.entries(s.localListing()).filter(([k]) => k !== 'x.bak')));
+  });
+
+  it('is quiet only once the engine that got in sync has recorded it, not after every pass', async () => {
+    const s = await fresh({ proxy: true });
+    s.write('a/1.txt', '1');
+    await settleUnrecorded(s);
+    expect((await restart(s).syncOnce()).rounds).toBeGreaterThan(0);
+    s.engine.recordInSync();
+    expect(await restart(s).syncOnce()).toMatchObject({ converged: true, rounds: 0 });
+  });
+
+  it('a continuous runner records the pair in sync when it stops', async () => {
+    const s = await fresh({ proxy: true });
+    s.write('c.txt', 'c');
+    // Old enough not to be racy when the first pass looks at it.
+    await new Promise((r) => setTimeout(r, 250));
+    await withContinuous(s, { pollMs: 600_000, fullScanMs: 600_000, debounceMs: 100 }, async () => {});
+    expect(await restart(s).syncOnce()).toMatchObject({ converged: true, rounds: 0 });
   });
 
   it('changes elsewhere in the tenant do not stop a quiet restart', async () => {
