@@ -154,24 +154,33 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
   options.onProgress?.(sent, size);
   const limiter = options.limiter ?? new PQueue({ concurrency: options.concurrency ?? 4 });
   const file = await open(path, 'r');
+  // A chunk's buffer is used again once its request is done: a fresh one per chunk left the
+  // garbage collector a fifth of the client's time on a large file.
+  const spare: Buffer[] = [];
   try {
     const sendChunk = async (index: number) => {
       const length = chunkLength(index, chunkSize, size, totalChunks);
-      const buffer = Buffer.allocUnsafe(length);
-      const { bytesRead } = await file.read(buffer, 0, length, index * chunkSize);
-      if (bytesRead !== length) throw new FileChanged(`${path} shrank while it was being uploaded`);
-      const sha = createHash('sha256').update(buffer).digest('hex');
-      await client.withRetry(async () => {
-        let piecesSent = 0;
-        const onPiece = options.onProgress && ((n: number) => options.onProgress?.(sent + (piecesSent += n), size));
-        const res = await client.http.post('v1/versions/uploadChunk', {
-          searchParams: { uploadId: session.uploadId, chunkIndex: index },
-          headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(length), 'x-chunk-sha256': sha },
-          body: bodyOf(buffer, options.throttle, onPiece),
-          responseType: 'json',
+      const whole = spare.pop() ?? Buffer.allocUnsafe(chunkSize);
+      try {
+        const buffer = whole.subarray(0, length);
+        const { bytesRead } = await file.read(buffer, 0, length, index * chunkSize);
+        if (bytesRead !== length) throw new FileChanged(`${path} shrank while it was being uploaded`);
+        // No X-Chunk-Sha256: expectedContentHash has the service check every byte at completion,
+        // and hashing each chunk again on both sides cost a quarter of the CPU of a large upload.
+        await client.withRetry(async () => {
+          let piecesSent = 0;
+          const onPiece = options.onProgress && ((n: number) => options.onProgress?.(sent + (piecesSent += n), size));
+          const res = await client.http.post('v1/versions/uploadChunk', {
+            searchParams: { uploadId: session.uploadId, chunkIndex: index },
+            headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(length) },
+            body: bodyOf(buffer, options.throttle, onPiece),
+            responseType: 'json',
+          });
+          return unwrap(res.body, res.statusCode, res.headers['retry-after']);
         });
-        return unwrap(res.body, res.statusCode, res.headers['retry-after']);
-      });
+      } finally {
+        spare.push(whole);
+      }
       sent += length;
       options.onProgress?.(sent, size);
     };
