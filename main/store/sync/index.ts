@@ -22,7 +22,9 @@ export interface PairSettings {
 }
 
 export const DEFAULT_SETTINGS: PairSettings = {
-  concurrency: 4,
+  // Eight requests in flight keep the service busy while each small upload waits on its fsyncs:
+  // a first sync of 10,000 small files took a tenth less time than with four (docs/sync-performance.md).
+  concurrency: 8,
   uploadLimit: 0,
   downloadLimit: 0,
   excludedFolders: [],
