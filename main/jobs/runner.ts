@@ -20,8 +20,11 @@ export interface JobHandler<P> {
   run(payload: P, signal: AbortSignal): Promise<void>;
   /** The job will not be tried again; `reason` says why. */
   giveUp(payload: P, reason: string): void | Promise<void>;
-  /** Runs once when the runner starts, before the first claim: the place to enqueue missed work. */
-  start?(): void;
+  /**
+   * Runs once when the runner starts, beside the jobs already queued: the place to enqueue missed
+   * work. A long one must yield now and then and stop once `signal` aborts (the runner stops).
+   */
+  start?(signal: AbortSignal): void | Promise<void>;
   /** Releases what the handler holds (threads, engines) once no job runs. */
   close?(): Promise<void>;
 }
@@ -76,6 +79,8 @@ export class JobRunner {
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
+  private readonly starting = new AbortController();
+  private started: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly jobs: JobRepository,
@@ -92,12 +97,20 @@ export class JobRunner {
   start(): void {
     if (this.state !== 'new') return;
     this.state = 'started';
-    for (const handler of this.handlers.values()) {
-      this.recover(handler);
-      handler.start?.();
-    }
+    for (const handler of this.handlers.values()) this.recover(handler);
     this.unsubscribe = this.jobs.onEnqueue(() => this.pump());
     this.pump();
+    // Beside the jobs, not before them: a store with much missed work used to wait for all of it
+    // to be queued before the service would even listen.
+    this.started = Promise.all(
+      [...this.handlers.values()].map((h) =>
+        Promise.resolve()
+          .then(() => h.start?.(this.starting.signal))
+          .catch((err: unknown) => {
+            if (!this.starting.signal.aborted) console.error(`job queue ${h.queue}: start-up failed:`, err);
+          }),
+      ),
+    );
   }
 
   /** Aborts the running jobs, puts them back in the queue, and waits until they have let go. */
@@ -109,6 +122,8 @@ export class JobRunner {
     this.state = 'stopping';
     clearTimeout(this.timer);
     this.unsubscribe?.();
+    this.starting.abort();
+    await this.started;
     for (const job of this.active.values()) job.controller.abort(SHUTDOWN);
     await Promise.all([...this.active.values()].map((j) => j.done));
     await Promise.all([...this.handlers.values()].map((h) => h.close?.()));

@@ -6,6 +6,7 @@
  * gets no rendition: the outcome is dropped.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
@@ -78,16 +79,21 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
       await files.setState(target(job), 'FAILED', reason, TEXT_MIME, SYSTEM_ACTOR).catch(unlessPurged);
     },
 
-    /** Queues versions that have no TEXT rendition, and PENDING ones whose job was lost. */
-    start() {
-      for (let after = 0; ; ) {
-        const missing = store.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH, after);
-        store.transaction(() => missing.forEach((v) => queueTextExtraction(store, v)));
-        if (missing.length < SWEEP_BATCH) break;
-        after = (missing.at(-1) as { seq: number }).seq;
-      }
-      for (const r of store.renditions.pending(TEXT_KIND)) {
-        if (!store.jobs.isLive(TEXT_QUEUE, r.versionId)) queueTextExtraction(store, r);
+    /**
+     * Queues versions that have no TEXT rendition, and PENDING ones whose job was lost, a batch at
+     * a time, letting requests in between batches.
+     */
+    async start(signal) {
+      for (const next of [
+        (after: number) => store.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH, after),
+        (after: number) => store.renditions.pendingWithoutLiveJob(TEXT_KIND, TEXT_QUEUE, SWEEP_BATCH, after),
+      ]) {
+        for (let after = 0; !signal.aborted; await yieldToRequests()) {
+          const missing = next(after);
+          store.transaction(() => missing.forEach((v) => queueTextExtraction(store, v)));
+          if (missing.length < SWEEP_BATCH) break;
+          after = (missing.at(-1) as { seq: number }).seq;
+        }
       }
     },
 

@@ -78,6 +78,12 @@ export const VERSIONS_WITHOUT = `SELECT v.rowid AS seq, v.tenant_id, v.version_i
   WHERE v.rowid > ? AND NOT EXISTS (SELECT 1 FROM renditions r WHERE r.version_id = v.version_id AND r.kind = ?)
   ORDER BY v.rowid LIMIT ?`;
 
+/** PENDING renditions whose job was lost (a crash between the two), by storage order from a cursor. */
+export const PENDING_WITHOUT_LIVE_JOB = `SELECT r.rowid AS seq, r.tenant_id, r.version_id FROM renditions r
+  WHERE r.rowid > ? AND r.kind = ? AND r.status = 'PENDING'
+    AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.queue = ? AND j.job_key = r.version_id AND j.status IN ('QUEUED', 'RUNNING'))
+  ORDER BY r.rowid LIMIT ?`;
+
 export class RenditionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string, string], Row>(
     'SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? AND kind = ?',
@@ -158,8 +164,10 @@ export class RenditionRepository extends Repository {
   }
 
 
-  /** Renditions of this kind still PENDING. */
-  pending(kind: string): RenditionRecord[] {
-    return this.db.prepare<[string], Row>(`SELECT * FROM renditions WHERE kind = ? AND status = 'PENDING'`).all(kind).map(toRecord);
+  /** Up to `limit` renditions of this kind still PENDING with no live job of `queue`, in storage order after `after`. */
+  pendingWithoutLiveJob(kind: string, queue: string, limit: number, after = 0): { seq: number; tenantId: string; versionId: string }[] {
+    return this.prepared<[number, string, string, number], { seq: number; tenant_id: string; version_id: string }>(PENDING_WITHOUT_LIVE_JOB)
+      .all(after, kind, queue, limit)
+      .map((r) => ({ seq: r.seq, tenantId: r.tenant_id, versionId: r.version_id }));
   }
 }

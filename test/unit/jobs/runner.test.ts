@@ -193,6 +193,24 @@ describe('JobRunner', () => {
     expect(h.gaveUp).toEqual([[2, 'interrupted 1 time without finishing']]);
   });
 
+  it("runs a handler's start-up work beside the queued jobs, and stop() ends it", async () => {
+    let startSignal: AbortSignal | undefined;
+    const h = handler({
+      // A start-up that would run until the runner stops, like a long backfill.
+      start: (signal) =>
+        new Promise<void>((resolve) => {
+          startSignal = signal;
+          signal.addEventListener('abort', () => resolve());
+        }),
+    });
+    enqueue(1);
+    const runner = start(h);
+    await until(() => h.done.length === 1);
+    expect(startSignal?.aborted).toBe(false);
+    await runner.stop();
+    expect(startSignal?.aborted).toBe(true);
+  });
+
   describe('beside a busy foreground', () => {
     /** A foreground that is busy until told otherwise. */
     function busyUntilQuiet(): { quietAt: () => number; quiet: () => void } {

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
-import { FINISHED_FOR_SAME_CONTENT, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
+import { FINISHED_FOR_SAME_CONTENT, PENDING_WITHOUT_LIVE_JOB, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 let dir: string;
@@ -83,6 +83,13 @@ describe('the text backfill at start-up', () => {
     const p = plan(VERSIONS_WITHOUT);
     expect(p).toMatch(/SEARCH v USING INTEGER PRIMARY KEY \(rowid>\?\)/);
     expect(p).not.toMatch(/TEMP B-TREE|SCAN v/);
+  });
+
+  it('pages through pending renditions from a cursor, and looks up their jobs by key', () => {
+    const p = plan(PENDING_WITHOUT_LIVE_JOB);
+    expect(p).toMatch(/SEARCH r USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    expect(p).toMatch(/SEARCH j USING (COVERING )?INDEX jobs_live_key/);
+    expect(p).not.toMatch(/TEMP B-TREE|SCAN/);
   });
 
   it('finds every version without a rendition of the kind, batch after batch', () => {

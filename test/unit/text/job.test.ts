@@ -89,8 +89,36 @@ describe('text job', () => {
     db.prepare('DELETE FROM renditions WHERE version_id = ?').run(v.versionId);
     db.close();
     expect(textOf(v.versionId)).toBeUndefined();
-    job.start?.();
+    await job.start?.(signal);
     expect(textOf(v.versionId)?.status).toBe('PENDING');
     expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
   });
+
+  it('at start, queues again a PENDING rendition whose job was lost, and leaves one with a live job alone', async () => {
+    const lost = await newVersion('job lost in a crash');
+    const kept = await newVersion('job still queued');
+    const jobOf = (versionId: string) => store.jobs.list(TEXT_QUEUE).filter((j) => j.key === versionId);
+    store.transaction(() => store.jobs.complete(jobOf(lost.versionId)[0]?.jobId ?? -1));
+    const keptJob = jobOf(kept.versionId)[0]?.jobId;
+    expect(store.jobs.isLive(TEXT_QUEUE, lost.versionId)).toBe(false);
+    await job.start?.(signal);
+    expect(store.jobs.isLive(TEXT_QUEUE, lost.versionId)).toBe(true);
+    expect(jobOf(kept.versionId).map((j) => j.jobId)).toEqual([keptJob]);
+  });
+
+  it('at start, works through more missed versions than one batch, and stops when told to', async () => {
+    const db = openDb(dir);
+    // Versions missed by a crash: their renditions and jobs are gone.
+    const versions = [];
+    for (let i = 0; i < 1_050; i++) versions.push(await newVersion(`missed ${i}`));
+    db.prepare(`DELETE FROM renditions WHERE kind = 'TEXT'`).run();
+    db.prepare('DELETE FROM jobs').run();
+    db.close();
+    const stopped = new AbortController();
+    stopped.abort();
+    await job.start?.(stopped.signal);
+    expect(store.jobs.list(TEXT_QUEUE)).toHaveLength(0);
+    await job.start?.(signal);
+    for (const v of versions) expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
+  }, 60_000);
 });
