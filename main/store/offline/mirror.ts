@@ -40,9 +40,8 @@ export class MirrorRepository extends Repository {
   }
 
   private writeContainer(tenantId: string, c: MirrorContainer): void {
-    const taken = this.db.prepare<[number, string], { n: number }>('SELECT 1 AS n FROM containers WHERE id = ? AND container_id != ?').get(c.rowId, c.containerId);
-    this.db
-      .prepare(
+    const taken = this.prepared<[number, string], { n: number }>('SELECT 1 AS n FROM containers WHERE id = ? AND container_id != ?').get(c.rowId, c.containerId);
+    this.prepared(
         `INSERT INTO containers (id, container_id, tenant_id, parent_id, container_type_id, name, description, sort_order, status, metadata,
            acl_inherit_enabled, create_by, create_time, update_by, update_time, purge_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -80,8 +79,7 @@ export class MirrorRepository extends Repository {
   }
 
   private writeDocument(tenantId: string, d: MirrorDocument): void {
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO documents (doc_id, tenant_id, container_id, title, document_type_id, current_version_id, current_version_no, size_bytes,
            mime_type, original_filename, content_hash, state, published_version_id, published_version_no, published_label, processing_state,
            processing_fail_reason, index_status, index_fail_reason, metadata, create_by, create_time, update_by, update_time, purge_at)
@@ -140,11 +138,9 @@ export class MirrorRepository extends Repository {
   }
 
   private parkHolder(tenantId: string, parentId: string, name: string, exceptId: string): void {
-    this.db
-      .prepare("UPDATE containers SET name = '.folio-parked-' || container_id WHERE tenant_id = ? AND parent_id = ? AND name = ? AND status = 'ACTIVE' AND container_id != ?")
+    this.prepared("UPDATE containers SET name = '.folio-parked-' || container_id WHERE tenant_id = ? AND parent_id = ? AND name = ? AND status = 'ACTIVE' AND container_id != ?")
       .run(tenantId, parentId, name, exceptId);
-    this.db
-      .prepare("UPDATE documents SET title = '.folio-parked-' || doc_id WHERE tenant_id = ? AND container_id = ? AND title = ? AND state = 'ACTIVE' AND doc_id != ?")
+    this.prepared("UPDATE documents SET title = '.folio-parked-' || doc_id WHERE tenant_id = ? AND container_id = ? AND title = ? AND state = 'ACTIVE' AND doc_id != ?")
       .run(tenantId, parentId, name, exceptId);
   }
 
@@ -154,20 +150,18 @@ export class MirrorRepository extends Repository {
    * id, and so do the items of that type.
    */
   putContentType(tenantId: string, t: MirrorContentType): void {
-    const twin = this.db
-      .prepare<[string, string, string, string], { type_id: string }>('SELECT type_id FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ? AND type_id != ?')
+    const twin = this.prepared<[string, string, string, string], { type_id: string }>('SELECT type_id FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ? AND type_id != ?')
       .get(tenantId, t.targetKind, t.code, t.typeId);
     if (twin) {
-      if (this.db.prepare('SELECT 1 FROM content_types WHERE type_id = ?').get(t.typeId)) {
-        this.db.prepare("UPDATE content_types SET code = code || '.folio-parked-' || type_id WHERE type_id = ?").run(twin.type_id);
+      if (this.prepared('SELECT 1 FROM content_types WHERE type_id = ?').get(t.typeId)) {
+        this.prepared("UPDATE content_types SET code = code || '.folio-parked-' || type_id WHERE type_id = ?").run(twin.type_id);
       } else {
-        this.db.prepare('UPDATE content_types SET type_id = ? WHERE type_id = ?').run(t.typeId, twin.type_id);
-        this.db.prepare('UPDATE containers SET container_type_id = ? WHERE tenant_id = ? AND container_type_id = ?').run(t.typeId, tenantId, twin.type_id);
-        this.db.prepare('UPDATE documents SET document_type_id = ? WHERE tenant_id = ? AND document_type_id = ?').run(t.typeId, tenantId, twin.type_id);
+        this.prepared('UPDATE content_types SET type_id = ? WHERE type_id = ?').run(t.typeId, twin.type_id);
+        this.prepared('UPDATE containers SET container_type_id = ? WHERE tenant_id = ? AND container_type_id = ?').run(t.typeId, tenantId, twin.type_id);
+        this.prepared('UPDATE documents SET document_type_id = ? WHERE tenant_id = ? AND document_type_id = ?').run(t.typeId, tenantId, twin.type_id);
       }
     }
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO content_types (type_id, tenant_id, target_kind, parent_type_id, code, name, description, icon, system, sort_order, status,
            max_version_count, retention_days, capabilities, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -198,8 +192,8 @@ export class MirrorRepository extends Repository {
 
   /** A document's versions become exactly these (the service's list). */
   replaceVersions(tenantId: string, docId: string, versions: readonly MirrorVersion[]): void {
-    this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
-    const insert = this.db.prepare(
+    this.prepared('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+    const insert = this.prepared(
       `INSERT INTO versions (version_id, tenant_id, doc_id, version_no, blob_id, content_hash, size_bytes, mime_type, original_filename,
          comment, label, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -210,19 +204,19 @@ export class MirrorRepository extends Repository {
 
   /** The blob row a version needs; the bytes themselves are cached only when they are at hand. */
   private blobRow(tenantId: string, contentHash: string, sizeBytes: number): string {
-    const existing = this.db.prepare<[string, string], { blob_id: string }>('SELECT blob_id FROM blobs WHERE tenant_id = ? AND content_hash = ?').get(tenantId, contentHash);
+    const existing = this.prepared<[string, string], { blob_id: string }>('SELECT blob_id FROM blobs WHERE tenant_id = ? AND content_hash = ?').get(tenantId, contentHash);
     if (existing) return existing.blob_id;
     const blobId = newId('blb');
-    this.db.prepare('INSERT INTO blobs (blob_id, tenant_id, content_hash, size_bytes, create_time) VALUES (?, ?, ?, ?, ?)').run(blobId, tenantId, contentHash, sizeBytes, nowIso());
+    this.prepared('INSERT INTO blobs (blob_id, tenant_id, content_hash, size_bytes, create_time) VALUES (?, ?, ?, ?, ?)').run(blobId, tenantId, contentHash, sizeBytes, nowIso());
     return blobId;
   }
 
   private hasContainer(tenantId: string, containerId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM containers WHERE tenant_id = ? AND container_id = ?').get(tenantId, containerId) !== undefined;
+    return this.prepared('SELECT 1 FROM containers WHERE tenant_id = ? AND container_id = ?').get(tenantId, containerId) !== undefined;
   }
 
   private hasDocument(tenantId: string, docId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM documents WHERE tenant_id = ? AND doc_id = ?').get(tenantId, docId) !== undefined;
+    return this.prepared('SELECT 1 FROM documents WHERE tenant_id = ? AND doc_id = ?').get(tenantId, docId) !== undefined;
   }
 
   /**
@@ -230,26 +224,25 @@ export class MirrorRepository extends Repository {
    * here, the local row hands its children over and goes.
    */
   rekeyContainer(tenantId: string, from: string, to: string): void {
-    this.db.prepare('UPDATE containers SET parent_id = ? WHERE tenant_id = ? AND parent_id = ?').run(to, tenantId, from);
-    this.db.prepare('UPDATE documents SET container_id = ? WHERE tenant_id = ? AND container_id = ?').run(to, tenantId, from);
-    if (this.hasContainer(tenantId, to)) this.db.prepare('DELETE FROM containers WHERE tenant_id = ? AND container_id = ?').run(tenantId, from);
-    else this.db.prepare('UPDATE containers SET container_id = ? WHERE tenant_id = ? AND container_id = ?').run(to, tenantId, from);
+    this.prepared('UPDATE containers SET parent_id = ? WHERE tenant_id = ? AND parent_id = ?').run(to, tenantId, from);
+    this.prepared('UPDATE documents SET container_id = ? WHERE tenant_id = ? AND container_id = ?').run(to, tenantId, from);
+    if (this.hasContainer(tenantId, to)) this.prepared('DELETE FROM containers WHERE tenant_id = ? AND container_id = ?').run(tenantId, from);
+    else this.prepared('UPDATE containers SET container_id = ? WHERE tenant_id = ? AND container_id = ?').run(to, tenantId, from);
   }
 
   rekeyDocument(tenantId: string, from: string, to: string): void {
     if (this.hasDocument(tenantId, to)) {
-      this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, from);
-      this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, from);
+      this.prepared('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, from);
+      this.prepared('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, from);
       return;
     }
-    this.db.prepare('UPDATE versions SET doc_id = ? WHERE tenant_id = ? AND doc_id = ?').run(to, tenantId, from);
-    this.db.prepare('UPDATE documents SET doc_id = ? WHERE tenant_id = ? AND doc_id = ?').run(to, tenantId, from);
+    this.prepared('UPDATE versions SET doc_id = ? WHERE tenant_id = ? AND doc_id = ?').run(to, tenantId, from);
+    this.prepared('UPDATE documents SET doc_id = ? WHERE tenant_id = ? AND doc_id = ?').run(to, tenantId, from);
   }
 
   /** Removes a container with everything below it: the service no longer has it. */
   removeContainer(tenantId: string, containerId: string): void {
-    const ids = this.db
-      .prepare<[string, string, string], { id: string }>(
+    const ids = this.prepared<[string, string, string], { id: string }>(
         `WITH RECURSIVE sub(id) AS (
            SELECT container_id FROM containers WHERE tenant_id = ? AND container_id = ?
            UNION ALL SELECT c.container_id FROM containers c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_id = ?
@@ -258,27 +251,26 @@ export class MirrorRepository extends Repository {
       .all(tenantId, containerId, tenantId)
       .map((r) => r.id);
     for (const id of ids) {
-      this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id IN (SELECT doc_id FROM documents WHERE tenant_id = ? AND container_id = ?)').run(tenantId, tenantId, id);
-      this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND container_id = ?').run(tenantId, id);
+      this.prepared('DELETE FROM versions WHERE tenant_id = ? AND doc_id IN (SELECT doc_id FROM documents WHERE tenant_id = ? AND container_id = ?)').run(tenantId, tenantId, id);
+      this.prepared('DELETE FROM documents WHERE tenant_id = ? AND container_id = ?').run(tenantId, id);
     }
-    for (const id of ids.reverse()) this.db.prepare('DELETE FROM containers WHERE tenant_id = ? AND container_id = ?').run(tenantId, id);
+    for (const id of ids.reverse()) this.prepared('DELETE FROM containers WHERE tenant_id = ? AND container_id = ?').run(tenantId, id);
   }
 
   removeDocument(tenantId: string, docId: string): void {
-    this.db.prepare('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
-    this.db.prepare('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+    this.prepared('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
+    this.prepared('DELETE FROM documents WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
   }
 
   /** Shows metadata queued for the service before the service has it. */
   setMetadata(tenantId: string, kind: 'container' | 'document', id: string, metadata: Record<string, unknown>): void {
-    if (kind === 'container') this.db.prepare('UPDATE containers SET metadata = ? WHERE tenant_id = ? AND container_id = ?').run(JSON.stringify(metadata), tenantId, id);
-    else this.db.prepare('UPDATE documents SET metadata = ? WHERE tenant_id = ? AND doc_id = ?').run(JSON.stringify(metadata), tenantId, id);
+    if (kind === 'container') this.prepared('UPDATE containers SET metadata = ? WHERE tenant_id = ? AND container_id = ?').run(JSON.stringify(metadata), tenantId, id);
+    else this.prepared('UPDATE documents SET metadata = ? WHERE tenant_id = ? AND doc_id = ?').run(JSON.stringify(metadata), tenantId, id);
   }
 
   /** Every document below a container (its own and its descendants'), any state. */
   documentsBelow(tenantId: string, containerId: string): { docId: string; containerId: string; title: string; contentHash: string; state: string }[] {
-    return this.db
-      .prepare<[string, string, string, string], { doc_id: string; container_id: string; title: string; content_hash: string; state: string }>(
+    return this.prepared<[string, string, string, string], { doc_id: string; container_id: string; title: string; content_hash: string; state: string }>(
         `WITH RECURSIVE sub(id) AS (
            SELECT container_id FROM containers WHERE tenant_id = ? AND container_id = ?
            UNION ALL SELECT c.container_id FROM containers c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_id = ?

@@ -96,8 +96,7 @@ export class OfflineStore extends Repository {
 
   enqueue(e: NewOutboxEntry): OutboxEntry {
     const now = nowIso();
-    const { lastInsertRowid } = this.db
-      .prepare(
+    const { lastInsertRowid } = this.prepared(
         `INSERT INTO outbox (method, path, query, body, resource, record_id, is_create, based_on, state, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
       )
@@ -106,19 +105,19 @@ export class OfflineStore extends Repository {
   }
 
   entry(seq: number): OutboxEntry | undefined {
-    const row = this.db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE seq = ?').get(seq);
+    const row = this.prepared<[number], OutboxRow>('SELECT * FROM outbox WHERE seq = ?').get(seq);
     return row && toEntry(row);
   }
 
   /** Entries in these states, oldest first. */
   entries(states: readonly OutboxState[]): OutboxEntry[] {
     const marks = states.map(() => '?').join(', ');
-    return this.db.prepare<string[], OutboxRow>(`SELECT * FROM outbox WHERE state IN (${marks}) ORDER BY seq`).all(...states).map(toEntry);
+    return this.prepared<string[], OutboxRow>(`SELECT * FROM outbox WHERE state IN (${marks}) ORDER BY seq`).all(...states).map(toEntry);
   }
 
   countIn(states: readonly OutboxState[]): number {
     const marks = states.map(() => '?').join(', ');
-    return this.db.prepare<string[], { n: number }>(`SELECT COUNT(*) AS n FROM outbox WHERE state IN (${marks})`).get(...states)?.n ?? 0;
+    return this.prepared<string[], { n: number }>(`SELECT COUNT(*) AS n FROM outbox WHERE state IN (${marks})`).get(...states)?.n ?? 0;
   }
 
   setState(seq: number, state: OutboxState, fields: { serviceRecord?: JsonRecord | null; outcome?: string; basedOn?: JsonRecord | null } = {}): void {
@@ -126,8 +125,7 @@ export class OfflineStore extends Repository {
     if (!current) return;
     const serviceRecord = fields.serviceRecord === undefined ? current.serviceRecord : fields.serviceRecord;
     const basedOn = fields.basedOn === undefined ? current.basedOn : fields.basedOn;
-    this.db
-      .prepare('UPDATE outbox SET state = ?, service_record = ?, outcome = ?, based_on = ?, update_time = ? WHERE seq = ?')
+    this.prepared('UPDATE outbox SET state = ?, service_record = ?, outcome = ?, based_on = ?, update_time = ? WHERE seq = ?')
       .run(state, recordText(serviceRecord), fields.outcome ?? current.outcome, recordText(basedOn), nowIso(), seq);
   }
 
@@ -136,23 +134,23 @@ export class OfflineStore extends Repository {
    * record are based on the service's answer to it, under the record's service id.
    */
   rebase(resource: string, recordIds: readonly string[], basedOn: JsonRecord, recordId: string): void {
-    const stmt = this.db.prepare("UPDATE outbox SET based_on = ?, record_id = ?, update_time = ? WHERE resource = ? AND record_id = ? AND state = 'PENDING'");
+    const stmt = this.prepared("UPDATE outbox SET based_on = ?, record_id = ?, update_time = ? WHERE resource = ? AND record_id = ? AND state = 'PENDING'");
     for (const id of recordIds) stmt.run(JSON.stringify(basedOn), recordId, nowIso(), resource, id);
   }
 
   // Ids made locally.
 
   addLocalId(localId: string, kind: string, pairId: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO id_map (local_id, kind, pair_id, create_time) VALUES (?, ?, ?, ?)').run(localId, kind, pairId, nowIso());
+    this.prepared('INSERT OR IGNORE INTO id_map (local_id, kind, pair_id, create_time) VALUES (?, ?, ?, ?)').run(localId, kind, pairId, nowIso());
   }
 
   mapId(localId: string, serviceId: string): void {
-    this.db.prepare("UPDATE id_map SET service_id = ?, map_time = ? WHERE local_id = ? AND service_id = ''").run(serviceId, nowIso(), localId);
+    this.prepared("UPDATE id_map SET service_id = ?, map_time = ? WHERE local_id = ? AND service_id = ''").run(serviceId, nowIso(), localId);
   }
 
   /** Forgets a local id that never reached the service (its item is gone). */
   dropLocalId(localId: string): void {
-    this.db.prepare("DELETE FROM id_map WHERE local_id = ? AND service_id = ''").run(localId);
+    this.prepared("DELETE FROM id_map WHERE local_id = ? AND service_id = ''").run(localId);
   }
 
   // Every id-like string of every request is looked up here.
@@ -168,8 +166,7 @@ export class OfflineStore extends Repository {
   /** Local ids the service has not given an id for yet, oldest first. */
   unmapped(kinds: readonly string[], pairId?: string): LocalIdRecord[] {
     const marks = kinds.map(() => '?').join(', ');
-    const rows = this.db
-      .prepare<string[], { local_id: string; service_id: string; kind: string; pair_id: string }>(
+    const rows = this.prepared<string[], { local_id: string; service_id: string; kind: string; pair_id: string }>(
         `SELECT local_id, service_id, kind, pair_id FROM id_map WHERE service_id = '' AND kind IN (${marks})${pairId === undefined ? '' : ' AND pair_id = ?'} ORDER BY create_time, rowid`,
       )
       .all(...kinds, ...(pairId === undefined ? [] : [pairId]));
@@ -177,14 +174,13 @@ export class OfflineStore extends Repository {
   }
 
   countMapped(): number {
-    return this.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM id_map WHERE service_id != ''").get()?.n ?? 0;
+    return this.prepared<[], { n: number }>("SELECT COUNT(*) AS n FROM id_map WHERE service_id != ''").get()?.n ?? 0;
   }
 
   // What the service last answered.
 
   putServiceRecord(resource: string, recordId: string, record: JsonRecord): void {
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO cached_records (resource, record_id, service_record, fetch_time) VALUES (?, ?, ?, ?)
          ON CONFLICT (resource, record_id) DO UPDATE SET service_record = excluded.service_record, fetch_time = excluded.fetch_time`,
       )
@@ -192,8 +188,7 @@ export class OfflineStore extends Repository {
   }
 
   setLocalRecord(resource: string, recordId: string, record: JsonRecord | null): void {
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO cached_records (resource, record_id, local_record, fetch_time) VALUES (?, ?, ?, ?)
          ON CONFLICT (resource, record_id) DO UPDATE SET local_record = excluded.local_record`,
       )
@@ -201,8 +196,7 @@ export class OfflineStore extends Repository {
   }
 
   record(resource: string, recordId: string): CachedRecord | undefined {
-    const r = this.db
-      .prepare<[string, string], { service_record: string; local_record: string; fetch_time: string }>(
+    const r = this.prepared<[string, string], { service_record: string; local_record: string; fetch_time: string }>(
         'SELECT service_record, local_record, fetch_time FROM cached_records WHERE resource = ? AND record_id = ?',
       )
       .get(resource, recordId);
@@ -210,26 +204,25 @@ export class OfflineStore extends Repository {
   }
 
   deleteRecord(resource: string, recordId: string): void {
-    this.db.prepare('DELETE FROM cached_records WHERE resource = ? AND record_id = ?').run(resource, recordId);
+    this.prepared('DELETE FROM cached_records WHERE resource = ? AND record_id = ?').run(resource, recordId);
   }
 
   putAnswer(requestKey: string, resource: string, data: unknown): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO cached_answers (request_key, resource, data, fetch_time) VALUES (?, ?, ?, ?)')
+    this.prepared('INSERT OR REPLACE INTO cached_answers (request_key, resource, data, fetch_time) VALUES (?, ?, ?, ?)')
       .run(requestKey, resource, JSON.stringify(data), nowIso());
   }
 
   answer(requestKey: string): { data: unknown; fetchTime: string } | undefined {
-    const r = this.db.prepare<[string], { data: string; fetch_time: string }>('SELECT data, fetch_time FROM cached_answers WHERE request_key = ?').get(requestKey);
+    const r = this.prepared<[string], { data: string; fetch_time: string }>('SELECT data, fetch_time FROM cached_answers WHERE request_key = ?').get(requestKey);
     return r && { data: JSON.parse(r.data) as unknown, fetchTime: r.fetch_time };
   }
 
   getMeta(key: string): string | undefined {
-    return this.db.prepare<[string], { value: string }>('SELECT value FROM offline_meta WHERE key = ?').get(key)?.value;
+    return this.prepared<[string], { value: string }>('SELECT value FROM offline_meta WHERE key = ?').get(key)?.value;
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT OR REPLACE INTO offline_meta (key, value) VALUES (?, ?)').run(key, value);
+    this.prepared('INSERT OR REPLACE INTO offline_meta (key, value) VALUES (?, ?)').run(key, value);
   }
 }
 

@@ -80,8 +80,7 @@ export class AccessScopeRepository extends Repository {
   }
 
   activeContainers(tenantId: string): ContainerFact[] {
-    return this.db
-      .prepare<[string], ContainerRow>(
+    return this.prepared<[string], ContainerRow>(
         "SELECT container_id, parent_id, acl_inherit_enabled, container_type_id, metadata FROM containers WHERE tenant_id = ? AND status = 'ACTIVE'",
       )
       .all(tenantId)
@@ -89,16 +88,14 @@ export class AccessScopeRepository extends Repository {
   }
 
   activeDocuments(tenantId: string): DocumentFact[] {
-    return this.db
-      .prepare<[string], DocumentRow>("SELECT doc_id, container_id, document_type_id, metadata FROM documents WHERE tenant_id = ? AND state = 'ACTIVE'")
+    return this.prepared<[string], DocumentRow>("SELECT doc_id, container_id, document_type_id, metadata FROM documents WHERE tenant_id = ? AND state = 'ACTIVE'")
       .all(tenantId)
       .map(toDocument);
   }
 
   /** Every version of the tenant's active documents, in the order versions/getPage lists them. */
   *versionRefs(tenantId: string): IterableIterator<VersionRef> {
-    const rows = this.db
-      .prepare<[string], { version_id: string; doc_id: string }>(
+    const rows = this.prepared<[string], { version_id: string; doc_id: string }>(
         `SELECT v.version_id, v.doc_id FROM versions v JOIN documents d ON d.doc_id = v.doc_id
          WHERE v.tenant_id = ? AND d.state = 'ACTIVE' ORDER BY v.version_no DESC, v.version_id`,
       )

@@ -48,7 +48,7 @@ export class AclEntryRepository extends Repository {
 
   /** Makes `entries` the container's own entries, in place of what it had. */
   replace(tenantId: string, containerId: string, entries: readonly Omit<AclEntryRecord, 'containerId'>[], createBy: string): void {
-    this.db.prepare('DELETE FROM acl_entries WHERE tenant_id = ? AND container_id = ?').run(tenantId, containerId);
+    this.prepared('DELETE FROM acl_entries WHERE tenant_id = ? AND container_id = ?').run(tenantId, containerId);
     for (const e of entries) this.insert(tenantId, { ...e, containerId }, createBy);
   }
 
@@ -57,6 +57,6 @@ export class AclEntryRepository extends Repository {
   }
 
   deleteForPrincipal(tenantId: string, principalType: PrincipalType, principalId: string): void {
-    this.db.prepare('DELETE FROM acl_entries WHERE tenant_id = ? AND principal_type = ? AND principal_id = ?').run(tenantId, principalType, principalId);
+    this.prepared('DELETE FROM acl_entries WHERE tenant_id = ? AND principal_type = ? AND principal_id = ?').run(tenantId, principalType, principalId);
   }
 }

@@ -96,8 +96,7 @@ export class AclPolicyRepository extends Repository {
   create(tenantId: string, content: AclPolicyContent): AclPolicyRecord {
     const policyId = newId('pol');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO acl_policies (policy_id, tenant_id, name, description, match_resource_type, match_container_type_ids, match_conditions,
            grant_type, grant_role, grant_permission_mask, grant_deny_mask, enabled, create_time, update_time)
          VALUES (?, ?, '', '', '', '[]', '[]', '', '', 0, 0, 0, ?, ?)`,
@@ -113,8 +112,7 @@ export class AclPolicyRepository extends Repository {
 
   /** Writes the whole content of the policy, grantees included. */
   update(tenantId: string, policyId: string, c: AclPolicyContent): AclPolicyRecord {
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE acl_policies SET name = ?, description = ?, match_resource_type = ?, match_container_type_ids = ?, match_conditions = ?,
            grant_type = ?, grant_role = ?, grant_permission_mask = ?, grant_deny_mask = ?, enabled = ?, update_time = ?
          WHERE tenant_id = ? AND policy_id = ?`,
@@ -134,14 +132,14 @@ export class AclPolicyRepository extends Repository {
         tenantId,
         policyId,
       );
-    this.db.prepare('DELETE FROM acl_policy_grantees WHERE policy_id = ?').run(policyId);
-    const insert = this.db.prepare('INSERT INTO acl_policy_grantees (policy_id, tenant_id, grantee_type, grantee_id) VALUES (?, ?, ?, ?)');
+    this.prepared('DELETE FROM acl_policy_grantees WHERE policy_id = ?').run(policyId);
+    const insert = this.prepared('INSERT INTO acl_policy_grantees (policy_id, tenant_id, grantee_type, grantee_id) VALUES (?, ?, ?, ?)');
     for (const g of c.grantees) insert.run(policyId, tenantId, g.granteeType, g.granteeId);
     return this.get(tenantId, policyId) as AclPolicyRecord;
   }
 
   delete(tenantId: string, policyId: string): void {
-    this.db.prepare('DELETE FROM acl_policies WHERE tenant_id = ? AND policy_id = ?').run(tenantId, policyId);
+    this.prepared('DELETE FROM acl_policies WHERE tenant_id = ? AND policy_id = ?').run(tenantId, policyId);
   }
 
   /** name matches as a substring, ignoring case; the other filters match exactly. */
@@ -171,9 +169,8 @@ export class AclPolicyRepository extends Repository {
       args.push(filter.enabled ? 1 : 0);
     }
     const clause = where.join(' AND ');
-    const total = this.db.prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM acl_policies WHERE ${clause}`).get(...args)?.n ?? 0;
-    const rows = this.db
-      .prepare<(string | number)[], Row>(
+    const total = this.prepared<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM acl_policies WHERE ${clause}`).get(...args)?.n ?? 0;
+    const rows = this.prepared<(string | number)[], Row>(
         `SELECT * FROM acl_policies WHERE ${clause} ORDER BY ${POLICY_ORDER_COLUMNS[order.column]} ${order.asc ? 'ASC' : 'DESC'}, policy_id LIMIT ? OFFSET ?`,
       )
       .all(...args, limit, offset)
@@ -188,6 +185,6 @@ export class AclPolicyRepository extends Repository {
   }
 
   removeGrantee(tenantId: string, granteeType: PrincipalType, granteeId: string): void {
-    this.db.prepare('DELETE FROM acl_policy_grantees WHERE tenant_id = ? AND grantee_type = ? AND grantee_id = ?').run(tenantId, granteeType, granteeId);
+    this.prepared('DELETE FROM acl_policy_grantees WHERE tenant_id = ? AND grantee_type = ? AND grantee_id = ?').run(tenantId, granteeType, granteeId);
   }
 }

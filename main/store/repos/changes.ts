@@ -89,22 +89,21 @@ export class ChangeRepository extends Repository {
 
   /** The highest seq ever issued, in any tenant; a cursor above it was not issued by this store. */
   lastIssuedSeq(): number {
-    return this.db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").get()?.seq ?? 0;
+    return this.prepared<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").get()?.seq ?? 0;
   }
 
   /** Deletes changes recorded before `timeIso`, moving each tenant's horizon past them. Returns how many went. */
   pruneOlderThan(timeIso: string): number {
     return this.db
       .transaction(() => {
-        const bound = this.db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE time < ?').get(timeIso)?.s;
+        const bound = this.prepared<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE time < ?').get(timeIso)?.s;
         if (!bound) return 0;
-        this.db
-          .prepare(
+        this.prepared(
             `INSERT INTO change_horizons (tenant_id, pruned_through) SELECT tenant_id, MAX(seq) FROM changes WHERE seq <= ? GROUP BY tenant_id
              ON CONFLICT (tenant_id) DO UPDATE SET pruned_through = MAX(pruned_through, excluded.pruned_through)`,
           )
           .run(bound);
-        return this.db.prepare('DELETE FROM changes WHERE seq <= ?').run(bound).changes;
+        return this.prepared('DELETE FROM changes WHERE seq <= ?').run(bound).changes;
       })
       .immediate();
   }

@@ -98,8 +98,7 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
   create(input: NewContainer): ContainerRecord {
     const containerId = newId('ctr');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO containers (container_id, tenant_id, parent_id, container_type_id, name, description, sort_order, system_kind,
            metadata, acl_inherit_enabled, create_by, create_time, update_by, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -134,8 +133,7 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
   update(tenantId: string, containerId: string, patch: ContainerPatch, updateBy: string): ContainerRecord {
     const current = this.get(tenantId, containerId);
     if (!current) throw new Error(`container ${containerId} vanished inside a transaction`);
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE containers SET name = ?, parent_id = ?, description = ?, sort_order = ?, metadata = ?, acl_inherit_enabled = ?,
            update_by = ?, update_time = ? WHERE tenant_id = ? AND container_id = ?`,
       )
@@ -164,8 +162,7 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
 
   hasActiveChildren(tenantId: string, containerId: string): boolean {
     return (
-      this.db
-        .prepare(
+      this.prepared(
           `SELECT 1 FROM containers WHERE tenant_id = ? AND parent_id = ? AND status = 'ACTIVE'
            UNION ALL SELECT 1 FROM documents WHERE tenant_id = ? AND container_id = ? AND state = 'ACTIVE' LIMIT 1`,
         )
@@ -175,8 +172,7 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
 
   /** Ids of the container and every container below it, whatever their status, parents before children. */
   subtreeIds(tenantId: string, containerId: string): string[] {
-    return this.db
-      .prepare<[string, string, string, string], { container_id: string }>(
+    return this.prepared<[string, string, string, string], { container_id: string }>(
         `WITH RECURSIVE sub(id, depth) AS (
            SELECT container_id, 0 FROM containers WHERE tenant_id = ? AND container_id = ?
            UNION ALL SELECT c.container_id, sub.depth + 1 FROM containers c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_id = ?

@@ -109,8 +109,7 @@ export class ContentTypeRepository extends Repository {
   create(input: NewContentType): ContentTypeRecord {
     const typeId = newId(input.targetKind === 'CONTAINER' ? 'ctt' : 'dct');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO content_types (type_id, tenant_id, target_kind, parent_type_id, code, name, description, icon, system,
            sort_order, max_version_count, retention_days, capabilities, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -149,8 +148,7 @@ export class ContentTypeRepository extends Repository {
   }
 
   findByCode(tenantId: string, targetKind: TargetKind, code: string): ContentTypeRecord | undefined {
-    const row = this.db
-      .prepare<[string, TargetKind, string], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ?')
+    const row = this.prepared<[string, TargetKind, string], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ?')
       .get(tenantId, targetKind, code);
     return row && toRecord(row);
   }
@@ -158,8 +156,7 @@ export class ContentTypeRepository extends Repository {
   update(tenantId: string, typeId: string, patch: ContentTypePatch): ContentTypeRecord {
     const current = this.get(tenantId, typeId);
     if (!current) throw new Error(`content type ${typeId} vanished inside a transaction`);
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE content_types SET code = ?, name = ?, parent_type_id = ?, description = ?, icon = ?, sort_order = ?, max_version_count = ?,
            retention_days = ?, capabilities = ?, update_time = ? WHERE tenant_id = ? AND type_id = ?`,
       )
@@ -181,7 +178,7 @@ export class ContentTypeRepository extends Repository {
   }
 
   setStatus(tenantId: string, typeId: string, status: string): void {
-    this.db.prepare('UPDATE content_types SET status = ?, update_time = ? WHERE tenant_id = ? AND type_id = ?').run(status, nowIso(), tenantId, typeId);
+    this.prepared('UPDATE content_types SET status = ?, update_time = ? WHERE tenant_id = ? AND type_id = ?').run(status, nowIso(), tenantId, typeId);
   }
 
   page(
@@ -210,10 +207,9 @@ export class ContentTypeRepository extends Repository {
       params.push(filter.name);
     }
     const where = clauses.join(' AND ');
-    const total = this.db.prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM content_types WHERE ${where}`).get(...params)?.n ?? 0;
+    const total = this.prepared<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM content_types WHERE ${where}`).get(...params)?.n ?? 0;
     const col = CONTENT_TYPE_ORDER_COLUMNS[order.column];
-    const rows = this.db
-      .prepare<(string | number)[], Row>(`SELECT * FROM content_types WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
+    const rows = this.prepared<(string | number)[], Row>(`SELECT * FROM content_types WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
       .all(...params, limit, offset)
       .map(toRecord);
     return { total, rows };
@@ -221,15 +217,14 @@ export class ContentTypeRepository extends Repository {
 
   /** Ids of the templates attached to a type, in their order. */
   templateIds(typeId: string): string[] {
-    return this.db
-      .prepare<[string], { template_id: string }>('SELECT template_id FROM content_type_templates WHERE type_id = ? ORDER BY position')
+    return this.prepared<[string], { template_id: string }>('SELECT template_id FROM content_type_templates WHERE type_id = ? ORDER BY position')
       .all(typeId)
       .map((r) => r.template_id);
   }
 
   setTemplates(typeId: string, templateIds: readonly string[]): void {
-    this.db.prepare('DELETE FROM content_type_templates WHERE type_id = ?').run(typeId);
-    const insert = this.db.prepare('INSERT INTO content_type_templates (type_id, template_id, position) VALUES (?, ?, ?)');
+    this.prepared('DELETE FROM content_type_templates WHERE type_id = ?').run(typeId);
+    const insert = this.prepared('INSERT INTO content_type_templates (type_id, template_id, position) VALUES (?, ?, ?)');
     templateIds.forEach((templateId, position) => insert.run(typeId, templateId, position));
   }
 }

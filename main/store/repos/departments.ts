@@ -67,8 +67,7 @@ export class DepartmentRepository extends Repository {
   create(input: NewDepartment): DepartmentRecord {
     const deptId = newId('dpt');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO departments (dept_id, tenant_id, name, parent_dept_id, display_order, leader_user_id, properties, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -85,8 +84,7 @@ export class DepartmentRepository extends Repository {
     const current = this.get(tenantId, deptId);
     if (!current) throw new Error(`department ${deptId} vanished inside a transaction`);
     const next = { ...current, ...patch };
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE departments SET name = ?, parent_dept_id = ?, display_order = ?, leader_user_id = ?, properties = ?, update_time = ?
          WHERE tenant_id = ? AND dept_id = ?`,
       )
@@ -95,21 +93,20 @@ export class DepartmentRepository extends Repository {
   }
 
   delete(tenantId: string, deptId: string): void {
-    this.db.prepare('DELETE FROM departments WHERE tenant_id = ? AND dept_id = ?').run(tenantId, deptId);
+    this.prepared('DELETE FROM departments WHERE tenant_id = ? AND dept_id = ?').run(tenantId, deptId);
   }
 
   all(tenantId: string): DepartmentRecord[] {
-    return this.db.prepare<[string], Row>('SELECT * FROM departments WHERE tenant_id = ?').all(tenantId).map(toRecord);
+    return this.prepared<[string], Row>('SELECT * FROM departments WHERE tenant_id = ?').all(tenantId).map(toRecord);
   }
 
   hasChildren(tenantId: string, deptId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM departments WHERE tenant_id = ? AND parent_dept_id = ? LIMIT 1').get(tenantId, deptId) !== undefined;
+    return this.prepared('SELECT 1 FROM departments WHERE tenant_id = ? AND parent_dept_id = ? LIMIT 1').get(tenantId, deptId) !== undefined;
   }
 
   nameTaken(tenantId: string, parentDeptId: string, name: string, exceptId = ''): boolean {
     return (
-      this.db
-        .prepare('SELECT 1 FROM departments WHERE tenant_id = ? AND parent_dept_id = ? AND name = ? AND dept_id != ? LIMIT 1')
+      this.prepared('SELECT 1 FROM departments WHERE tenant_id = ? AND parent_dept_id = ? AND name = ? AND dept_id != ? LIMIT 1')
         .get(tenantId, parentDeptId, name, exceptId) !== undefined
     );
   }
@@ -119,8 +116,7 @@ export class DepartmentRepository extends Repository {
     const out: string[] = [];
     let id = deptId;
     while (id && !out.includes(id)) {
-      const row = this.db
-        .prepare<[string, string], { parent_dept_id: string }>('SELECT parent_dept_id FROM departments WHERE tenant_id = ? AND dept_id = ?')
+      const row = this.prepared<[string, string], { parent_dept_id: string }>('SELECT parent_dept_id FROM departments WHERE tenant_id = ? AND dept_id = ?')
         .get(tenantId, id);
       if (!row) break;
       out.push(id);

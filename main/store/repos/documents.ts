@@ -135,8 +135,7 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
   update(tenantId: string, docId: string, patch: DocumentPatch, updateBy: string): DocumentRecord {
     const current = this.get(tenantId, docId);
     if (!current) throw new Error(`document ${docId} vanished inside a transaction`);
-    this.db
-      .prepare('UPDATE documents SET title = ?, container_id = ?, metadata = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?')
+    this.prepared('UPDATE documents SET title = ?, container_id = ?, metadata = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?')
       .run(
         patch.title ?? current.title,
         patch.containerId ?? current.containerId,

@@ -125,8 +125,7 @@ export class FieldDefinitionRepository extends Repository {
   create(tenantId: string, values: FieldDefinitionValues): FieldDefinitionRecord {
     const fieldId = newId('fld');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO field_definitions (attribute_key, display_name, value_type, cardinality, option_source_type, option_source_id,
            options_list, applicable_targets, required, default_value, validation_rule, list_visible, sort_order, description, status,
            capabilities, field_id, tenant_id, create_time, update_time)
@@ -137,8 +136,7 @@ export class FieldDefinitionRepository extends Repository {
   }
 
   update(tenantId: string, fieldId: string, values: FieldDefinitionValues): FieldDefinitionRecord {
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE field_definitions SET attribute_key = ?, display_name = ?, value_type = ?, cardinality = ?, option_source_type = ?,
            option_source_id = ?, options_list = ?, applicable_targets = ?, required = ?, default_value = ?, validation_rule = ?,
            list_visible = ?, sort_order = ?, description = ?, status = ?, capabilities = ?, update_time = ?
@@ -154,8 +152,7 @@ export class FieldDefinitionRepository extends Repository {
   }
 
   findByKey(tenantId: string, attributeKey: string): FieldDefinitionRecord | undefined {
-    const row = this.db
-      .prepare<[string, string], Row>('SELECT * FROM field_definitions WHERE tenant_id = ? AND attribute_key = ?')
+    const row = this.prepared<[string, string], Row>('SELECT * FROM field_definitions WHERE tenant_id = ? AND attribute_key = ?')
       .get(tenantId, attributeKey);
     return row && toRecord(row);
   }
@@ -195,10 +192,9 @@ export class FieldDefinitionRepository extends Repository {
       params.push(filter.applicableTarget);
     }
     const where = clauses.join(' AND ');
-    const total = this.db.prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM field_definitions WHERE ${where}`).get(...params)?.n ?? 0;
+    const total = this.prepared<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM field_definitions WHERE ${where}`).get(...params)?.n ?? 0;
     const col = FIELD_ORDER_COLUMNS[order.column];
-    const rows = this.db
-      .prepare<(string | number)[], Row>(`SELECT * FROM field_definitions WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
+    const rows = this.prepared<(string | number)[], Row>(`SELECT * FROM field_definitions WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
       .all(...params, limit, offset)
       .map(toRecord);
     return { total, rows };

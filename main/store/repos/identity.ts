@@ -60,24 +60,23 @@ export class IdentityRepository extends Repository {
 
   createTenant(name: string): string {
     const tenantId = newId('tnt');
-    this.db.prepare('INSERT INTO tenants (tenant_id, name, create_time) VALUES (?, ?, ?)').run(tenantId, name, nowIso());
+    this.prepared('INSERT INTO tenants (tenant_id, name, create_time) VALUES (?, ?, ?)').run(tenantId, name, nowIso());
     return tenantId;
   }
 
   tenantExists(tenantId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM tenants WHERE tenant_id = ?').get(tenantId) !== undefined;
+    return this.prepared('SELECT 1 FROM tenants WHERE tenant_id = ?').get(tenantId) !== undefined;
   }
 
   createClient(input: { tenantId: string; secretHash: string; actAsUserAllowed: boolean; scopes: string[] }): string {
     const clientId = newId('cli');
-    this.db
-      .prepare('INSERT INTO api_clients (client_id, tenant_id, secret_hash, act_as_user_allowed, scopes, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO api_clients (client_id, tenant_id, secret_hash, act_as_user_allowed, scopes, create_time) VALUES (?, ?, ?, ?, ?, ?)')
       .run(clientId, input.tenantId, input.secretHash, input.actAsUserAllowed ? 1 : 0, JSON.stringify(input.scopes), nowIso());
     return clientId;
   }
 
   getClient(clientId: string): ClientRecord | undefined {
-    const row = this.db.prepare<[string], ClientRow>('SELECT * FROM api_clients WHERE client_id = ?').get(clientId);
+    const row = this.prepared<[string], ClientRow>('SELECT * FROM api_clients WHERE client_id = ?').get(clientId);
     return row && toClient(row);
   }
 
@@ -89,35 +88,31 @@ export class IdentityRepository extends Repository {
     sourceId: string | null;
   }): string {
     const userId = newId('usr');
-    this.db
-      .prepare('INSERT INTO users (user_id, tenant_id, name, password_hash, source, source_id, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO users (user_id, tenant_id, name, password_hash, source, source_id, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(userId, input.tenantId, input.name, input.passwordHash, input.source, input.sourceId, nowIso());
     return userId;
   }
 
   getUser(tenantId: string, userId: string): UserRecord | undefined {
-    const row = this.db
-      .prepare<[string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND user_id = ?')
+    const row = this.prepared<[string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND user_id = ?')
       .get(tenantId, userId);
     return row && toUser(row);
   }
 
   findUserByName(tenantId: string, name: string): UserRecord | undefined {
-    const row = this.db.prepare<[string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND name = ?').get(tenantId, name);
+    const row = this.prepared<[string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND name = ?').get(tenantId, name);
     return row && toUser(row);
   }
 
   findUserByExternalId(tenantId: string, source: string, sourceId: string): UserRecord | undefined {
-    const row = this.db
-      .prepare<[string, string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND source = ? AND source_id = ?')
+    const row = this.prepared<[string, string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND source = ? AND source_id = ?')
       .get(tenantId, source, sourceId);
     return row && toUser(row);
   }
 
   /** Display names for createBy/updateBy ids: a user's name, or the client id itself for APP_ONLY work. */
   displayName(tenantId: string, principalId: string): string {
-    const row = this.db
-      .prepare<[string, string], { name: string }>('SELECT name FROM users WHERE tenant_id = ? AND user_id = ?')
+    const row = this.prepared<[string, string], { name: string }>('SELECT name FROM users WHERE tenant_id = ? AND user_id = ?')
       .get(tenantId, principalId);
     return row?.name ?? principalId;
   }

@@ -108,20 +108,18 @@ export class JobRepository extends Repository {
   }
 
   retryLater(jobId: number, runAfter: number, error: string): void {
-    this.db
-      .prepare(`UPDATE jobs SET status = 'QUEUED', run_after = ?, last_error = ?, update_time = ? WHERE job_id = ?`)
+    this.prepared(`UPDATE jobs SET status = 'QUEUED', run_after = ?, last_error = ?, update_time = ? WHERE job_id = ?`)
       .run(runAfter, error, nowIso(), jobId);
   }
 
   /** Puts back a job that was interrupted (shutdown): the interrupted attempt does not count. */
   release(jobId: number): void {
-    this.db
-      .prepare(`UPDATE jobs SET status = 'QUEUED', attempts = MAX(attempts - 1, 0), update_time = ? WHERE job_id = ? AND status = 'RUNNING'`)
+    this.prepared(`UPDATE jobs SET status = 'QUEUED', attempts = MAX(attempts - 1, 0), update_time = ? WHERE job_id = ? AND status = 'RUNNING'`)
       .run(nowIso(), jobId);
   }
 
   fail(jobId: number, error: string): void {
-    this.db.prepare(`UPDATE jobs SET status = 'FAILED', last_error = ?, update_time = ? WHERE job_id = ?`).run(error, nowIso(), jobId);
+    this.prepared(`UPDATE jobs SET status = 'FAILED', last_error = ?, update_time = ? WHERE job_id = ?`).run(error, nowIso(), jobId);
   }
 
   /**
@@ -129,11 +127,11 @@ export class JobRepository extends Repository {
    * start-up every RUNNING job is an orphan.
    */
   running(queue: string): JobRecord[] {
-    return this.db.prepare<[string], Row>(`SELECT * FROM jobs WHERE queue = ? AND status = 'RUNNING' ORDER BY job_id`).all(queue).map(toRecord);
+    return this.prepared<[string], Row>(`SELECT * FROM jobs WHERE queue = ? AND status = 'RUNNING' ORDER BY job_id`).all(queue).map(toRecord);
   }
 
   requeue(jobId: number, error: string): void {
-    this.db.prepare(`UPDATE jobs SET status = 'QUEUED', last_error = ?, update_time = ? WHERE job_id = ?`).run(error, nowIso(), jobId);
+    this.prepared(`UPDATE jobs SET status = 'QUEUED', last_error = ?, update_time = ? WHERE job_id = ?`).run(error, nowIso(), jobId);
   }
 
   /** When the next QUEUED job of a queue falls due, or undefined when none waits. */
@@ -147,6 +145,6 @@ export class JobRepository extends Repository {
   }
 
   list(queue: string): JobRecord[] {
-    return this.db.prepare<[string], Row>('SELECT * FROM jobs WHERE queue = ? ORDER BY job_id').all(queue).map(toRecord);
+    return this.prepared<[string], Row>('SELECT * FROM jobs WHERE queue = ? ORDER BY job_id').all(queue).map(toRecord);
   }
 }

@@ -35,11 +35,10 @@ export class QuotaRepository extends Repository {
   /** Sets the quota; 0 removes it. */
   setQuota(tenantId: string, quotaBytes: number): void {
     if (quotaBytes === 0) {
-      this.db.prepare('DELETE FROM tenant_quotas WHERE tenant_id = ?').run(tenantId);
+      this.prepared('DELETE FROM tenant_quotas WHERE tenant_id = ?').run(tenantId);
       return;
     }
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO tenant_quotas (tenant_id, quota_bytes, update_time) VALUES (?, ?, ?)
          ON CONFLICT (tenant_id) DO UPDATE SET quota_bytes = excluded.quota_bytes, update_time = excluded.update_time`,
       )
@@ -60,8 +59,8 @@ export class QuotaRepository extends Repository {
   }
 
   totals(tenantId: string): StoredTotals {
-    const documentCount = this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM documents WHERE tenant_id = ?').get(tenantId)?.n ?? 0;
-    const versionCount = this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM versions WHERE tenant_id = ?').get(tenantId)?.n ?? 0;
+    const documentCount = this.prepared<[string], { n: number }>('SELECT COUNT(*) AS n FROM documents WHERE tenant_id = ?').get(tenantId)?.n ?? 0;
+    const versionCount = this.prepared<[string], { n: number }>('SELECT COUNT(*) AS n FROM versions WHERE tenant_id = ?').get(tenantId)?.n ?? 0;
     return { usedBytes: this.usedBytes(tenantId), documentCount, versionCount };
   }
 }

@@ -95,8 +95,7 @@ export class RenditionRepository extends Repository {
   }
 
   listForVersion(tenantId: string, versionId: string): RenditionRecord[] {
-    return this.db
-      .prepare<[string, string], Row>('SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? ORDER BY kind')
+    return this.prepared<[string, string], Row>('SELECT * FROM renditions WHERE tenant_id = ? AND version_id = ? ORDER BY kind')
       .all(tenantId, versionId)
       .map(toRecord);
   }
@@ -136,7 +135,7 @@ export class RenditionRepository extends Repository {
 
   /** True when some rendition row still references these bytes. */
   contentReferenced(contentHash: string): boolean {
-    return this.db.prepare('SELECT 1 FROM renditions WHERE content_hash = ? LIMIT 1').get(contentHash) !== undefined;
+    return this.prepared('SELECT 1 FROM renditions WHERE content_hash = ? LIMIT 1').get(contentHash) !== undefined;
   }
 
   /**
@@ -157,8 +156,7 @@ export class RenditionRepository extends Repository {
    * table on every batch, and blocked the start of a large store for seconds.
    */
   versionsWithout(kind: string, limit: number, after = 0): { seq: number; tenantId: string; versionId: string; createBy: string }[] {
-    return this.db
-      .prepare<[number, string, number], { seq: number; tenant_id: string; version_id: string; create_by: string }>(VERSIONS_WITHOUT)
+    return this.prepared<[number, string, number], { seq: number; tenant_id: string; version_id: string; create_by: string }>(VERSIONS_WITHOUT)
       .all(after, kind, limit)
       .map((r) => ({ seq: r.seq, tenantId: r.tenant_id, versionId: r.version_id, createBy: r.create_by }));
   }

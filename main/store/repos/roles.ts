@@ -57,8 +57,7 @@ export class RoleRepository extends Repository {
   create(input: NewRole): RoleRecord {
     const roleId = newId('rol');
     const now = nowIso();
-    this.db
-      .prepare('INSERT INTO roles (role_id, tenant_id, name, role_key, description, properties, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO roles (role_id, tenant_id, name, role_key, description, properties, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(roleId, input.tenantId, input.name, input.roleKey, input.description, JSON.stringify(input.properties), now, now);
     return this.get(input.tenantId, roleId) as RoleRecord;
   }
@@ -69,7 +68,7 @@ export class RoleRepository extends Repository {
   }
 
   findByKey(tenantId: string, roleKey: string): RoleRecord | undefined {
-    const row = this.db.prepare<[string, string], Row>('SELECT * FROM roles WHERE tenant_id = ? AND role_key = ?').get(tenantId, roleKey);
+    const row = this.prepared<[string, string], Row>('SELECT * FROM roles WHERE tenant_id = ? AND role_key = ?').get(tenantId, roleKey);
     return row && toRecord(row);
   }
 
@@ -77,14 +76,13 @@ export class RoleRepository extends Repository {
     const current = this.get(tenantId, roleId);
     if (!current) throw new Error(`role ${roleId} vanished inside a transaction`);
     const next = { ...current, ...patch };
-    this.db
-      .prepare('UPDATE roles SET name = ?, role_key = ?, description = ?, properties = ?, update_time = ? WHERE tenant_id = ? AND role_id = ?')
+    this.prepared('UPDATE roles SET name = ?, role_key = ?, description = ?, properties = ?, update_time = ? WHERE tenant_id = ? AND role_id = ?')
       .run(next.name, next.roleKey, next.description, JSON.stringify(next.properties), nowIso(), tenantId, roleId);
     return this.get(tenantId, roleId) as RoleRecord;
   }
 
   delete(tenantId: string, roleId: string): void {
-    this.db.prepare('DELETE FROM roles WHERE tenant_id = ? AND role_id = ?').run(tenantId, roleId);
+    this.prepared('DELETE FROM roles WHERE tenant_id = ? AND role_id = ?').run(tenantId, roleId);
   }
 
   /** name and roleKey filter as substrings. */
@@ -106,9 +104,8 @@ export class RoleRepository extends Repository {
       args.push(filter.roleKey);
     }
     const clause = where.join(' AND ');
-    const total = this.db.prepare<string[], { n: number }>(`SELECT COUNT(*) AS n FROM roles WHERE ${clause}`).get(...args)?.n ?? 0;
-    const rows = this.db
-      .prepare<(string | number)[], Row>(
+    const total = this.prepared<string[], { n: number }>(`SELECT COUNT(*) AS n FROM roles WHERE ${clause}`).get(...args)?.n ?? 0;
+    const rows = this.prepared<(string | number)[], Row>(
         `SELECT * FROM roles WHERE ${clause} ORDER BY ${ROLE_ORDER_COLUMNS[order.column]} ${order.asc ? 'ASC' : 'DESC'}, role_id LIMIT ? OFFSET ?`,
       )
       .all(...args, limit, offset)

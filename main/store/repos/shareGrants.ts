@@ -95,8 +95,7 @@ export class ShareGrantRepository extends Repository {
   create(input: NewShareGrant): ShareGrantRecord {
     const id = newId('shr');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO share_grants (share_grant_id, tenant_id, resource_type, resource_id, grantor_id, grantee_type, grantee_id, permission_preset,
            message, expires_at, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -110,24 +109,21 @@ export class ShareGrantRepository extends Repository {
   }
 
   update(tenantId: string, shareGrantId: string, patch: Pick<ShareGrantRecord, 'permissionPreset' | 'expiresAt' | 'message'>): ShareGrantRecord {
-    this.db
-      .prepare('UPDATE share_grants SET permission_preset = ?, expires_at = ?, message = ?, update_time = ? WHERE tenant_id = ? AND share_grant_id = ?')
+    this.prepared('UPDATE share_grants SET permission_preset = ?, expires_at = ?, message = ?, update_time = ? WHERE tenant_id = ? AND share_grant_id = ?')
       .run(patch.permissionPreset, patch.expiresAt, patch.message, nowIso(), tenantId, shareGrantId);
     return this.get(tenantId, shareGrantId) as ShareGrantRecord;
   }
 
   revoke(tenantId: string, shareGrantId: string): ShareGrantRecord {
     const now = nowIso();
-    this.db
-      .prepare("UPDATE share_grants SET revoked_at = ?, update_time = ? WHERE tenant_id = ? AND share_grant_id = ? AND revoked_at = ''")
+    this.prepared("UPDATE share_grants SET revoked_at = ?, update_time = ? WHERE tenant_id = ? AND share_grant_id = ? AND revoked_at = ''")
       .run(now, now, tenantId, shareGrantId);
     return this.get(tenantId, shareGrantId) as ShareGrantRecord;
   }
 
   /** The live grant of this resource to this grantee, if there is one. */
   findActive(tenantId: string, resourceType: string, resourceId: string, granteeType: string, granteeId: string): ShareGrantRecord | undefined {
-    const row = this.db
-      .prepare<[string, string, string, string, string, string], Row>(
+    const row = this.prepared<[string, string, string, string, string, string], Row>(
         `SELECT * FROM (SELECT *, ${STATUS} AS status FROM share_grants WHERE tenant_id = ? AND resource_type = ? AND resource_id = ? AND grantee_type = ? AND grantee_id = ?)
          WHERE status = 'ACTIVE' LIMIT 1`,
       )
@@ -160,9 +156,8 @@ export class ShareGrantRepository extends Repository {
     const outer = filter.status ? 'WHERE status = ?' : '';
     const outerArgs = filter.status ? [filter.status] : [];
     const all = [nowIso(), ...args, ...outerArgs];
-    const total = this.db.prepare<string[], { n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) ${outer}`).get(...all)?.n ?? 0;
-    const rows = this.db
-      .prepare<(string | number)[], Row>(
+    const total = this.prepared<string[], { n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) ${outer}`).get(...all)?.n ?? 0;
+    const rows = this.prepared<(string | number)[], Row>(
         `SELECT * FROM (${inner}) ${outer} ORDER BY ${SHARE_ORDER_COLUMNS[order.column]} ${order.asc ? 'ASC' : 'DESC'}, share_grant_id LIMIT ? OFFSET ?`,
       )
       .all(...all, limit, offset)
@@ -177,8 +172,7 @@ export class ShareGrantRepository extends Repository {
 
   revokeForGrantee(tenantId: string, granteeType: PrincipalType, granteeId: string): void {
     const now = nowIso();
-    this.db
-      .prepare("UPDATE share_grants SET revoked_at = ?, update_time = ? WHERE tenant_id = ? AND grantee_type = ? AND grantee_id = ? AND revoked_at = ''")
+    this.prepared("UPDATE share_grants SET revoked_at = ?, update_time = ? WHERE tenant_id = ? AND grantee_type = ? AND grantee_id = ? AND revoked_at = ''")
       .run(now, now, tenantId, granteeType, granteeId);
   }
 }

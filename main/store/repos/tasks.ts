@@ -71,8 +71,7 @@ export class TaskRepository extends Repository {
   create(input: NewTask): TaskRecord {
     const taskId = newId('tsk');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO tasks (task_id, tenant_id, kind, status, input, client_id, user_id, auth_mode, create_by, create_time, update_time)
          VALUES (?, ?, ?, 'PENDING', ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -87,37 +86,33 @@ export class TaskRepository extends Repository {
 
   /** Takes a PENDING task for a run: RUNNING, one more attempt. Undefined if it is not PENDING. */
   claim(taskId: string): TaskRecord | undefined {
-    const row = this.db
-      .prepare<[string, string], Row>("UPDATE tasks SET status = 'RUNNING', attempts = attempts + 1, update_time = ? WHERE task_id = ? AND status = 'PENDING' RETURNING *")
+    const row = this.prepared<[string, string], Row>("UPDATE tasks SET status = 'RUNNING', attempts = attempts + 1, update_time = ? WHERE task_id = ? AND status = 'PENDING' RETURNING *")
       .get(nowIso(), taskId);
     return row && toRecord(row);
   }
 
   succeed(taskId: string, result: VersionResult): void {
-    this.db
-      .prepare("UPDATE tasks SET status = 'SUCCEEDED', result = ?, update_time = ? WHERE task_id = ? AND status = 'RUNNING'")
+    this.prepared("UPDATE tasks SET status = 'SUCCEEDED', result = ?, update_time = ? WHERE task_id = ? AND status = 'RUNNING'")
       .run(JSON.stringify(result), nowIso(), taskId);
   }
 
   fail(taskId: string, failCode: number, failReason: string): void {
-    this.db
-      .prepare("UPDATE tasks SET status = 'FAILED', fail_code = ?, fail_reason = ?, update_time = ? WHERE task_id = ? AND status IN ('PENDING', 'RUNNING')")
+    this.prepared("UPDATE tasks SET status = 'FAILED', fail_code = ?, fail_reason = ?, update_time = ? WHERE task_id = ? AND status IN ('PENDING', 'RUNNING')")
       .run(failCode, failReason, nowIso(), taskId);
   }
 
   /** Puts a RUNNING task back in line (its run was interrupted, not failed). */
   requeue(taskId: string): void {
-    this.db.prepare("UPDATE tasks SET status = 'PENDING', update_time = ? WHERE task_id = ? AND status = 'RUNNING'").run(nowIso(), taskId);
+    this.prepared("UPDATE tasks SET status = 'PENDING', update_time = ? WHERE task_id = ? AND status = 'RUNNING'").run(nowIso(), taskId);
   }
 
   /** After a crash, RUNNING rows belong to no process: they go back in line. */
   requeueAllRunning(): number {
-    return this.db.prepare("UPDATE tasks SET status = 'PENDING', update_time = ? WHERE status = 'RUNNING'").run(nowIso()).changes;
+    return this.prepared("UPDATE tasks SET status = 'PENDING', update_time = ? WHERE status = 'RUNNING'").run(nowIso()).changes;
   }
 
   pendingIds(): string[] {
-    return this.db
-      .prepare<[], { task_id: string }>("SELECT task_id FROM tasks WHERE status = 'PENDING' ORDER BY create_time, task_id")
+    return this.prepared<[], { task_id: string }>("SELECT task_id FROM tasks WHERE status = 'PENDING' ORDER BY create_time, task_id")
       .all()
       .map((r) => r.task_id);
   }

@@ -58,16 +58,14 @@ export class TemplateRepository extends Repository {
   create(tenantId: string, values: TemplateValues): TemplateRecord {
     const templateId = newId('tpl');
     const now = nowIso();
-    this.db
-      .prepare('INSERT INTO templates (template_id, tenant_id, name, description, status, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO templates (template_id, tenant_id, name, description, status, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(templateId, tenantId, values.name, values.description, values.status, now, now);
     this.setFields(templateId, values.fieldIds);
     return this.get(tenantId, templateId) as TemplateRecord;
   }
 
   update(tenantId: string, templateId: string, values: TemplateValues): TemplateRecord {
-    this.db
-      .prepare('UPDATE templates SET name = ?, description = ?, status = ?, update_time = ? WHERE tenant_id = ? AND template_id = ?')
+    this.prepared('UPDATE templates SET name = ?, description = ?, status = ?, update_time = ? WHERE tenant_id = ? AND template_id = ?')
       .run(values.name, values.description, values.status, nowIso(), tenantId, templateId);
     this.setFields(templateId, values.fieldIds);
     return this.get(tenantId, templateId) as TemplateRecord;
@@ -79,7 +77,7 @@ export class TemplateRepository extends Repository {
   }
 
   findByName(tenantId: string, name: string): TemplateRecord | undefined {
-    const row = this.db.prepare<[string, string], Row>('SELECT * FROM templates WHERE tenant_id = ? AND name = ?').get(tenantId, name);
+    const row = this.prepared<[string, string], Row>('SELECT * FROM templates WHERE tenant_id = ? AND name = ?').get(tenantId, name);
     return row && this.toRecord(row);
   }
 
@@ -101,18 +99,17 @@ export class TemplateRepository extends Repository {
       params.push(filter.status);
     }
     const where = clauses.join(' AND ');
-    const total = this.db.prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM templates WHERE ${where}`).get(...params)?.n ?? 0;
+    const total = this.prepared<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM templates WHERE ${where}`).get(...params)?.n ?? 0;
     const col = TEMPLATE_ORDER_COLUMNS[order.column];
-    const rows = this.db
-      .prepare<(string | number)[], Row>(`SELECT * FROM templates WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
+    const rows = this.prepared<(string | number)[], Row>(`SELECT * FROM templates WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, id ASC LIMIT ? OFFSET ?`)
       .all(...params, limit, offset)
       .map((r) => this.toRecord(r));
     return { total, rows };
   }
 
   private setFields(templateId: string, fieldIds: readonly string[]): void {
-    this.db.prepare('DELETE FROM template_fields WHERE template_id = ?').run(templateId);
-    const insert = this.db.prepare('INSERT INTO template_fields (template_id, field_id, position) VALUES (?, ?, ?)');
+    this.prepared('DELETE FROM template_fields WHERE template_id = ?').run(templateId);
+    const insert = this.prepared('INSERT INTO template_fields (template_id, field_id, position) VALUES (?, ?, ?)');
     fieldIds.forEach((fieldId, position) => insert.run(templateId, fieldId, position));
   }
 }

@@ -53,8 +53,7 @@ export class TermSetRepository extends Repository {
   create(tenantId: string, v: TermSetValues): TermSetRecord {
     const termSetId = newId('tms');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO term_sets (term_set_id, tenant_id, code, name, description, hierarchical, terms, status, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -63,8 +62,7 @@ export class TermSetRepository extends Repository {
   }
 
   update(tenantId: string, termSetId: string, v: TermSetValues): TermSetRecord {
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE term_sets SET code = ?, name = ?, description = ?, hierarchical = ?, terms = ?, status = ?, update_time = ?
          WHERE tenant_id = ? AND term_set_id = ?`,
       )
@@ -78,7 +76,7 @@ export class TermSetRepository extends Repository {
   }
 
   findByCode(tenantId: string, code: string): TermSetRecord | undefined {
-    const row = this.db.prepare<[string, string], Row>('SELECT * FROM term_sets WHERE tenant_id = ? AND code = ?').get(tenantId, code);
+    const row = this.prepared<[string, string], Row>('SELECT * FROM term_sets WHERE tenant_id = ? AND code = ?').get(tenantId, code);
     return row && toRecord(row);
   }
 }

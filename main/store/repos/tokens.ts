@@ -27,8 +27,7 @@ export class TokenRepository extends Repository {
   );
 
   insert(tokenHash: string, record: TokenRecord): void {
-    this.db
-      .prepare('INSERT INTO tokens (token_hash, kind, tenant_id, client_id, user_id, expires_at, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO tokens (token_hash, kind, tenant_id, client_id, user_id, expires_at, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(tokenHash, record.kind, record.tenantId, record.clientId, record.userId, record.expiresAt, nowIso());
   }
 
@@ -41,10 +40,10 @@ export class TokenRepository extends Repository {
 
   /** Removes a token and reports whether it was there: a refresh token is spent exactly once. */
   consume(tokenHash: string): boolean {
-    return this.db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(tokenHash).changes === 1;
+    return this.prepared('DELETE FROM tokens WHERE token_hash = ?').run(tokenHash).changes === 1;
   }
 
   deleteExpired(now: number): number {
-    return this.db.prepare('DELETE FROM tokens WHERE expires_at < ?').run(now).changes;
+    return this.prepared('DELETE FROM tokens WHERE expires_at < ?').run(now).changes;
   }
 }

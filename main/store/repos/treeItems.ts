@@ -39,22 +39,19 @@ export abstract class TreeItemRepository<Row, Rec, OrderKey extends string> exte
 
   protected setLifecycle(tenantId: string, id: string, state: TreeState, purgeAt: string, deletedBatch: string | null, updateBy: string): void {
     const { name, idColumn, stateColumn } = this.tree;
-    this.db
-      .prepare(`UPDATE ${name} SET ${stateColumn} = ?, purge_at = ?, deleted_batch = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND ${idColumn} = ?`)
+    this.prepared(`UPDATE ${name} SET ${stateColumn} = ?, purge_at = ?, deleted_batch = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND ${idColumn} = ?`)
       .run(state, purgeAt, deletedBatch, updateBy, nowIso(), tenantId, id);
   }
 
   protected under(tenantId: string, parentId: string, state: TreeState): Rec[] {
     const { name, parentColumn, stateColumn } = this.tree;
-    return this.db
-      .prepare<[string, string, TreeState], Row>(`SELECT * FROM ${name} WHERE tenant_id = ? AND ${parentColumn} = ? AND ${stateColumn} = ?`)
+    return this.prepared<[string, string, TreeState], Row>(`SELECT * FROM ${name} WHERE tenant_id = ? AND ${parentColumn} = ? AND ${stateColumn} = ?`)
       .all(tenantId, parentId, state)
       .map(this.tree.toRecord);
   }
 
   inBatch(tenantId: string, batch: string): Rec[] {
-    return this.db
-      .prepare<[string, string], Row>(`SELECT * FROM ${this.tree.name} WHERE tenant_id = ? AND deleted_batch = ?`)
+    return this.prepared<[string, string], Row>(`SELECT * FROM ${this.tree.name} WHERE tenant_id = ? AND deleted_batch = ?`)
       .all(tenantId, batch)
       .map(this.tree.toRecord);
   }
@@ -69,10 +66,9 @@ export abstract class TreeItemRepository<Row, Rec, OrderKey extends string> exte
   ): { total: number; rows: Rec[] } {
     const { name, parentColumn, stateColumn, tieBreakColumn } = this.tree;
     const where = `tenant_id = ? AND ${parentColumn} = ?${includeDeleted ? '' : ` AND ${stateColumn} = 'ACTIVE'`}`;
-    const total = this.db.prepare<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM ${name} WHERE ${where}`).get(tenantId, parentId)?.n ?? 0;
+    const total = this.prepared<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM ${name} WHERE ${where}`).get(tenantId, parentId)?.n ?? 0;
     const col = this.tree.orderColumns[order.column];
-    const rows = this.db
-      .prepare<[string, string, number, number], Row>(
+    const rows = this.prepared<[string, string, number, number], Row>(
         `SELECT * FROM ${name} WHERE ${where} ORDER BY ${col} ${order.asc ? 'ASC' : 'DESC'}, ${tieBreakColumn} ASC LIMIT ? OFFSET ?`,
       )
       .all(tenantId, parentId, limit, offset)

@@ -140,8 +140,8 @@ export class UploadRepository extends Repository {
   }
 
   markCompleted(uploadId: string, versionId: string): void {
-    this.db.prepare("UPDATE upload_sessions SET status = 'COMPLETED', completed_version_id = ? WHERE upload_id = ?").run(versionId, uploadId);
-    this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
+    this.prepared("UPDATE upload_sessions SET status = 'COMPLETED', completed_version_id = ? WHERE upload_id = ?").run(versionId, uploadId);
+    this.prepared('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
   }
 
   /**
@@ -149,15 +149,14 @@ export class UploadRepository extends Repository {
    * (init with the key starts a new session), and later calls on it are told `reason`.
    */
   end(uploadId: string, reason: string, now: number): void {
-    this.db
-      .prepare("UPDATE upload_sessions SET status = 'EXPIRED', end_reason = ?, expires_at = MIN(expires_at, ?) WHERE upload_id = ? AND status = 'OPEN'")
+    this.prepared("UPDATE upload_sessions SET status = 'EXPIRED', end_reason = ?, expires_at = MIN(expires_at, ?) WHERE upload_id = ? AND status = 'OPEN'")
       .run(reason, now, uploadId);
-    this.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
+    this.prepared('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
   }
 
   /** Removes a session entirely, freeing its idempotency key. */
   delete(uploadId: string): void {
-    this.db.prepare('DELETE FROM upload_sessions WHERE upload_id = ?').run(uploadId);
+    this.prepared('DELETE FROM upload_sessions WHERE upload_id = ?').run(uploadId);
   }
 
   extend(uploadId: string, expiresAt: number): void {
@@ -166,12 +165,11 @@ export class UploadRepository extends Repository {
 
   /** Marks open sessions whose time ran out as EXPIRED, forgets their chunks, and returns their ids. */
   expireDue(now: number): string[] {
-    const ids = this.db
-      .prepare<[number], { upload_id: string }>("SELECT upload_id FROM upload_sessions WHERE status = 'OPEN' AND expires_at < ?")
+    const ids = this.prepared<[number], { upload_id: string }>("SELECT upload_id FROM upload_sessions WHERE status = 'OPEN' AND expires_at < ?")
       .all(now)
       .map((r) => r.upload_id);
-    const mark = this.db.prepare<[string, string]>("UPDATE upload_sessions SET status = 'EXPIRED', end_reason = ? WHERE upload_id = ?");
-    const forget = this.db.prepare<[string]>('DELETE FROM upload_chunks WHERE upload_id = ?');
+    const mark = this.prepared<[string, string]>("UPDATE upload_sessions SET status = 'EXPIRED', end_reason = ? WHERE upload_id = ?");
+    const forget = this.prepared<[string]>('DELETE FROM upload_chunks WHERE upload_id = ?');
     for (const id of ids) {
       mark.run(EXPIRED_REASON, id);
       forget.run(id);
@@ -181,6 +179,6 @@ export class UploadRepository extends Repository {
 
   /** Deletes EXPIRED sessions that ran out before `cutoff`. */
   deleteExpiredBefore(cutoff: number): number {
-    return this.db.prepare<[number]>("DELETE FROM upload_sessions WHERE status = 'EXPIRED' AND expires_at < ?").run(cutoff).changes;
+    return this.prepared<[number]>("DELETE FROM upload_sessions WHERE status = 'EXPIRED' AND expires_at < ?").run(cutoff).changes;
   }
 }

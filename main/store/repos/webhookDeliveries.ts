@@ -86,8 +86,7 @@ export class WebhookDeliveryRepository extends Repository {
   enqueue(input: NewDelivery): string {
     const deliveryId = newId('msg');
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `INSERT INTO webhook_deliveries (delivery_id, webhook_id, tenant_id, event_type, payload, status, next_attempt_at, create_time, update_time)
          VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
       )
@@ -96,7 +95,7 @@ export class WebhookDeliveryRepository extends Repository {
   }
 
   get(tenantId: string, deliveryId: string): DeliveryRecord | undefined {
-    const row = this.db.prepare<[string, string], Row>('SELECT * FROM webhook_deliveries WHERE tenant_id = ? AND delivery_id = ?').get(tenantId, deliveryId);
+    const row = this.prepared<[string, string], Row>('SELECT * FROM webhook_deliveries WHERE tenant_id = ? AND delivery_id = ?').get(tenantId, deliveryId);
     return row && toRecord(row);
   }
 
@@ -110,21 +109,19 @@ export class WebhookDeliveryRepository extends Repository {
    */
   lease(deliveryId: string, dueAt: number, until: number): boolean {
     return (
-      this.db
-        .prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE delivery_id = ? AND status = 'PENDING' AND next_attempt_at = ?")
+      this.prepared("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE delivery_id = ? AND status = 'PENDING' AND next_attempt_at = ?")
         .run(until, deliveryId, dueAt).changes === 1
     );
   }
 
   /** Gives back a lease without counting an attempt (the attempt was cut short by a shutdown). */
   release(deliveryId: string, dueAt: number): void {
-    this.db.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE delivery_id = ? AND status = 'PENDING'").run(dueAt, deliveryId);
+    this.prepared("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE delivery_id = ? AND status = 'PENDING'").run(dueAt, deliveryId);
   }
 
   recordAttempt(deliveryId: string, outcome: AttemptOutcome): void {
     const now = nowIso();
-    this.db
-      .prepare(
+    this.prepared(
         `UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, last_status_code = ?, last_error = ?,
            update_time = ?, delivered_time = CASE WHEN ? = 'SUCCEEDED' THEN ? ELSE delivered_time END
          WHERE delivery_id = ?`,
@@ -134,15 +131,14 @@ export class WebhookDeliveryRepository extends Repository {
 
   /** When the earliest PENDING delivery is due, or null when none is pending. */
   nextDueAt(): number | null {
-    return this.db.prepare<[], { t: number | null }>("SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'PENDING'").get()?.t ?? null;
+    return this.prepared<[], { t: number | null }>("SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'PENDING'").get()?.t ?? null;
   }
 
   page(tenantId: string, webhookId: string, status: DeliveryStatus | undefined, limit: number, offset: number): { total: number; rows: DeliveryRecord[] } {
     const where = `tenant_id = ? AND webhook_id = ?${status ? ' AND status = ?' : ''}`;
     const params: (string | number)[] = status ? [tenantId, webhookId, status] : [tenantId, webhookId];
-    const total = this.db.prepare<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM webhook_deliveries WHERE ${where}`).get(...params)?.n ?? 0;
-    const rows = this.db
-      .prepare<(string | number)[], Row>(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY create_time DESC, delivery_id DESC LIMIT ? OFFSET ?`)
+    const total = this.prepared<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM webhook_deliveries WHERE ${where}`).get(...params)?.n ?? 0;
+    const rows = this.prepared<(string | number)[], Row>(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY create_time DESC, delivery_id DESC LIMIT ? OFFSET ?`)
       .all(...params, limit, offset);
     return { total, rows: rows.map(toRecord) };
   }

@@ -45,28 +45,26 @@ export class WebhookRepository extends Repository {
 
   create(input: NewWebhook): WebhookRecord {
     const webhookId = newId('whk');
-    this.db
-      .prepare('INSERT INTO webhooks (webhook_id, tenant_id, url, events, secret, description, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO webhooks (webhook_id, tenant_id, url, events, secret, description, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(webhookId, input.tenantId, input.url, JSON.stringify(input.events), input.secret, input.description, input.createBy, nowIso());
     return this.get(input.tenantId, webhookId) as WebhookRecord;
   }
 
   get(tenantId: string, webhookId: string): WebhookRecord | undefined {
-    const row = this.db.prepare<[string, string], Row>('SELECT * FROM webhooks WHERE tenant_id = ? AND webhook_id = ?').get(tenantId, webhookId);
+    const row = this.prepared<[string, string], Row>('SELECT * FROM webhooks WHERE tenant_id = ? AND webhook_id = ?').get(tenantId, webhookId);
     return row && toRecord(row);
   }
 
   page(tenantId: string, limit: number, offset: number): { total: number; rows: WebhookRecord[] } {
-    const total = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM webhooks WHERE tenant_id = ?').get(tenantId)?.n ?? 0;
-    const rows = this.db
-      .prepare<[string, number, number], Row>('SELECT * FROM webhooks WHERE tenant_id = ? ORDER BY create_time, webhook_id LIMIT ? OFFSET ?')
+    const total = this.prepared<[string], { n: number }>('SELECT count(*) AS n FROM webhooks WHERE tenant_id = ?').get(tenantId)?.n ?? 0;
+    const rows = this.prepared<[string, number, number], Row>('SELECT * FROM webhooks WHERE tenant_id = ? ORDER BY create_time, webhook_id LIMIT ? OFFSET ?')
       .all(tenantId, limit, offset);
     return { total, rows: rows.map(toRecord) };
   }
 
   /** Removes the endpoint and, with it, its delivery log and anything still queued for it. */
   delete(tenantId: string, webhookId: string): boolean {
-    return this.db.prepare('DELETE FROM webhooks WHERE tenant_id = ? AND webhook_id = ?').run(tenantId, webhookId).changes === 1;
+    return this.prepared('DELETE FROM webhooks WHERE tenant_id = ? AND webhook_id = ?').run(tenantId, webhookId).changes === 1;
   }
 
   subscribedTo(tenantId: string, eventType: WebhookEventType): WebhookRecord[] {

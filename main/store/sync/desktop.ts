@@ -31,43 +31,40 @@ interface AccountRow {
 
 export class DesktopStore extends Repository {
   getAccount(): StoredAccount | undefined {
-    const r = this.db.prepare<[], AccountRow>('SELECT service_url, client_id, user_name, tenant_id, user_id FROM desktop_account WHERE id = 1').get();
+    const r = this.prepared<[], AccountRow>('SELECT service_url, client_id, user_name, tenant_id, user_id FROM desktop_account WHERE id = 1').get();
     return r && { serviceUrl: r.service_url, clientId: r.client_id, userName: r.user_name, tenantId: r.tenant_id, userId: r.user_id };
   }
 
   setAccount(a: StoredAccount): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO desktop_account (id, service_url, client_id, user_name, tenant_id, user_id, update_time) VALUES (1, ?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT OR REPLACE INTO desktop_account (id, service_url, client_id, user_name, tenant_id, user_id, update_time) VALUES (1, ?, ?, ?, ?, ?, ?)')
       .run(a.serviceUrl, a.clientId, a.userName, a.tenantId, a.userId, nowIso());
   }
 
   clearAccount(): void {
-    this.db.prepare('DELETE FROM desktop_account').run();
+    this.prepared('DELETE FROM desktop_account').run();
   }
 
   /** Stored settings as JSON values by name; the caller owns their meaning and defaults. */
   getSettings(): Record<string, unknown> {
-    const rows = this.db.prepare<[], { name: string; value: string }>('SELECT name, value FROM desktop_settings').all();
+    const rows = this.prepared<[], { name: string; value: string }>('SELECT name, value FROM desktop_settings').all();
     return Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
   }
 
   putSettings(values: Record<string, unknown>): void {
-    const put = this.db.prepare('INSERT OR REPLACE INTO desktop_settings (name, value) VALUES (?, ?)');
+    const put = this.prepared('INSERT OR REPLACE INTO desktop_settings (name, value) VALUES (?, ?)');
     this.db.transaction(() => {
       for (const [name, value] of Object.entries(values)) put.run(name, JSON.stringify(value));
     })();
   }
 
   getPairRun(pairId: string): PairRun | undefined {
-    const r = this.db
-      .prepare<[string], { last_sync_at: string; last_round: string; container_name: string }>('SELECT last_sync_at, last_round, container_name FROM desktop_pair_runs WHERE pair_id = ?')
+    const r = this.prepared<[string], { last_sync_at: string; last_round: string; container_name: string }>('SELECT last_sync_at, last_round, container_name FROM desktop_pair_runs WHERE pair_id = ?')
       .get(pairId);
     return r && { lastSyncAt: r.last_sync_at, lastRound: JSON.parse(r.last_round) as Record<string, number>, containerName: r.container_name };
   }
 
   putPairRun(pairId: string, run: PairRun): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO desktop_pair_runs (pair_id, last_sync_at, last_round, container_name) VALUES (?, ?, ?, ?)')
+    this.prepared('INSERT OR REPLACE INTO desktop_pair_runs (pair_id, last_sync_at, last_round, container_name) VALUES (?, ?, ?, ?)')
       .run(pairId, run.lastSyncAt, JSON.stringify(run.lastRound), run.containerName);
   }
 }

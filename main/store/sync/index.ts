@@ -141,12 +141,11 @@ export class SyncStore extends Repository {
 
   /** Rows written since the database was opened: lets tests and benchmarks see what a round persisted. */
   writes(): number {
-    return (this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    return (this.prepared('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
   addPair(p: { pairId: string; serverUrl: string; containerId: string; dir: string; settings?: Partial<PairSettings> }): PairRecord {
-    this.db
-      .prepare('INSERT INTO pairs (pair_id, server_url, container_id, dir, settings, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+    this.prepared('INSERT INTO pairs (pair_id, server_url, container_id, dir, settings, create_time) VALUES (?, ?, ?, ?, ?, ?)')
       .run(p.pairId, p.serverUrl, p.containerId, p.dir, JSON.stringify({ ...DEFAULT_SETTINGS, ...p.settings }), nowIso());
     return this.getPair(p.pairId) as PairRecord;
   }
@@ -157,28 +156,28 @@ export class SyncStore extends Repository {
   }
 
   findPairByDir(dir: string): PairRecord | undefined {
-    const row = this.db.prepare<[string], PairRow>('SELECT * FROM pairs WHERE dir = ?').get(dir);
+    const row = this.prepared<[string], PairRow>('SELECT * FROM pairs WHERE dir = ?').get(dir);
     return row && toPair(row);
   }
 
   listPairs(): PairRecord[] {
-    return this.db.prepare<[], PairRow>('SELECT * FROM pairs ORDER BY create_time').all().map(toPair);
+    return this.prepared<[], PairRow>('SELECT * FROM pairs ORDER BY create_time').all().map(toPair);
   }
 
   removePair(pairId: string): void {
-    this.db.prepare('DELETE FROM pairs WHERE pair_id = ?').run(pairId);
+    this.prepared('DELETE FROM pairs WHERE pair_id = ?').run(pairId);
   }
 
   setState(pairId: string, state: PairStateName, reason = ''): void {
-    this.db.prepare('UPDATE pairs SET state = ?, state_reason = ? WHERE pair_id = ?').run(state, reason, pairId);
+    this.prepared('UPDATE pairs SET state = ?, state_reason = ? WHERE pair_id = ?').run(state, reason, pairId);
   }
 
   setCursor(pairId: string, cursor: string): void {
-    this.db.prepare('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
+    this.prepared('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
   }
 
   setInSync(pairId: string, fingerprint: string): void {
-    this.db.prepare('UPDATE pairs SET in_sync_with = ? WHERE pair_id = ?').run(fingerprint, pairId);
+    this.prepared('UPDATE pairs SET in_sync_with = ? WHERE pair_id = ?').run(fingerprint, pairId);
   }
 
   /** Ids of the remote tree alone: enough to tell whether a change in the feed concerns the pair. */
@@ -187,7 +186,7 @@ export class SyncStore extends Repository {
   }
 
   setSettings(pairId: string, settings: PairSettings): void {
-    this.db.prepare('UPDATE pairs SET settings = ? WHERE pair_id = ?').run(JSON.stringify(settings), pairId);
+    this.prepared('UPDATE pairs SET settings = ? WHERE pair_id = ?').run(JSON.stringify(settings), pairId);
   }
 
   // Loading reads rows as arrays (better-sqlite3's raw mode): a large pair loads several times faster.
@@ -244,8 +243,7 @@ export class SyncStore extends Repository {
   }
 
   loadIntents(pairId: string): Intent[] {
-    return this.db
-      .prepare<[string], { side: 'remote' | 'local'; id: string; hash: string; parent_id: string; name: string }>('SELECT side, id, hash, parent_id, name FROM intents WHERE pair_id = ?')
+    return this.prepared<[string], { side: 'remote' | 'local'; id: string; hash: string; parent_id: string; name: string }>('SELECT side, id, hash, parent_id, name FROM intents WHERE pair_id = ?')
       .all(pairId)
       .map((r) => ({ side: r.side, id: r.id, hash: r.hash, parentId: r.parent_id, name: r.name }));
   }
