@@ -2,6 +2,7 @@
  * DesktopCore through its dispatcher (as a UI calls it), against a real `folio serve`, a real
  * folder and the real sync engine.
  */
+import Database from 'better-sqlite3';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -392,4 +393,33 @@ describe('a service fixed by managed settings (ServerUrl)', () => {
     await after.close();
     removeDir(st);
   });
+
+  it('records a pair in sync for a quiet next start when it closes, not after every pass', async () => {
+    const st = tempDir('folio-desk-close-');
+    const own = await DesktopCore.open({ stateDir: st, keychain: new MemoryKeychain('no keychain in this test'), pollMs: 400 });
+    try {
+      const a = new Dispatcher(own, () => {}).api();
+      value(await a.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+      const containerId = (await service.createContainer({ name: `Closing ${Date.now()}` })).containerId;
+      const pair = value(await a.addPair({ dir: join(work, 'Closing'), containerId }));
+      await waitFor('the pair in sync', async () => {
+        await own.whenIdle();
+        return value(await a.getStatus({})).pairs.find((p) => p.pairId === pair.pairId)?.state === 'IDLE';
+      });
+      expect(inSyncMark(st)).toBe('');
+    } finally {
+      await own.close();
+    }
+    expect(inSyncMark(st)).not.toBe('');
+    removeDir(st);
+  });
 });
+
+function inSyncMark(stateDir: string): string {
+  const db = new Database(join(stateDir, 'sync.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT in_sync_with FROM pairs').pluck().get() as string | undefined) ?? '';
+  } finally {
+    db.close();
+  }
+}
