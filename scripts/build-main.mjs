@@ -27,6 +27,8 @@ const ENTRIES = {
   extractorWorker: 'main/service/text/extractorWorker.ts',
   // Started as a worker thread by main/store/checkpointer.ts.
   checkpointWorker: 'main/store/checkpointWorker.ts',
+  // Started as a worker thread by main/store/hashThread.ts.
+  hashWorker: 'main/store/hashWorker.ts',
 };
 
 /** Files that shape the output without being bundled. */

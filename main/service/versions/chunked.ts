@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
 import type { InitChunkedUpload } from '../../../shared/v1/requests.ts';
 import { ChunkLengthMismatch } from '../../store/assemblies.ts';
+import { HashThread } from '../../store/hashThread.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
 import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
@@ -40,8 +41,20 @@ export class ChunkedUploads {
   /** Sessions being completed: their assembly file must not change any more. */
   private readonly sealed = new Set<string>();
   private readonly progress = new Map<string, Progress>();
+  private readonly hashThread = new HashThread();
 
   constructor(private readonly deps: ServiceDeps) {}
+
+  /** Stops the hash thread; the service is closing. */
+  async close(): Promise<void> {
+    for (const uploadId of [...this.progress.keys()]) this.forgetProgress(uploadId);
+    await this.hashThread.close();
+  }
+
+  private forgetProgress(uploadId: string): void {
+    this.progress.get(uploadId)?.hash.close();
+    this.progress.delete(uploadId);
+  }
 
   private get store() {
     return this.deps.store;
@@ -203,7 +216,7 @@ export class ChunkedUploads {
     }
     if (lost.length === 0) return;
     this.store.transaction(() => this.store.uploads.removeChunks(uploadId, lost));
-    this.progress.delete(uploadId);
+    this.forgetProgress(uploadId);
     const named = lost.slice(0, 100);
     fail('UPLOAD_INCOMPLETE', `the bytes of chunks ${named.join(', ')} were lost; send them again`, { missingChunkIndexes: named });
   }
@@ -215,7 +228,7 @@ export class ChunkedUploads {
   }
 
   private async dropBytes(uploadId: string): Promise<void> {
-    this.progress.delete(uploadId);
+    this.forgetProgress(uploadId);
     await this.store.assemblies.remove(uploadId);
   }
 
@@ -224,7 +237,8 @@ export class ChunkedUploads {
     let p = this.progress.get(session.uploadId);
     if (!p) {
       const { uploadId } = session;
-      const hash = new RunningHash(session, (start, end) => this.store.assemblies.read(uploadId, start, end), this.store.uploads.chunkIndexes(uploadId));
+      const file = this.store.assemblies.pathOf(uploadId);
+      const hash = new RunningHash(session, () => this.hashThread.hasher(file), this.store.uploads.chunkIndexes(uploadId));
       p = { hash, touched: Date.now() };
       this.progress.set(uploadId, p);
     }
@@ -235,7 +249,7 @@ export class ChunkedUploads {
   /** Running hashes of sessions nobody touched for a whole TTL belong to expired sessions. */
   private forgetIdle(): void {
     const cutoff = Date.now() - this.deps.config.uploadSessionTtlMs;
-    for (const [id, p] of this.progress) if (p.touched < cutoff) this.progress.delete(id);
+    for (const [id, p] of this.progress) if (p.touched < cutoff) this.forgetProgress(id);
   }
 
   /** A session is its creator's: to anyone else, even in the same tenant, it does not exist. */

@@ -18,6 +18,7 @@ const tags = ['versions'];
 export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   const versions = new VersionService(deps);
   const chunked = new ChunkedUploads(deps);
+  app.addHook('onClose', async () => chunked.close());
 
   app.post('/v1/versions/upload', {
     config: { bulkWrite: true },

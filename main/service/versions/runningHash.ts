@@ -9,7 +9,8 @@
  * hash starts from zero too, with every chunk already stored: that fallback is simply this same
  * walk over the whole file, so both paths give the same digest by construction.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { RangeHasher } from '../../store/hashThread.ts';
 
 export interface ChunkGeometry {
   totalSize: number;
@@ -20,8 +21,22 @@ export interface ChunkGeometry {
 /** Reads bytes [start, end) of the assembly file; each piece need only stay valid until the next is asked for. */
 export type RangeReader = (start: number, end: number) => AsyncIterable<Buffer>;
 
+/** Hashers that read and hash on the calling thread (the service uses a thread of their own: main/store/hashThread.ts). */
+export function hashersReading(read: RangeReader): () => RangeHasher {
+  return () => {
+    const hash = createHash('sha256');
+    return {
+      update: async (start, end) => {
+        for await (const piece of read(start, end)) hash.update(piece);
+      },
+      digest: async () => hash.copy().digest('hex'),
+      close: () => {},
+    };
+  };
+}
+
 export class RunningHash {
-  private hash: Hash = createHash('sha256');
+  private hash: RangeHasher;
   /** Chunks [0, next) are in `hash`. */
   private next = 0;
   /** The chunk being read into `hash` right now, if any. */
@@ -34,11 +49,18 @@ export class RunningHash {
 
   constructor(
     private readonly geometry: ChunkGeometry,
-    private readonly read: RangeReader,
+    private readonly newHasher: () => RangeHasher,
     storedChunks: Iterable<number> = [],
   ) {
+    this.hash = newHasher();
     this.stored = new Set(storedChunks);
     this.advance();
+  }
+
+  /** Frees the hash; the session is over. */
+  close(): void {
+    this.generation++;
+    this.hash.close();
   }
 
   /** Chunks [0, n) are hashed. */
@@ -65,11 +87,12 @@ export class RunningHash {
     while (this.walking) await this.walking;
     if (this.failure) throw this.failure;
     if (this.next !== this.geometry.totalChunks) throw new Error(`only ${this.next} of ${this.geometry.totalChunks} chunks could be hashed`);
-    return this.hash.copy().digest('hex');
+    return this.hash.digest();
   }
 
   private reset(): void {
-    this.hash = createHash('sha256');
+    this.hash.close();
+    this.hash = this.newHasher();
     this.next = 0;
     this.generation++;
   }
@@ -97,12 +120,8 @@ export class RunningHash {
       const end = Math.min(this.geometry.totalSize, start + this.geometry.chunkSize);
       this.reading = index;
       try {
-        if (end > start) {
-          for await (const piece of this.read(start, end)) {
-            if (generation !== this.generation) break;
-            hash.update(piece);
-          }
-        }
+        // A chunk written again meanwhile resets the hash: this one is then thrown away.
+        if (end > start) await hash.update(start, end);
       } finally {
         this.reading = null;
       }
