@@ -65,12 +65,14 @@ export async function runSync(args: string[]): Promise<number> {
   const dir = resolve(requireOption(values.dir, '--dir'));
   const credentials = credentialsFromEnv();
   const store = await openSyncStore(values.state ?? appDataDir());
+  const checkpoints = store.checkpointInBackground();
   try {
     const pairId = ensurePair(store, server, containerId, dir);
     const engine = new PairSync({ store, pairId, client: new FolioClient({ baseUrl: server, credentials }), onLog: (l) => console.error(l) });
     if (values['confirm-deletes']) engine.confirmDeletes();
     return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, dir);
   } finally {
+    await checkpoints.stop();
     store.close();
   }
 }

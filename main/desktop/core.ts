@@ -28,6 +28,7 @@ import type {
 import { replaceFile } from '../platform/durable.ts';
 import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
+import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { IGNORE_FILE } from '../sync/ignore.ts';
 import type { NodeState } from '../sync/trees.ts';
@@ -86,6 +87,8 @@ export class DesktopCore implements Handlers {
   private readonly ignoreRules = new Map<string, string>();
   private readonly activity: ActivityLog;
   private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0 };
+  /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
+  private checkpoints: Checkpointer | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
   private readonly managed: ManagedSettings;
 
@@ -109,6 +112,7 @@ export class DesktopCore implements Handlers {
     const store = await openSyncStore(o.stateDir);
     const desk = store.desktop();
     const core = new DesktopCore(o, store, desk);
+    core.checkpoints = store.checkpointInBackground();
     await core.restore();
     return core;
   }
@@ -143,6 +147,7 @@ export class DesktopCore implements Handlers {
     await this.stopRunners();
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.activity.close();
+    await this.checkpoints?.stop();
     this.store.close();
   }
 

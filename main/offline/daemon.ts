@@ -13,6 +13,7 @@ import type { LocalStatus, OutboxItem, PairStatus } from '../../shared/v1/offlin
 import { FolioClient, type Credentials } from '../remote/client.ts';
 import { ServiceUnreachable } from '../remote/errors.ts';
 import { openOfflineStore, OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
+import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { PairSync } from '../sync/engine.ts';
 import { Connectivity } from './connectivity.ts';
@@ -64,6 +65,8 @@ export class Daemon {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
+  private checkpoints: Checkpointer | null = null;
   private countStale = true;
   private debounce: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
@@ -102,6 +105,7 @@ export class Daemon {
     const offline = await openOfflineStore(o.stateDir);
     const mirror = await Mirror.open(o.stateDir);
     const daemon = new Daemon(o, sync, offline, mirror);
+    daemon.checkpoints = sync.checkpointInBackground();
     daemon.loadPairs();
     daemon.url = await daemon.server.listen(o.host, o.port);
     writeFileSync(join(o.stateDir, URL_FILE), `${daemon.url}\n`);
@@ -120,6 +124,7 @@ export class Daemon {
     for (const p of this.pairs.values()) p.engine.recordInSync();
     await this.server.close();
     await this.mirror.close();
+    await this.checkpoints?.stop();
     this.offline.close();
     this.sync.close();
   }

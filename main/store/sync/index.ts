@@ -1,6 +1,7 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
 import { DesktopStore } from './desktop.ts';
 import type { NodeKind, NodeState } from '../../sync/trees.ts';
+import { Checkpointer } from '../checkpointer.ts';
 import { openDatabase, Repository } from '../db.ts';
 import { nowIso } from '../ids.ts';
 import { SYNC_MIGRATIONS } from './syncMigrations.ts';
@@ -125,6 +126,11 @@ export class SyncStore extends Repository {
 
   commit(): void {
     if (this.db.inTransaction) this.db.exec('COMMIT');
+  }
+
+  /** Moves WAL checkpoints to a thread of their own, for a long sync (../checkpointer.ts). */
+  checkpointInBackground(): Checkpointer {
+    return Checkpointer.start(this.db);
   }
 
   close(): void {
