@@ -2,7 +2,6 @@
  * DesktopCore through its dispatcher (as a UI calls it), against a real `folio serve`, a real
  * folder and the real sync engine.
  */
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { NO_MANAGED_SETTINGS, type ManagedSettings } from '../../../main/desktop
 import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
+import { inSyncMark } from '../../helpers/syncState.ts';
 
 let server: ServerHandle;
 let tenant: Tenant;
@@ -414,12 +414,3 @@ describe('a service fixed by managed settings (ServerUrl)', () => {
     removeDir(st);
   });
 });
-
-function inSyncMark(stateDir: string): string {
-  const db = new Database(join(stateDir, 'sync.db'), { readonly: true });
-  try {
-    return (db.prepare('SELECT in_sync_with FROM pairs').pluck().get() as string | undefined) ?? '';
-  } finally {
-    db.close();
-  }
-}

@@ -2,12 +2,12 @@
  * `folio pair add | list | remove`, and a daemon that starts with no pair: its local server
  * answers, says why it is offline, and picks up a pair added while it runs.
  */
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Container } from '../../../shared/v1/resources.ts';
 import { until, World, wellFormed } from './harness.ts';
+import { inSyncMark } from '../../helpers/syncState.ts';
 
 let w: World;
 
@@ -70,17 +70,8 @@ describe('folio pair', () => {
 
   it('records its pairs in sync for a quiet next start when it stops, not after every pass', async () => {
     // The daemon of the test above is still running, its pair in sync.
-    expect(inSyncMark()).toBe('');
+    expect(inSyncMark(w.stateDir)).toBe('');
     expect(await w.stopDaemon('SIGTERM')).toBe(0);
-    expect(inSyncMark()).not.toBe('');
+    expect(inSyncMark(w.stateDir)).not.toBe('');
   }, 60_000);
 });
-
-function inSyncMark(): string {
-  const db = new Database(join(w.stateDir, 'sync.db'), { readonly: true });
-  try {
-    return (db.prepare('SELECT in_sync_with FROM pairs').pluck().get() as string | undefined) ?? '';
-  } finally {
-    db.close();
-  }
-}

@@ -3,7 +3,6 @@
  * credentials come from the environment only; continuous mode watches and polls and stops cleanly
  * on SIGTERM; the state lives in the app-data folder unless --state says otherwise.
  */
-import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { FolioClient } from '../../../main/remote/client.ts';
 import { createUser, tempDir } from '../../helpers/server.ts';
 import { sandbox, sha, type Scenario } from './harness.ts';
 import { startSync, syncOnceProcess, until } from './process.ts';
+import { inSyncMark } from '../../helpers/syncState.ts';
 
 const { service, fresh } = sandbox();
 const SUMMARY = /^uploaded (\d+), downloaded (\d+), moved (\d+), deleted (\d+), conflicts (\d+)$/;
@@ -145,12 +145,3 @@ describe('folio sync', () => {
     expect(inSyncMark(watched.state)).not.toBe('');
   });
 });
-
-function inSyncMark(state: string): string {
-  const db = new Database(join(state, 'sync.db'), { readonly: true });
-  try {
-    return (db.prepare('SELECT in_sync_with FROM pairs').pluck().get() as string | undefined) ?? '';
-  } finally {
-    db.close();
-  }
-}
