@@ -8,6 +8,9 @@
  * written again after being hashed (a client retry) resets the hash to zero. After a restart the
  * hash starts from zero too, with every chunk already stored: that fallback is simply this same
  * walk over the whole file, so both paths give the same digest by construction.
+ *
+ * The reading and hashing itself is a RangeHasher's: the service's reads and hashes on a thread of
+ * its own (main/store/hashThread.ts), so that it keeps up with chunks arriving on the main thread.
  */
 import { createHash } from 'node:crypto';
 import type { RangeHasher } from '../../store/hashThread.ts';
