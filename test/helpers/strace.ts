@@ -24,11 +24,30 @@ export function straced(traceFile: string): string[] {
   return ['strace', '--seccomp-bpf', '-f', '-qq', '-y', '-e', `trace=${CALLS}`, '-o', traceFile];
 }
 
-/** The trace lines so far, without the pid prefix. */
+/**
+ * The trace lines so far, without the pid prefix, each call on one line where it completed. Under
+ * -f, strace prints a call that another thread's call interrupts in two halves (`… <unfinished
+ * ...>`, later `<... name resumed>…`); they are joined here. A call not completed yet is left out.
+ */
 export function readTrace(traceFile: string): string[] {
-  return readFileSync(traceFile, 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/^\d+\s+/, ''));
+  const started = new Map<string, string>();
+  const lines: string[] = [];
+  for (const raw of readFileSync(traceFile, 'utf8').split('\n')) {
+    const [, pid = '', line = raw] = /^(\d+)\s+(.*)$/.exec(raw) ?? [];
+    if (line.endsWith(' <unfinished ...>')) {
+      started.set(pid, line.slice(0, -' <unfinished ...>'.length));
+      continue;
+    }
+    const resumed = /^<\.\.\. \w+ resumed>(.*)$/.exec(line);
+    const head = started.get(pid);
+    if (resumed && head !== undefined) {
+      started.delete(pid);
+      lines.push(head + (resumed[1] as string));
+    } else {
+      lines.push(line);
+    }
+  }
+  return lines;
 }
 
 /** Index of the first line at or after `from` that matches; -1 when none does. */
