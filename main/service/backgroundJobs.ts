@@ -11,11 +11,10 @@ import { textExtractionJob } from './text/job.ts';
 export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
   const bulkWrites = new BulkWrites();
   app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.bulkWrite) bulkWrites.touch();
+    if (req.routeOptions.config.bulkWrite) bulkWrites.begin(req);
   });
-  app.addHook('onResponse', async (req) => {
-    if (req.routeOptions.config.bulkWrite) bulkWrites.touch();
-  });
+  app.addHook('onResponse', async (req) => bulkWrites.end(req));
+  app.addHook('onRequestAbort', async (req) => bulkWrites.end(req));
   const runner = new JobRunner(deps.store.jobs, [textExtractionJob(deps)], { foreground: bulkWrites });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
