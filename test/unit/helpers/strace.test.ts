@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fsynced, indexOf, readTrace } from '../../helpers/strace.ts';
+import { fsynced, indexOf, named, readTrace } from '../../helpers/strace.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 let dir: string;
@@ -45,5 +45,17 @@ describe('readTrace', () => {
   it('leaves a call that has not completed yet out, until it does', () => {
     const file = trace(['101   fsync(12</data/x> <unfinished ...>', '102   fsync(7</state/y>) = 0']);
     expect(readTrace(file)).toEqual(['fsync(7</state/y>) = 0', '']);
+  });
+
+  it('keeps the padding strace puts before a resumed call\'s result, which patterns must allow for', () => {
+    // The shape strace 6 prints when a hash or checkpoint thread interrupts the service's link.
+    const file = trace([
+      '201   linkat(AT_FDCWD, "/data/blobs/.assembly", AT_FDCWD, "/data/blobs/ab/abcd" <unfinished ...>',
+      '202   fsync(9</data/folio.db>) = 0',
+      '201   <... linkat resumed>, 0)               = 0',
+    ]);
+    const lines = readTrace(file);
+    expect(lines[1]).toBe('linkat(AT_FDCWD, "/data/blobs/.assembly", AT_FDCWD, "/data/blobs/ab/abcd", 0)               = 0');
+    expect(indexOf(lines, named('link', '[^"]+', '/data/blobs/ab/abcd'))).toBe(1);
   });
 });
