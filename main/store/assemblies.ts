@@ -19,7 +19,6 @@ import { SizeLimitExceeded, writeStreamAt } from './streamWrite.ts';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SUFFIX = '.part';
-const READ_BYTES = 1024 * 1024;
 
 /** A chunk whose bytes do not fill its slot exactly. */
 export class ChunkLengthMismatch extends Error {
@@ -92,26 +91,6 @@ export class AssemblyFiles {
     const fh = await open(this.pathOf(uploadId), 'r');
     try {
       await fh.datasync();
-    } finally {
-      await fh.close();
-    }
-  }
-
-  /**
-   * Bytes [start, end) of an assembly file, in pieces read into one reused buffer: a piece is
-   * valid only until the next one is asked for. Reading a whole upload back this way allocates
-   * nothing per piece.
-   */
-  async *read(uploadId: string, start: number, end: number): AsyncGenerator<Buffer> {
-    const fh = await open(this.pathOf(uploadId), 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, Math.max(1, end - start)));
-      for (let at = start; at < end; ) {
-        const { bytesRead } = await fh.read(buffer, 0, Math.min(buffer.length, end - at), at);
-        if (bytesRead === 0) throw new Error(`${uploadId} ends at byte ${at}, before ${end}`);
-        yield buffer.subarray(0, bytesRead);
-        at += bytesRead;
-      }
     } finally {
       await fh.close();
     }

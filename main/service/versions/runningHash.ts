@@ -12,30 +12,12 @@
  * The reading and hashing itself is a RangeHasher's: the service's reads and hashes on a thread of
  * its own (main/store/hashThread.ts), so that it keeps up with chunks arriving on the main thread.
  */
-import { createHash } from 'node:crypto';
 import type { RangeHasher } from '../../store/hashThread.ts';
 
 export interface ChunkGeometry {
   totalSize: number;
   chunkSize: number;
   totalChunks: number;
-}
-
-/** Reads bytes [start, end) of the assembly file; each piece need only stay valid until the next is asked for. */
-export type RangeReader = (start: number, end: number) => AsyncIterable<Buffer>;
-
-/** Hashers that read and hash on the calling thread (the service uses a thread of their own: main/store/hashThread.ts). */
-export function hashersReading(read: RangeReader): () => RangeHasher {
-  return () => {
-    const hash = createHash('sha256');
-    return {
-      update: async (start, end) => {
-        for await (const piece of read(start, end)) hash.update(piece);
-      },
-      digest: async () => hash.copy().digest('hex'),
-      close: () => {},
-    };
-  };
 }
 
 export class RunningHash {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hashersReading, RunningHash, type ChunkGeometry } from '../../../main/service/versions/runningHash.ts';
-import { HashThread } from '../../../main/store/hashThread.ts';
+import { RunningHash, type ChunkGeometry } from '../../../main/service/versions/runningHash.ts';
+import { HashThread, type RangeHasher } from '../../../main/store/hashThread.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 let dir: string;
@@ -30,6 +30,20 @@ function reader(start: number, end: number): Readable {
   const stream = createReadStream(file, { start, end: end - 1, highWaterMark: 64 * 1024 });
   stream.on('data', (piece) => (bytesRead += piece.length));
   return stream;
+}
+
+/** Hashers that read through `read` and hash on this thread: what the service's hash thread does, observable. */
+function hashersReading(read: (start: number, end: number) => AsyncIterable<Buffer>): () => RangeHasher {
+  return () => {
+    const hash = createHash('sha256');
+    return {
+      update: async (start, end) => {
+        for await (const piece of read(start, end)) hash.update(piece as Buffer);
+      },
+      digest: async () => hash.copy().digest('hex'),
+      close: () => {},
+    };
+  };
 }
 
 function chunkBytes(g: ChunkGeometry, index: number): Buffer {
