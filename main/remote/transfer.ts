@@ -6,7 +6,7 @@
  * setting bounds what is in flight across files and chunks alike; the throttle paces the bytes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -51,6 +51,7 @@ export interface UploadOptions {
 }
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
+const BLOCKING_READ_MAX = 1024 * 1024;
 const CONTENT_HASH_MISMATCH = 140002;
 
 /** The file changed while it was being sent; what reached the service is not one state of it. */
@@ -69,7 +70,7 @@ export async function hashFile(path: string): Promise<{ hash: string; size: numb
 export async function uploadFile(client: FolioClient, path: string, target: UploadTarget, options: UploadOptions = {}): Promise<VersionResult> {
   const { size } = await stat(path);
   const name = target.title ?? path.split(/[\\/]/).pop() ?? 'file';
-  if (size <= (options.directThreshold ?? DEFAULT_CHUNK_SIZE)) return uploadDirect(client, path, target, name, options);
+  if (size <= (options.directThreshold ?? DEFAULT_CHUNK_SIZE)) return uploadDirect(client, path, target, name, size, options);
   return uploadChunked(client, path, target, name, size, options);
 }
 
@@ -83,8 +84,9 @@ function keyFor(options: UploadOptions, hash: string): string | undefined {
 
 /** A request body for `bytes`, paced by the throttle when there is one, reporting each piece sent. */
 function bodyOf(bytes: Buffer, throttle: Throttle | undefined, onPiece?: (bytes: number) => void): Buffer | Readable {
-  if ((!throttle || throttle.limit <= 0) && !onPiece) return bytes;
   const piece = throttle?.pieceSize() ?? 256 * 1024;
+  // A stream costs a small file more CPU than its bytes do; one piece has no progress to report.
+  if ((!throttle || throttle.limit <= 0) && (!onPiece || bytes.length <= piece)) return bytes;
   return Readable.from(
     (async function* () {
       for (let at = 0; at < bytes.length; at += piece) {
@@ -97,8 +99,17 @@ function bodyOf(bytes: Buffer, throttle: Throttle | undefined, onPiece?: (bytes:
   );
 }
 
+/**
+ * A small file in one blocking read: the promise API's open, fstat, read and close are four trips
+ * through the thread pool and cost three times the CPU, which a first sync of many small files
+ * pays on every one. A file that would block the loop for more than a moment goes through the pool.
+ */
+function readWhole(path: string, size: number): Promise<Buffer> | Buffer {
+  return size <= BLOCKING_READ_MAX ? readFileSync(path) : readFile(path);
+}
+
 /** Reads the whole file once: what is hashed is exactly what is sent, even if the file changes meanwhile. */
-async function uploadDirect(client: FolioClient, path: string, target: UploadTarget, name: string, options: UploadOptions): Promise<VersionResult> {
+async function uploadDirect(client: FolioClient, path: string, target: UploadTarget, name: string, size: number, options: UploadOptions): Promise<VersionResult> {
   const query: Record<string, string> = { originalFilename: name };
   if (target.docId) query.docId = target.docId;
   else {
@@ -108,7 +119,7 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
   if (target.mimeType) query.mimeType = target.mimeType;
   if (target.comment) query.comment = target.comment;
   return limited(options.limiter, async () => {
-    const bytes = await readFile(path);
+    const bytes = await readWhole(path, size);
     options.onHash?.(createHash('sha256').update(bytes).digest('hex'));
     const result = await client.withRetry(async () => {
       let sent = 0;
