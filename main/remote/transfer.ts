@@ -6,7 +6,7 @@
  * setting bounds what is in flight across files and chunks alike; the throttle paces the bytes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,7 +68,7 @@ export async function hashFile(path: string): Promise<{ hash: string; size: numb
 }
 
 export async function uploadFile(client: FolioClient, path: string, target: UploadTarget, options: UploadOptions = {}): Promise<VersionResult> {
-  const { size } = await stat(path);
+  const { size } = statSync(path);
   const name = target.title ?? path.split(/[\\/]/).pop() ?? 'file';
   if (size <= (options.directThreshold ?? DEFAULT_CHUNK_SIZE)) return uploadDirect(client, path, target, name, size, options);
   return uploadChunked(client, path, target, name, size, options);

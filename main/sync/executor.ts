@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type PQueue from 'p-queue';
 import { renameDurably, syncDirectory } from '../platform/durable.ts';
@@ -434,9 +435,13 @@ async function placeNew(part: string, dest: string, rel: string): Promise<void> 
   }
 }
 
+/**
+ * One stat, without the thread pool, as the scanner's: handing it to a pool thread and back cost
+ * a first sync of many small files more (in context switches on a busy machine) than the call.
+ */
 async function statMeta(abs: string, id: string, rel: string): Promise<LocalMeta> {
   const checkedMs = Date.now();
-  const st = await stat(abs);
+  const st = statSync(abs);
   return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs };
 }
 
