@@ -1,8 +1,8 @@
 /**
  * The Electron main process: hosts DesktopCore, one secure window, the tray, notifications, the
  * taskbar progress, start at login and auto-update. The only module besides its siblings here that
- * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts and ./trayModel.ts,
- * which the unit tests read.
+ * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts, ./trayModel.ts and
+ * ./updatePolicy.ts, which the unit tests read.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
