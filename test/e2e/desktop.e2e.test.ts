@@ -131,6 +131,11 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
   it('keeps the token out of the address bar and signs in', async () => {
     await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
     expect(page.url()).not.toContain('token');
+    // The core runs with no D-Bus, so no Secret Service: the screen says where the secret goes instead.
+    const noKeychain = page.getByRole('status').filter({ hasText: 'No keychain is available' });
+    await noKeychain.waitFor();
+    expect(await noKeychain.textContent()).toMatch(/No keychain is available on this computer: Folio keeps your secret in memory only/);
+    expect(await page.getByText("Secrets stay in this computer's keychain").count()).toBe(0);
     await shot('01-sign-in');
     await page.getByLabel('Service URL').fill(server.url);
     await page.getByLabel('Client ID').fill(tenant.clientId);
