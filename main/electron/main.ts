@@ -1,8 +1,8 @@
 /**
  * The Electron main process: hosts DesktopCore, one secure window, the tray, notifications, the
  * taskbar progress, start at login and auto-update. The only module besides its siblings here that
- * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts and ./trayModel.ts,
- * which the unit tests read.
+ * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts, ./trayModel.ts and
+ * ./updatePolicy.ts, which the unit tests read.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +40,8 @@ async function start(): Promise<void> {
   const core = await DesktopCore.open({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)) });
   const dispatcher = new Dispatcher(core);
 
-  // Every page the session loads gets the CSP; the page may ask for no permission.
+  // Every response with headers gets the CSP; the renderer's own pages come from file://, which has
+  // none, so its index.html carries the policy in a meta tag. The page may ask for no permission.
   session.defaultSession.webRequest.onHeadersReceived((details, done) => {
     done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
   });

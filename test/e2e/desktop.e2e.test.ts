@@ -14,7 +14,7 @@ import { uploadFile } from '../../main/remote/transfer.ts';
 import type { ActivityEntry } from '../../shared/desktop/api.ts';
 import type { ShareGrant } from '../../shared/v1/access.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
-import { pdf } from '../fixtures/text.ts';
+import { drawText, pdf, png } from '../fixtures/text.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
@@ -131,6 +131,11 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
   it('keeps the token out of the address bar and signs in', async () => {
     await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
     expect(page.url()).not.toContain('token');
+    // The core runs with no D-Bus, so no Secret Service: the screen says where the secret goes instead.
+    const noKeychain = page.getByRole('status').filter({ hasText: 'No keychain is available' });
+    await noKeychain.waitFor();
+    expect(await noKeychain.textContent()).toMatch(/No keychain is available on this computer: Folio keeps your secret in memory only/);
+    expect(await page.getByText("Secrets stay in this computer's keychain").count()).toBe(0);
     await shot('01-sign-in');
     await page.getByLabel('Service URL').fill(server.url);
     await page.getByLabel('Client ID').fill(tenant.clientId);
@@ -305,6 +310,30 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\nbuild/');
     await shot('12-settings');
+  });
+
+  it('shows the OCR confidence of a page recognised from an image', async () => {
+    writeFileSync(join(dir, 'whiteboard.png'), await png(drawText(['Folio reads scanned pages', 'and says how sure it is'])));
+    const doc = await until('the image on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'whiteboard.png'), 60_000);
+    const text = await until('its text READY', async () => {
+      const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } });
+      return t.status === 'READY' ? t : undefined;
+    }, 90_000);
+    expect(text.source).toBe('OCR');
+    const confidence = text.pages?.[0]?.confidence ?? 0;
+    expect(confidence).toBeGreaterThan(0.8);
+
+    await nav('Documents');
+    await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
+    await page.getByRole('button', { name: 'Open document whiteboard.png' }).click();
+    await page.getByText('Recognised by OCR · 1 page').waitFor();
+    const one = page.getByRole('listitem', { name: 'Page 1' });
+    const badge = one.getByText(/^OCR confidence \d+%$/);
+    expect(await badge.textContent()).toBe(`OCR confidence ${Math.round(confidence * 100)}%`);
+    expect(await badge.getAttribute('class')).toContain('badge-ok');
+    expect(await one.getByText('digital text').count()).toBe(0);
+    expect((await one.locator('.text-body').textContent())?.toLowerCase()).toContain('scanned pages');
+    await shot('10c-document-text-ocr');
   });
 
   it('shows the offline banner while the service is gone, and clears it when it is back', async () => {

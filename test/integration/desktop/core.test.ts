@@ -9,7 +9,7 @@ import type { DesktopApi, DesktopEvent, Result } from '../../../shared/desktop/a
 import { DesktopCore, secretAccount } from '../../../main/desktop/core.ts';
 import { Dispatcher } from '../../../main/desktop/dispatcher.ts';
 import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
-import { NO_MANAGED_SETTINGS, type ManagedSettings } from '../../../main/desktop/managedSettings.ts';
+import { NO_MANAGED_SETTINGS, normalize, type ManagedSettings } from '../../../main/desktop/managedSettings.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
@@ -343,6 +343,34 @@ describe('a restart without a keychain', () => {
     expect(account).toMatchObject({ signedIn: false, serviceUrl: server.url, clientId: tenant.clientId });
     await c2.close();
     removeDir(st);
+  });
+});
+
+describe('app settings locked by managed settings', () => {
+  it('refuses to change a locked setting with LOCKED_BY_POLICY, changing nothing, and still changes the others', async () => {
+    const st = tempDir('folio-desk-locked-settings-');
+    const managed = normalize({ DisableAutoUpdate: true, LockedSettings: 'theme' }, 'test');
+    const c = await DesktopCore.open({ stateDir: st, keychain: new MemoryKeychain('none'), managed });
+    try {
+      const a = new Dispatcher(c, () => {}).api();
+      const before = value(await a.getSettings({}));
+      expect(before.settings).toMatchObject({ autoUpdate: false, theme: 'system', notifications: true });
+      expect([...before.locked].sort()).toEqual(['autoUpdate', 'theme']);
+
+      const forced = await a.updateSettings({ autoUpdate: true });
+      expect(forced).toMatchObject({ ok: false, error: { code: 'LOCKED_BY_POLICY' } });
+      expect(forced.ok ? '' : forced.error.message).toMatch(/administrator: autoUpdate$/);
+      // Locked without a forced value: the user's current value stays, and cannot be changed.
+      expect(await a.updateSettings({ theme: 'dark' })).toMatchObject({ ok: false, error: { code: 'LOCKED_BY_POLICY' } });
+      // A change that touches a locked setting is refused whole, its unlocked part included.
+      expect(await a.updateSettings({ notifications: false, theme: 'dark' })).toMatchObject({ ok: false, error: { code: 'LOCKED_BY_POLICY' } });
+      expect(value(await a.getSettings({})).settings).toEqual(before.settings);
+
+      expect(value(await a.updateSettings({ notifications: false })).settings).toMatchObject({ notifications: false, autoUpdate: false, theme: 'system' });
+    } finally {
+      await c.close();
+      removeDir(st);
+    }
   });
 });
 
