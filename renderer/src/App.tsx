@@ -1,5 +1,6 @@
 /** The window: a sidebar of screens, the offline banner, and the screen in view. */
 import { useState } from 'react';
+import type { Offline } from '../../shared/desktop/api.ts';
 import { Activity } from './screens/Activity.tsx';
 import { Conflicts } from './screens/Conflicts.tsx';
 import { Documents } from './screens/Documents.tsx';
@@ -19,6 +20,15 @@ const SCREENS = [
   { id: 'settings', label: 'Settings', view: Settings },
 ] as const;
 type ScreenId = (typeof SCREENS)[number]['id'];
+
+/** What waits for the service: files in the folders, and writes made through the local API. */
+function waiting(o: Offline): string {
+  const parts = [
+    o.pendingUploads > 0 ? `${o.pendingUploads} file${o.pendingUploads === 1 ? '' : 's'} waiting to upload` : '',
+    o.outboxLength > 0 ? `${o.outboxLength} ${o.pendingUploads > 0 ? 'other ' : ''}change${o.outboxLength === 1 ? '' : 's'} waiting` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
+}
 
 export function App() {
   const { account, status } = useLive();
@@ -52,9 +62,7 @@ export function App() {
       <div className="content">
         {status?.offline.offline ? (
           <div className="banner" role="status" aria-live="polite">
-            <strong>You are offline.</strong> The service cannot be reached
-            {status.offline.outboxLength > 0 ? `; ${status.offline.outboxLength} change${status.offline.outboxLength === 1 ? '' : 's'} waiting` : ''}. Folio keeps working and syncs when the
-            service is back.
+            <strong>You are offline.</strong> The service cannot be reached{waiting(status.offline)}. Folio keeps working and syncs when the service is back.
           </div>
         ) : null}
         <main id="main" tabIndex={-1}>

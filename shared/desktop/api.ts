@@ -207,8 +207,10 @@ export const Offline = Type.Object({
   /** When the service stopped answering; '' when online. */
   since: Instant,
   reason: Str,
-  /** Writes waiting to be replayed on the service (issue 5 feeds this; 0 until then). */
+  /** Writes through the local API waiting to be replayed on the service (its outbox). */
   outboxLength: Count,
+  /** Files in the pairs' folders the service has not got yet, counted from the disk. */
+  pendingUploads: Count,
 });
 export type Offline = Static<typeof Offline>;
 
