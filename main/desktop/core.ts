@@ -71,7 +71,7 @@ export interface LocalLink {
   pendingUploads(): number;
 }
 
-export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system' };
+export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system', localOnly: false };
 
 interface Secret {
   clientSecret: string;
@@ -209,12 +209,15 @@ export class DesktopCore implements Handlers {
     }
     if (previous && secretAccount(previous) !== secretAccount(next)) await this.o.keychain.delete(secretAccount(previous)).catch(() => false);
     this.desk.setAccount(next);
+    // Connected now: signing out later leads back to the sign-in screen, where local-only is a choice again.
+    this.desk.putSettings({ localOnly: false });
     this.account = next;
     this.client = client;
     this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
     await this.startRunners();
     this.events.emit({ type: 'account', account: this.accountView() });
+    this.events.emit({ type: 'settings', settings: this.settingsView() });
     this.statusNow();
     return this.accountView();
   }
@@ -547,7 +550,7 @@ export class DesktopCore implements Handlers {
   }
 
   private overall(pairs: PairStatus[], offline: Offline): OverallState {
-    if (!this.client) return 'SIGNED_OUT';
+    if (!this.client) return this.settings().localOnly ? 'LOCAL_ONLY' : 'SIGNED_OUT';
     if (pairs.some((p) => p.state === 'WAITING' || p.state === 'ERROR' || p.conflicts > 0)) return 'ATTENTION';
     if (offline.offline) return 'OFFLINE';
     if (pairs.some((p) => p.state === 'SYNCING' || p.state === 'STARTING')) return 'SYNCING';
@@ -687,7 +690,13 @@ export class DesktopCore implements Handlers {
   }
 
   private settingsView(): SettingsView {
-    return { settings: this.settings(), locked: [...this.managed.locked], managed: { serverUrl: this.managed.serverUrl, clientId: this.managed.clientId }, stateDir: this.o.stateDir };
+    return {
+      settings: this.settings(),
+      locked: [...this.managed.locked],
+      managed: { serverUrl: this.managed.serverUrl, clientId: this.managed.clientId },
+      stateDir: this.o.stateDir,
+      localApiUrl: this.o.local?.url ?? '',
+    };
   }
 
   async updateSettings(args: ArgsOf<'updateSettings'>): Promise<SettingsView> {

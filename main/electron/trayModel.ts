@@ -15,6 +15,8 @@ export function trayView(s: Status): TrayView {
   switch (s.state) {
     case 'SIGNED_OUT':
       return { tooltip: 'Folio: not signed in', icon: 'signed-out', progress: -1 };
+    case 'LOCAL_ONLY':
+      return { tooltip: 'Folio: local only, no service connected', icon: 'signed-out', progress: -1 };
     case 'SYNCING':
       return { tooltip: `Folio: syncing ${p.filesDone} of ${p.filesTotal} files`, icon: 'syncing', progress };
     case 'PAUSED':

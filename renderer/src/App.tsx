@@ -8,6 +8,7 @@ import { Pairs } from './screens/Pairs.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Shares } from './screens/Shares.tsx';
 import { SignIn } from './screens/SignIn.tsx';
+import { ConnectServiceButton } from './components/LocalOnly.tsx';
 import { Badge } from './components/ui.tsx';
 import { useLive } from './state.tsx';
 
@@ -31,10 +32,10 @@ function waiting(o: Offline): string {
 }
 
 export function App() {
-  const { account, status } = useLive();
+  const { account, status, settings } = useLive();
   const [screen, setScreen] = useState<ScreenId>('pairs');
-  if (!account) return <p className="loading">Loading…</p>;
-  if (!account.signedIn) return <SignIn />;
+  if (!account || !settings) return <p className="loading">Loading…</p>;
+  if (!account.signedIn && !settings.settings.localOnly) return <SignIn />;
   const View = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0]).view;
   const conflicts = status?.pairs.reduce((n, p) => n + p.conflicts, 0) ?? 0;
   return (
@@ -60,6 +61,12 @@ export function App() {
         <div className="sidebar-foot">{status ? <Badge state={status.state} /> : null}</div>
       </nav>
       <div className="content">
+        {!account.signedIn ? (
+          <div className="banner banner-info" role="status">
+            <strong>Local only.</strong> No service is connected, so no folder syncs; the local API serves what this computer already holds.{' '}
+            <ConnectServiceButton className="link" />
+          </div>
+        ) : null}
         {status?.offline.offline ? (
           <div className="banner" role="status" aria-live="polite">
             <strong>You are offline.</strong> The service cannot be reached{waiting(status.offline)}. Folio keeps working and syncs when the service is back.

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Result, Status } from '../../../shared/desktop/api.ts';
+import type { Result, SettingsView, Status } from '../../../shared/desktop/api.ts';
 import type { LocalStatus } from '../../../shared/v1/offline.ts';
 import type { ContentType } from '../../../shared/v1/contentModel.ts';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
@@ -54,9 +54,13 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 /** A DesktopApi call through the web UI's transport. */
-async function ui<T>(s: Started, method: string, args: unknown = {}): Promise<T> {
+async function call<T>(s: Started, method: string, args: unknown = {}): Promise<Result<T>> {
   const res = await fetch(`${s.base}api/${method}`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: JSON.stringify(args) });
-  const result = (await res.json()) as Result<T>;
+  return (await res.json()) as Result<T>;
+}
+
+async function ui<T>(s: Started, method: string, args: unknown = {}): Promise<T> {
+  const result = await call<T>(s, method, args);
   if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
   return result.value;
 }
@@ -77,6 +81,28 @@ describe.runIf(electronBinary() === null)('folio start', () => {
     removeDir(state);
   });
 
+  it('goes on local-only by choice, says so, keeps the choice across a restart, and still needs a service to sync', async () => {
+    const state = tempDir('folio-start-');
+    const first = await start(state, ['--headless']);
+    expect((await ui<Status>(first, 'getStatus')).state).toBe('SIGNED_OUT');
+    const chosen = await ui<SettingsView>(first, 'updateSettings', { localOnly: true });
+    expect(chosen.settings.localOnly).toBe(true);
+    expect(chosen.localApiUrl).toBe(first.local.base);
+    expect((await ui<Status>(first, 'getStatus')).state).toBe('LOCAL_ONLY');
+    const refused = await call(first, 'addPair', { dir: join(state, 'folder'), containerId: 'ctr_x' });
+    expect(refused.ok ? null : refused.error.code).toBe('NOT_SIGNED_IN');
+    // The local API runs, though it holds nothing yet.
+    const { clientId, clientSecret } = JSON.parse(readFileSync(join(state, 'local-client.json'), 'utf8')) as { clientId: string; clientSecret: string };
+    const token = await first.local.post<{ accessToken: string }>('/v1/auth/token', { clientId, clientSecret });
+    expect(token.body.code).toBe(0);
+    expect(await stop(first.child)).toBe(0);
+
+    const again = await start(state, ['--headless']);
+    expect((await ui<Status>(again, 'getStatus')).state).toBe('LOCAL_ONLY');
+    expect(await stop(again.child)).toBe(0);
+    removeDir(state);
+  });
+
   it('runs each pair once, in the core: the local server mirrors what its rounds synced, and the UI counts its outbox', { timeout: 120_000 }, async () => {
     const server = await startServer();
     const port = new URL(server.url).port;
@@ -88,7 +114,10 @@ describe.runIf(electronBinary() === null)('folio start', () => {
     const s = await start(state, ['--headless']);
     let current = server;
     try {
+      // Local-only first; connecting a service later ends it.
+      await ui(s, 'updateSettings', { localOnly: true });
       await ui(s, 'signIn', { serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret });
+      expect((await ui<SettingsView>(s, 'getSettings')).settings.localOnly).toBe(false);
       const pair = await ui<{ pairId: string }>(s, 'addPair', { dir, containerId });
       writeFileSync(join(dir, 'notes.txt'), 'written in the folder');
 

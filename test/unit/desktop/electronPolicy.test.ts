@@ -91,6 +91,7 @@ describe('tray and taskbar', () => {
     expect(trayView({ ...base, state: 'OFFLINE', offline: { offline: true, since: 'x', reason: 'r', outboxLength: 4, pendingUploads: 2 } }).tooltip).toBe('Folio: offline, 6 changes waiting');
     expect(trayView({ ...base, state: 'OFFLINE', offline: { offline: true, since: 'x', reason: 'r', outboxLength: 0, pendingUploads: 1 } }).tooltip).toBe('Folio: offline, 1 change waiting');
     expect(trayView({ ...base, state: 'SIGNED_OUT' }).icon).toBe('signed-out');
+    expect(trayView({ ...base, state: 'LOCAL_ONLY' })).toEqual({ tooltip: 'Folio: local only, no service connected', icon: 'signed-out', progress: -1 });
   });
 });
 
