@@ -1,8 +1,8 @@
 /**
  * `folio start [--state DIR] [--port N] [--headless]` (what `npm start` runs): the Electron app when
  * its runtime is installed; otherwise one line saying so, then the same desktop core headless, with
- * the web UI on a loopback URL carrying its per-run token. Works with no service configured: the
- * UI opens on its sign-in screen.
+ * the web UI on a loopback URL carrying its per-run token, and the embedded local /v1 server beside
+ * it. Works with no service configured: the UI opens on its sign-in screen.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -55,6 +55,7 @@ export async function runStart(args: string[]): Promise<number> {
   if (!values.headless) console.log('folio: the Electron runtime is not installed here; starting the headless desktop with its web UI instead');
   await ensureBuilt(false);
   const headless = await startHeadless({ stateDir: values.state ?? appDataDir(), port });
+  console.log(`local api on ${headless.apiUrl}`);
   console.log(`ui on ${headless.ui.openUrl}`);
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);

@@ -5,8 +5,8 @@
  * DesktopApi method; the Dispatcher checks arguments before they arrive and turns what they throw
  * into error values.
  *
- * The core is transport-free and Electron-free: the Electron main, the headless web UI and (with
- * issue 5) `folio daemon` all host the same object.
+ * The core is transport-free and Electron-free: the Electron main and the headless web UI host the
+ * same object, and with it the embedded local server (main/desktop/local.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
@@ -38,6 +38,7 @@ import type { Handlers } from './dispatcher.ts';
 import { EventHub } from './events.ts';
 import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
+import type { HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
 import { PairRunner, type RoundOutcome } from './pairRunner.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
@@ -48,8 +49,8 @@ export interface CoreOptions {
   managed?: ManagedSettings;
   /** Opens a file with the system's default app (Electron: shell.openPath); headless: none. */
   openPath?: (path: string) => Promise<void>;
-  /** Writes waiting for the service (the offline outbox of issue 5); 0 without one. */
-  outboxLength?: () => number;
+  /** The embedded local server beside the core; without it the outbox and the count of files waiting are 0. */
+  local?: LocalLink;
   /** Overrides the poll interval of settings (tests). */
   pollMs?: number;
   /** Passed to every FolioClient (tests shorten the retry back-off). */
@@ -57,7 +58,20 @@ export interface CoreOptions {
   now?: () => Date;
 }
 
-export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system' };
+/**
+ * What the core tells the embedded local server (the offline Daemon, hosted) and asks of it: the
+ * core's runners sync the pairs, the daemon keeps the mirror and the outbox after them.
+ */
+export interface LocalLink {
+  /** The local /v1 server, for the settings screen. */
+  readonly url: string;
+  setAccount(account: { serverUrl: string; credentials: Credentials | null } | null): void;
+  roundEnded(pairId: string, round: HostedRound): void;
+  outboxLength(): number;
+  pendingUploads(): number;
+}
+
+export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system', localOnly: false };
 
 interface Secret {
   clientSecret: string;
@@ -85,8 +99,10 @@ export class DesktopCore implements Handlers {
   private readonly facts = new Map<string, PairFacts>();
   private readonly announced = new Map<string, Set<string>>();
   private readonly ignoreRules = new Map<string, string>();
+  /** When each pair's round under way began, for the local server's refresh after it. */
+  private readonly roundStarts = new Map<string, number>();
   private readonly activity: ActivityLog;
-  private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0 };
+  private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0, pendingUploads: 0 };
   /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
   private checkpoints: Checkpointer | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
@@ -122,21 +138,16 @@ export class DesktopCore implements Handlers {
     if (!stored) return;
     this.account = stored;
     // An account from before IT fixed the service stays signed out: its pairs must not sync there.
-    if (!this.serverAllowed(stored.serviceUrl)) return;
-    const raw = await this.o.keychain.get(secretAccount(stored)).catch(() => null);
+    const raw = this.serverAllowed(stored.serviceUrl) ? await this.o.keychain.get(secretAccount(stored)).catch(() => null) : null;
     const secret = raw ? parseSecret(raw) : null;
+    this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? credentialsOf(stored, secret) : null });
     if (!secret) return;
     this.client = this.newClient(stored, secret);
     await this.startRunners();
   }
 
   private newClient(a: StoredAccount, s: Secret): FolioClient {
-    const credentials: Credentials = {
-      clientId: a.clientId,
-      clientSecret: s.clientSecret,
-      ...(a.userName && s.password !== undefined ? { user: { userName: a.userName, password: s.password } } : {}),
-    };
-    return new FolioClient({ baseUrl: a.serviceUrl, credentials, ...this.o.client });
+    return new FolioClient({ baseUrl: a.serviceUrl, credentials: credentialsOf(a, s), ...this.o.client });
   }
 
   private now(): string {
@@ -198,11 +209,15 @@ export class DesktopCore implements Handlers {
     }
     if (previous && secretAccount(previous) !== secretAccount(next)) await this.o.keychain.delete(secretAccount(previous)).catch(() => false);
     this.desk.setAccount(next);
+    // Connected now: signing out later leads back to the sign-in screen, where local-only is a choice again.
+    this.desk.putSettings({ localOnly: false });
     this.account = next;
     this.client = client;
+    this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
     await this.startRunners();
     this.events.emit({ type: 'account', account: this.accountView() });
+    this.events.emit({ type: 'settings', settings: this.settingsView() });
     this.statusNow();
     return this.accountView();
   }
@@ -214,6 +229,7 @@ export class DesktopCore implements Handlers {
     this.client = null;
     this.account = null;
     this.desk.clearAccount();
+    this.o.local?.setAccount(null);
     if (previous) {
       try {
         await this.o.keychain.delete(secretAccount(previous));
@@ -379,6 +395,7 @@ export class DesktopCore implements Handlers {
       enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.state !== 'PAUSED',
       hooks: {
         onRoundStart: (pairId) => {
+          this.roundStarts.set(pairId, Date.now());
           this.activity.startRound(pairId);
           this.statusNow();
         },
@@ -402,6 +419,8 @@ export class DesktopCore implements Handlers {
   }
 
   private async roundEnded(pairId: string, outcome: RoundOutcome): Promise<void> {
+    const startedAt = this.roundStarts.get(pairId) ?? Date.now();
+    this.o.local?.roundEnded(pairId, hostedRound(startedAt, outcome));
     const pair = this.store.getPair(pairId);
     if (!pair) return;
     if (outcome.kind === 'summary') {
@@ -526,17 +545,27 @@ export class DesktopCore implements Handlers {
     const pairs = this.store.listPairs().map((p) => this.pairView(p));
     const progress = { filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
     for (const p of pairs) for (const k of Object.keys(progress) as (keyof typeof progress)[]) progress[k] += p.progress[k];
-    const offline: Offline = { ...this.offline, outboxLength: this.o.outboxLength?.() ?? 0 };
+    const offline: Offline = { ...this.offline, outboxLength: this.o.local?.outboxLength() ?? 0, pendingUploads: this.o.local?.pendingUploads() ?? 0 };
     return { state: this.overall(pairs, offline), pairs, progress, offline };
   }
 
   private overall(pairs: PairStatus[], offline: Offline): OverallState {
-    if (!this.client) return 'SIGNED_OUT';
+    if (!this.client) return this.settings().localOnly ? 'LOCAL_ONLY' : 'SIGNED_OUT';
     if (pairs.some((p) => p.state === 'WAITING' || p.state === 'ERROR' || p.conflicts > 0)) return 'ATTENTION';
     if (offline.offline) return 'OFFLINE';
     if (pairs.some((p) => p.state === 'SYNCING' || p.state === 'STARTING')) return 'SYNCING';
     if (pairs.length > 0 && pairs.every((p) => p.state === 'PAUSED')) return 'PAUSED';
     return 'IDLE';
+  }
+
+  /** A round of every pair soon (the local server's host asks: the service is back, a folder changed). */
+  syncAll(): void {
+    for (const r of this.runners.values()) r.syncNow();
+  }
+
+  /** The local server's outbox or count of files waiting changed: the UI hears of it. */
+  localChanged(): void {
+    this.statusSoon();
   }
 
   private statusNow(): void {
@@ -661,7 +690,13 @@ export class DesktopCore implements Handlers {
   }
 
   private settingsView(): SettingsView {
-    return { settings: this.settings(), locked: [...this.managed.locked], managed: { serverUrl: this.managed.serverUrl, clientId: this.managed.clientId }, stateDir: this.o.stateDir };
+    return {
+      settings: this.settings(),
+      locked: [...this.managed.locked],
+      managed: { serverUrl: this.managed.serverUrl, clientId: this.managed.clientId },
+      stateDir: this.o.stateDir,
+      localApiUrl: this.o.local?.url ?? '',
+    };
   }
 
   async updateSettings(args: ArgsOf<'updateSettings'>): Promise<SettingsView> {
@@ -732,6 +767,19 @@ function filePaths(tree: ReadonlyMap<string, NodeState>, rootId: string, withIds
     if (p !== null) out.push([n.id, p]);
   }
   return withIds ? out : out.map(([, p]) => p);
+}
+
+function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: Secret): Credentials {
+  return {
+    clientId: a.clientId,
+    clientSecret: s.clientSecret,
+    ...(a.userName && s.password !== undefined ? { user: { userName: a.userName, password: s.password } } : {}),
+  };
+}
+
+function hostedRound(startedAt: number, outcome: RoundOutcome): HostedRound {
+  if (outcome.kind === 'summary') return { startedAt, converged: outcome.summary.converged, errors: outcome.summary.errors, unreachable: false };
+  return { startedAt, converged: false, errors: [outcome.reason], unreachable: outcome.kind === 'offline' };
 }
 
 function parseSecret(raw: string): Secret | null {

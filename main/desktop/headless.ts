@@ -1,19 +1,20 @@
 /**
- * The desktop core with the web UI on a loopback URL: what `npm start` runs where Electron is not
- * installed, and what `folio daemon` (issue 5) will host next to its local server.
+ * The desktop core and its embedded local server, with the web UI on a loopback URL: what
+ * `npm start` runs where Electron is not installed.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DesktopCore, type CoreOptions } from './core.ts';
+import type { DesktopCore } from './core.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { startHttpUi, type HttpUi } from './http.ts';
 import { openKeychain } from './keychain.ts';
+import { openLocalDesktop, type LocalDesktopOptions } from './local.ts';
 import { readManagedSettings } from './managedSettings.ts';
 
 export const RENDERER_DIST = fileURLToPath(new URL('../../renderer/dist/', import.meta.url));
 
-export interface HeadlessOptions extends Partial<CoreOptions> {
-  stateDir: string;
+export interface HeadlessOptions extends Omit<LocalDesktopOptions, 'keychain'> {
+  keychain?: LocalDesktopOptions['keychain'];
   port?: number;
   staticDir?: string | null;
   token?: string;
@@ -22,29 +23,34 @@ export interface HeadlessOptions extends Partial<CoreOptions> {
 export interface Headless {
   core: DesktopCore;
   ui: HttpUi;
+  /** The embedded local /v1 server. */
+  apiUrl: string;
   close(): Promise<void>;
 }
 
 export async function startHeadless(o: HeadlessOptions): Promise<Headless> {
+  const { port, staticDir: wantedStatic, token, ...rest } = o;
   const keychain = o.keychain ?? (await openKeychain());
   const managed = o.managed ?? (await readManagedSettings());
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const core = await DesktopCore.open({ ...o, keychain, managed });
+  const desktop = await openLocalDesktop({ ...rest, keychain, managed });
+  const { core } = desktop;
   const dispatcher = new Dispatcher(core);
-  const staticDir = o.staticDir === undefined ? (existsSync(RENDERER_DIST) ? RENDERER_DIST : null) : o.staticDir;
+  const staticDir = wantedStatic === undefined ? (existsSync(RENDERER_DIST) ? RENDERER_DIST : null) : wantedStatic;
   const ui = await startHttpUi({
     dispatcher,
     subscribe: (l) => core.events.subscribe(l),
     staticDir,
-    ...(o.port !== undefined ? { port: o.port } : {}),
-    ...(o.token !== undefined ? { token: o.token } : {}),
+    ...(port !== undefined ? { port } : {}),
+    ...(token !== undefined ? { token } : {}),
   });
   return {
     core,
     ui,
+    apiUrl: desktop.apiUrl,
     close: async () => {
       await ui.close();
-      await core.close();
+      await desktop.close();
     },
   };
 }

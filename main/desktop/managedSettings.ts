@@ -112,7 +112,7 @@ function coerce(name: AppSettingName, v: unknown): AppSettings[AppSettingName] |
   return checkSettings.Check(probe) ? (value as AppSettings[AppSettingName]) : undefined;
 }
 
-const DEFAULT_PROBE: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system' };
+const DEFAULT_PROBE: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system', localOnly: false };
 
 /** Later sources win over earlier ones, key by key; locks add up. */
 export function merge(...layers: ManagedSettings[]): ManagedSettings {

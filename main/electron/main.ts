@@ -1,8 +1,8 @@
 /**
- * The Electron main process: hosts DesktopCore, one secure window, the tray, notifications, the
- * taskbar progress, start at login and auto-update. The only module besides its siblings here that
- * imports 'electron'; everything it decides comes from ./policy.ts, ./ipc.ts, ./trayModel.ts and
- * ./updatePolicy.ts, which the unit tests read.
+ * The Electron main process: hosts DesktopCore with its embedded local server, one secure window,
+ * the tray, notifications, the taskbar progress, start at login and auto-update. The only module
+ * besides its siblings here that imports 'electron'; everything it decides comes from ./policy.ts,
+ * ./ipc.ts, ./trayModel.ts and ./updatePolicy.ts, which the unit tests read.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
 import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
 import { appDataDir } from '../platform/paths.ts';
-import { DesktopCore } from '../desktop/core.ts';
 import { Dispatcher } from '../desktop/dispatcher.ts';
 import { RENDERER_DIST } from '../desktop/headless.ts';
 import { openKeychain } from '../desktop/keychain.ts';
+import { openLocalDesktop } from '../desktop/local.ts';
 import { RENDERER_CSP } from '../desktop/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
@@ -37,7 +37,8 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const managed = await readManagedSettings();
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const core = await DesktopCore.open({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)) });
+  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)) });
+  const { core } = desktop;
   const dispatcher = new Dispatcher(core);
 
   // Every response with headers gets the CSP; the renderer's own pages come from file://, which has
@@ -137,7 +138,7 @@ async function start(): Promise<void> {
   app.on('before-quit', () => {
     disposeIpc();
     updater?.stop();
-    void core.close();
+    void desktop.close();
   });
 
   if (!process.argv.includes('--hidden')) showWindow();

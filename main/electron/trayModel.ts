@@ -15,12 +15,16 @@ export function trayView(s: Status): TrayView {
   switch (s.state) {
     case 'SIGNED_OUT':
       return { tooltip: 'Folio: not signed in', icon: 'signed-out', progress: -1 };
+    case 'LOCAL_ONLY':
+      return { tooltip: 'Folio: local only, no service connected', icon: 'signed-out', progress: -1 };
     case 'SYNCING':
       return { tooltip: `Folio: syncing ${p.filesDone} of ${p.filesTotal} files`, icon: 'syncing', progress };
     case 'PAUSED':
       return { tooltip: 'Folio: paused', icon: 'paused', progress: -1 };
-    case 'OFFLINE':
-      return { tooltip: `Folio: offline${s.offline.outboxLength > 0 ? `, ${s.offline.outboxLength} changes waiting` : ''}`, icon: 'offline', progress: -1 };
+    case 'OFFLINE': {
+      const waiting = s.offline.outboxLength + s.offline.pendingUploads;
+      return { tooltip: `Folio: offline${waiting > 0 ? `, ${waiting} change${waiting === 1 ? '' : 's'} waiting` : ''}`, icon: 'offline', progress: -1 };
+    }
     case 'ATTENTION': {
       const conflicts = s.pairs.reduce((n, x) => n + x.conflicts, 0);
       return { tooltip: conflicts > 0 ? `Folio: ${conflicts} conflict${conflicts === 1 ? '' : 's'} to resolve` : 'Folio: needs your attention', icon: 'attention', progress: -1 };

@@ -4,6 +4,10 @@
  * mirror up to date with what the service holds, then replays the outbox. Folder events (chokidar)
  * and writes through the local API only hint that a pass is due; a timer polls the service too.
  * While the service is unreachable no pass talks to it: the connectivity probe says when it is back.
+ *
+ * Hosted by the desktop core (`folio start`, main/desktop/local.ts), the daemon runs no engine of
+ * its own: the core's PairRunners sync the pairs and report each round here, and a pass only
+ * refreshes the mirror after those rounds and replays the outbox. The account is the core's.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,17 +40,45 @@ export interface DaemonOptions {
   /** Bounds of the backoff between probes while the service is unreachable. */
   probeMinMs: number;
   probeMaxMs: number;
-  /** The account of the pairs; null when no pair is configured. */
+  /** The account of the pairs; null when no pair is configured (or, hosted, until setAccount). */
   credentials: Credentials | null;
   onLog: (line: string) => void;
+  /** Set when the desktop core hosts the daemon and runs the engines itself. */
+  hostedBy?: DaemonHost;
+}
+
+/** What a hosting desktop core does for the daemon. */
+export interface DaemonHost {
+  /** Sync every pair soon: the service is back, or the local API changed a folder. */
+  syncSoon(): void;
+  /** The outbox or the count of files waiting may have changed. */
+  changed(): void;
+}
+
+/** A sync round the host ran, as reported to the daemon. */
+export interface HostedRound {
+  /** When the round began (ms since the epoch): local API writes after it are not refreshed away. */
+  startedAt: number;
+  converged: boolean;
+  errors: string[];
+  /** The round could not reach the service; the reason is in errors. */
+  unreachable: boolean;
+}
+
+/** The service the pairs sync with; a null URL means the first pair's. */
+interface Service {
+  serverUrl: string | null;
+  credentials: Credentials | null;
 }
 
 const DEBOUNCE_MS = 300;
 const OUR_FILES = /(^|[\\/])\.folio-[^\\/]*$/;
 
 interface PairRuntime {
-  engine: PairSync;
-  watcher: FSWatcher;
+  /** The daemon's own engine and folder watcher; null when the host runs the engine. */
+  own: { engine: PairSync; watcher: FSWatcher } | null;
+  /** Hosted: the start of the earliest round reported since the last pass, null if none. */
+  roundStartedAt: number | null;
   lastSyncTime: string;
   /** The engine's last pass converged; `converged` also needs the mirror refreshed after it. */
   synced: boolean;
@@ -70,6 +102,7 @@ export class Daemon {
   private countStale = true;
   private debounce: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
+  private service: Service;
   url = '';
 
   private constructor(
@@ -78,6 +111,7 @@ export class Daemon {
     private readonly offline: OfflineStore,
     private readonly mirror: Mirror,
   ) {
+    this.service = { serverUrl: null, credentials: o.credentials };
     this.ids = new IdMap(offline);
     this.outbox = new Outbox(offline, this.ids, o.onLog);
     const trees = new TreeWriter({
@@ -114,14 +148,56 @@ export class Daemon {
     return daemon;
   }
 
+  /**
+   * Hosted: the account the core signed in with (null when signed out). The pairs on its service
+   * are the ones served; signed out, the mirror keeps serving the first pair's service's trees.
+   */
+  setAccount(account: { serverUrl: string; credentials: Credentials | null } | null): void {
+    this.service = account ?? { serverUrl: null, credentials: null };
+    this.upstream?.connectivity.stop();
+    this.upstream = null;
+    this.kick();
+  }
+
+  /** Hosted: the core finished a round of a pair. */
+  roundEnded(pairId: string, round: HostedRound): void {
+    // A pair the core added since the last pass: its first round must still be refreshed after.
+    if (!this.pairs.has(pairId)) this.loadPairs();
+    const runtime = this.pairs.get(pairId);
+    if (!runtime) return;
+    runtime.lastSyncTime = new Date().toISOString();
+    runtime.synced = round.converged;
+    runtime.lastErrors = round.errors;
+    if (round.unreachable) {
+      runtime.converged = false;
+      this.upstream?.connectivity.markOffline(round.errors.join('; '));
+    } else {
+      runtime.roundStartedAt = Math.min(runtime.roundStartedAt ?? round.startedAt, round.startedAt);
+    }
+    this.countStale = true;
+    this.kick();
+  }
+
+  /** Writes waiting in the outbox (PENDING or SENDING). */
+  outboxLength(): number {
+    return this.offline.countIn(OPEN_STATES);
+  }
+
+  /** Files in the pairs' folders the service has not got yet, as of the last count. */
+  pendingUploads(): number {
+    let n = 0;
+    for (const runtime of this.pairs.values()) n += runtime.pendingUploads;
+    return n;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
     if (this.debounce) clearTimeout(this.debounce);
     this.upstream?.connectivity.stop();
-    await Promise.all([...this.pairs.values()].map((p) => p.watcher.close()));
+    await Promise.all([...this.pairs.values()].map((p) => p.own?.watcher.close()));
     await this.running;
-    for (const p of this.pairs.values()) p.engine.recordInSync();
+    for (const p of this.pairs.values()) p.own?.engine.recordInSync();
     await this.server.close();
     await this.mirror.close();
     await this.checkpoints?.stop();
@@ -151,7 +227,7 @@ export class Daemon {
   private hint(): void {
     this.countStale = true;
     if (this.debounce) clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => this.kick(), DEBOUNCE_MS);
+    this.debounce = setTimeout(() => (this.o.hostedBy ? this.o.hostedBy.syncSoon() : this.kick()), DEBOUNCE_MS);
   }
 
   private touch(ids: string[]): void {
@@ -160,24 +236,27 @@ export class Daemon {
   }
 
   /**
-   * The pairs of the state directory, as `folio pair` left them: new ones start, removed ones stop
-   * and leave the mirror. One account serves them all, on the first pair's service.
+   * The pairs of the state directory, as `folio pair` (or the desktop core) left them: new ones
+   * start, removed ones stop and leave the mirror. One account serves them all, on its service
+   * (standalone: the first pair's).
    */
   private loadPairs(): void {
     const all = this.sync.listPairs();
-    const serverUrl = all[0]?.serverUrl;
+    const serverUrl = this.service.serverUrl ?? all[0]?.serverUrl;
     const pairs = all.filter((p) => p.serverUrl === serverUrl);
     for (const p of all) if (p.serverUrl !== serverUrl) this.o.onLog(`pair ${p.pairId} is on ${p.serverUrl}, not ${serverUrl}; one state directory serves one service, so it is left out`);
-    if (serverUrl && this.o.credentials && !this.upstream) {
-      const credentials = this.o.credentials;
+    const credentials = this.service.credentials;
+    if (serverUrl && credentials && !this.upstream) {
       const connectivity: Connectivity = new Connectivity({
         probe: () => (this.upstream as Upstream).probe(),
         minDelayMs: this.o.probeMinMs,
         maxDelayMs: this.o.probeMaxMs,
         onChange: (online) => {
           this.o.onLog(online ? 'service reachable' : `service unreachable: ${connectivity.snapshot().reason}`);
-          if (online) this.kick();
-          else for (const runtime of this.pairs.values()) runtime.converged = false;
+          if (online) {
+            this.kick();
+            this.o.hostedBy?.syncSoon();
+          } else for (const runtime of this.pairs.values()) runtime.converged = false;
         },
       });
       this.upstream = new Upstream(serverUrl, credentials, connectivity);
@@ -185,11 +264,15 @@ export class Daemon {
     const wanted = new Set(pairs.map((p) => p.pairId));
     for (const [pairId, runtime] of this.pairs) {
       if (wanted.has(pairId)) continue;
-      void runtime.watcher.close();
+      void runtime.own?.watcher.close();
       this.pairs.delete(pairId);
       this.o.onLog(`pair ${pairId} removed`);
     }
-    for (const pair of pairs) if (!this.pairs.has(pair.pairId) && this.o.credentials) this.pairs.set(pair.pairId, this.startPair(pair, this.o.credentials));
+    for (const pair of pairs) {
+      if (this.pairs.has(pair.pairId)) continue;
+      if (this.o.hostedBy) this.pairs.set(pair.pairId, newRuntime(null));
+      else if (credentials) this.pairs.set(pair.pairId, this.startPair(pair, credentials));
+    }
     this.dropRemovedRoots(pairs);
     this.mirror.setPairRoots(new Map(pairs.map((p) => [p.containerId, p.pairId])));
   }
@@ -201,7 +284,7 @@ export class Daemon {
     watcher.on('all', () => this.hint());
     watcher.on('error', (err) => this.o.onLog(`[${pair.pairId}] watcher: ${String(err)}`));
     this.o.onLog(`pair ${pair.pairId}: ${pair.dir} <-> container ${pair.containerId} on ${pair.serverUrl}`);
-    return { engine, watcher, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
+    return newRuntime({ engine, watcher });
   }
 
   /** A removed pair's tree leaves the mirror: every pair root sits right under the mirror's root. */
@@ -220,11 +303,8 @@ export class Daemon {
     this.loadPairs();
     const upstream = this.upstream;
     if (!upstream || !upstream.connectivity.online) return this.countPending();
-    const started = new Map<string, number>();
-    for (const [pairId, runtime] of this.pairs) {
-      started.set(pairId, Date.now());
-      if (!(await this.syncPair(pairId, runtime, upstream))) return this.countPending();
-    }
+    const started = this.o.hostedBy ? this.hostedRounds() : await this.syncPairs(upstream);
+    if (!started) return this.countPending();
     for (const [pairId, runtime] of this.pairs) {
       const pair = this.sync.getPair(pairId);
       const at = started.get(pairId);
@@ -233,10 +313,36 @@ export class Daemon {
       if (outcome === 'offline') return this.countPending();
       runtime.converged = runtime.synced && outcome === 'done';
     }
-    const since = Math.min(...started.values());
-    for (const [id, at] of this.touched) if (at < since) this.touched.delete(id);
+    // A write older than every round refreshed here is in what those rounds synced; with no
+    // round (a hosted pass for the outbox alone) nothing tells, so every mark stays.
+    if (started.size > 0) {
+      const since = Math.min(...started.values());
+      for (const [id, at] of this.touched) if (at < since) this.touched.delete(id);
+    }
     await this.offlineSafe(() => this.outbox.replay(upstream));
     await this.countPending();
+  }
+
+  /** Syncs each pair with the daemon's own engine: when each began, or null once the service is gone. */
+  private async syncPairs(upstream: Upstream): Promise<Map<string, number> | null> {
+    const started = new Map<string, number>();
+    for (const [pairId, runtime] of this.pairs) {
+      if (!runtime.own) continue;
+      started.set(pairId, Date.now());
+      if (!(await this.syncPair(pairId, runtime.own.engine, runtime, upstream))) return null;
+    }
+    return started;
+  }
+
+  /** The rounds the host reported since the last pass: when each began. */
+  private hostedRounds(): Map<string, number> {
+    const started = new Map<string, number>();
+    for (const [pairId, runtime] of this.pairs) {
+      if (runtime.roundStartedAt === null) continue;
+      started.set(pairId, runtime.roundStartedAt);
+      runtime.roundStartedAt = null;
+    }
+    return started;
   }
 
   private refresh(pair: PairRecord, upstream: Upstream, started: number): Promise<void> {
@@ -259,9 +365,9 @@ export class Daemon {
   }
 
   /** One pass of the engine; false when the service turned out to be unreachable. */
-  private async syncPair(pairId: string, runtime: PairRuntime, upstream: Upstream): Promise<boolean> {
+  private async syncPair(pairId: string, engine: PairSync, runtime: PairRuntime, upstream: Upstream): Promise<boolean> {
     try {
-      const summary = await runtime.engine.syncOnce();
+      const summary = await engine.syncOnce();
       runtime.lastSyncTime = new Date().toISOString();
       runtime.synced = summary.converged;
       runtime.lastErrors = summary.blocked ? [summary.blocked, ...summary.errors] : summary.errors;
@@ -286,6 +392,7 @@ export class Daemon {
       const pair = this.sync.getPair(pairId);
       if (pair) runtime.pendingUploads = await pendingUploads(this.sync, pair);
     }
+    this.o.hostedBy?.changed();
   }
 
   /**
@@ -347,6 +454,10 @@ export class Daemon {
       pairs,
     };
   }
+}
+
+function newRuntime(own: PairRuntime['own']): PairRuntime {
+  return { own, roundStartedAt: null, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
 }
 
 function toItem(e: OutboxEntry): OutboxItem {

@@ -1,5 +1,6 @@
 /** The window: a sidebar of screens, the offline banner, and the screen in view. */
 import { useState } from 'react';
+import type { Offline } from '../../shared/desktop/api.ts';
 import { Activity } from './screens/Activity.tsx';
 import { Conflicts } from './screens/Conflicts.tsx';
 import { Documents } from './screens/Documents.tsx';
@@ -7,6 +8,7 @@ import { Pairs } from './screens/Pairs.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Shares } from './screens/Shares.tsx';
 import { SignIn } from './screens/SignIn.tsx';
+import { ConnectServiceButton } from './components/LocalOnly.tsx';
 import { Badge } from './components/ui.tsx';
 import { useLive } from './state.tsx';
 
@@ -20,11 +22,20 @@ const SCREENS = [
 ] as const;
 type ScreenId = (typeof SCREENS)[number]['id'];
 
+/** What waits for the service: files in the folders, and writes made through the local API. */
+function waiting(o: Offline): string {
+  const parts = [
+    o.pendingUploads > 0 ? `${o.pendingUploads} file${o.pendingUploads === 1 ? '' : 's'} waiting to upload` : '',
+    o.outboxLength > 0 ? `${o.outboxLength} ${o.pendingUploads > 0 ? 'other ' : ''}change${o.outboxLength === 1 ? '' : 's'} waiting` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
+}
+
 export function App() {
-  const { account, status } = useLive();
+  const { account, status, settings } = useLive();
   const [screen, setScreen] = useState<ScreenId>('pairs');
-  if (!account) return <p className="loading">Loading…</p>;
-  if (!account.signedIn) return <SignIn />;
+  if (!account || !settings) return <p className="loading">Loading…</p>;
+  if (!account.signedIn && !settings.settings.localOnly) return <SignIn />;
   const View = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0]).view;
   const conflicts = status?.pairs.reduce((n, p) => n + p.conflicts, 0) ?? 0;
   return (
@@ -50,11 +61,15 @@ export function App() {
         <div className="sidebar-foot">{status ? <Badge state={status.state} /> : null}</div>
       </nav>
       <div className="content">
+        {!account.signedIn ? (
+          <div className="banner banner-info" role="status">
+            <strong>Local only.</strong> No service is connected, so no folder syncs; the local API serves what this computer already holds.{' '}
+            <ConnectServiceButton className="link" />
+          </div>
+        ) : null}
         {status?.offline.offline ? (
           <div className="banner" role="status" aria-live="polite">
-            <strong>You are offline.</strong> The service cannot be reached
-            {status.offline.outboxLength > 0 ? `; ${status.offline.outboxLength} change${status.offline.outboxLength === 1 ? '' : 's'} waiting` : ''}. Folio keeps working and syncs when the
-            service is back.
+            <strong>You are offline.</strong> The service cannot be reached{waiting(status.offline)}. Folio keeps working and syncs when the service is back.
           </div>
         ) : null}
         <main id="main" tabIndex={-1}>

@@ -207,12 +207,15 @@ export const Offline = Type.Object({
   /** When the service stopped answering; '' when online. */
   since: Instant,
   reason: Str,
-  /** Writes waiting to be replayed on the service (issue 5 feeds this; 0 until then). */
+  /** Writes through the local API waiting to be replayed on the service (its outbox). */
   outboxLength: Count,
+  /** Files in the pairs' folders the service has not got yet, counted from the disk. */
+  pendingUploads: Count,
 });
 export type Offline = Static<typeof Offline>;
 
-export const OverallStates = ['SIGNED_OUT', 'IDLE', 'SYNCING', 'PAUSED', 'OFFLINE', 'ATTENTION'] as const;
+/** LOCAL_ONLY: signed out by choice; the app and its local server run without a service. */
+export const OverallStates = ['SIGNED_OUT', 'LOCAL_ONLY', 'IDLE', 'SYNCING', 'PAUSED', 'OFFLINE', 'ATTENTION'] as const;
 export type OverallState = (typeof OverallStates)[number];
 
 export const Status = Type.Object({
@@ -411,6 +414,8 @@ export const AppSettings = Type.Object({
   /** How often the service is polled for changes. */
   pollSeconds: Type.Integer({ minimum: 5, maximum: 3600 }),
   theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
+  /** Use the app without a service: the UI skips the sign-in screen until one is connected. */
+  localOnly: Bool,
 });
 export type AppSettings = Static<typeof AppSettings>;
 export type AppSettingName = keyof AppSettings;
@@ -423,6 +428,8 @@ export const SettingsView = Type.Object({
   managed: Type.Object({ serverUrl: Str, clientId: Str }),
   /** Where pairs' state lives, for the UI's about box. */
   stateDir: Str,
+  /** The embedded local /v1 server ('' when none runs); its token is the state folder's local-token. */
+  localApiUrl: Str,
 });
 export type SettingsView = Static<typeof SettingsView>;
 

@@ -1,7 +1,7 @@
 /**
  * The headless web UI in a real browser (the system Chromium through playwright-core), against a
- * real `folio serve` and the real desktop core process (`folio start --headless`). Saves a
- * screenshot of each screen to test/e2e/screenshots/.
+ * real `folio serve` and the real desktop core process (`folio start --headless`, with its embedded
+ * local server). Saves a screenshot of each screen to test/e2e/screenshots/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -336,13 +336,19 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await shot('10c-document-text-ocr');
   });
 
-  it('shows the offline banner while the service is gone, and clears it when it is back', async () => {
+  it('shows the offline banner while the service is gone, counts a local edit as waiting, and clears it when the edit reached the service', async () => {
     await server.stop();
     await nav('Folders');
     const card = page.getByRole('listitem', { name: 'Pair Team Handbook' });
     await card.getByRole('button', { name: 'Sync now' }).click();
-    await page.getByText('You are offline.').waitFor({ timeout: 30_000 });
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
+    await banner.waitFor({ timeout: 30_000 });
     await until('the pair offline', async () => (await card.getAttribute('data-state')) === 'OFFLINE');
+    const waiting = async () => Number(/(\d+) files? waiting to upload/.exec((await banner.textContent()) ?? '')?.[1] ?? 0);
+    const before = await waiting();
+
+    writeFileSync(join(dir, 'written offline.txt'), 'made while the service was away');
+    await until('the edit counted as waiting', async () => (await waiting()) === before + 1, 30_000);
     await shot('13-offline');
 
     server = await restartServer(server);
@@ -350,6 +356,7 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
       await card.getByRole('button', { name: 'Sync now' }).click();
       return (await page.getByText('You are offline.').count()) === 0;
     }, 60_000);
+    await until('the edit on the service', async () => (await serviceTitles()).includes('written offline.txt'), 30_000);
     await until('the pair idle', async () => (await card.getAttribute('data-state')) === 'IDLE', 30_000);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The first screen, signed out, in the system Chromium: under managed settings a service URL that
- * IT set is shown read-only, with why, and cannot be edited; the 'system' theme follows the OS. The core (in this process, over its real
+ * IT set is shown read-only, with why, and cannot be edited; the user can go on without a service
+ * and come back to sign in; the 'system' theme follows the OS. The core (in this process, over its real
  * loopback HTTP transport) carries the managed settings; the core-level refusal of any other
  * service is covered in test/integration/desktop/core.test.ts.
  */
@@ -50,6 +51,21 @@ describe('sign-in with managed settings', { timeout: 60_000 }, () => {
     expect(await url.inputValue()).toBe(MANAGED_URL);
     expect(await page.getByLabel('Client ID').inputValue()).toBe('desktop-app');
     await page.screenshot({ path: join(SHOTS, 'signin-managed.png') });
+  });
+
+  it('goes on without a service when asked, says so plainly, and leads back to sign-in', async () => {
+    await page.goto(headless.ui.openUrl);
+    await page.getByRole('button', { name: 'Use Folio without a service' }).click();
+    await page.getByText('Local only.').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Screens' }).getByText('Local only').count()).toBe(1);
+    await page.getByText('No service connected', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add a folder' }).count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'local-only.png') });
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+    await page.getByText(headless.apiUrl).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'local-only-settings.png') });
+    await page.getByRole('button', { name: 'Connect a service' }).first().click();
+    await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
   });
 
   it("follows the system's light or dark mode while the theme setting is 'system'", async () => {

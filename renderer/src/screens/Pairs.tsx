@@ -2,22 +2,26 @@
 import { useState, type FormEvent } from 'react';
 import type { PairStatus } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
+import { ConnectServiceButton } from '../components/LocalOnly.tsx';
 import { Badge, Empty, ErrorNote, Screen, StateBar } from '../components/ui.tsx';
 import { bytes, when } from '../format.ts';
 import { useAction, useLive } from '../state.tsx';
 
 export function Pairs() {
-  const { status } = useLive();
+  const { status, account } = useLive();
   const [adding, setAdding] = useState(false);
+  const connected = account?.signedIn ?? false;
   const pairs = status?.pairs ?? [];
   const p = status?.progress;
   return (
     <Screen
       title="Sync pairs"
       actions={
-        <button type="button" className="primary" onClick={() => setAdding(true)}>
-          Add a folder
-        </button>
+        connected ? (
+          <button type="button" className="primary" onClick={() => setAdding(true)}>
+            Add a folder
+          </button>
+        ) : null
       }
     >
       {status ? (
@@ -32,7 +36,13 @@ export function Pairs() {
         </div>
       ) : null}
       {adding ? <AddPair onDone={() => setAdding(false)} /> : null}
-      {pairs.length === 0 && !adding ? (
+      {pairs.length === 0 && !connected ? (
+        <Empty title="No service connected">
+          <p>Folio keeps a folder on this computer and a folder on a Folio service the same, both ways. Connect a service to add a folder.</p>
+          <ConnectServiceButton />
+        </Empty>
+      ) : null}
+      {pairs.length === 0 && connected && !adding ? (
         <Empty title="No folders sync yet">
           <p>Pick a folder on this computer and a folder on the service; Folio keeps them the same, both ways.</p>
           <button type="button" className="primary" onClick={() => setAdding(true)}>

@@ -1,6 +1,7 @@
 /** App settings, the account, and each pair's bandwidth, concurrency and ignore rules. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AppSettings, ContainerEntry, PairStatus } from '../../../shared/desktop/api.ts';
+import { ConnectServiceButton } from '../components/LocalOnly.tsx';
 import { ErrorNote, Screen } from '../components/ui.tsx';
 import { useAction, useLive } from '../state.tsx';
 
@@ -60,7 +61,10 @@ export function Settings() {
             Signed in to <span className="mono">{account.serviceUrl}</span> as {account.userName || `the application ${account.clientId}`}.
           </p>
         ) : (
-          <p>Not signed in.</p>
+          <>
+            <p>No service is connected: Folio runs local only, and no folder syncs.</p>
+            <ConnectServiceButton />
+          </>
         )}
         <p className={account?.keychain.available ? 'muted' : 'note note-warn'}>
           {account?.keychain.available ? 'Secrets are kept in the system keychain.' : `No keychain is available: secrets are kept in memory until Folio quits. ${account?.keychain.detail ?? ''}`}
@@ -72,6 +76,11 @@ export function Settings() {
           </button>
         ) : null}
         <p className="muted small">State: {settings.stateDir}</p>
+        {settings.localApiUrl ? (
+          <p className="muted small">
+            Local API: <span className="mono">{settings.localApiUrl}</span> (its token is in the state folder's local-token file)
+          </p>
+        ) : null}
       </div>
     </Screen>
   );

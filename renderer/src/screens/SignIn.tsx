@@ -4,6 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useAction, useLive } from '../state.tsx';
+import { useLocalOnly } from '../components/LocalOnly.tsx';
 import { ErrorNote } from '../components/ui.tsx';
 
 export function SignIn() {
@@ -18,6 +19,7 @@ export function SignIn() {
   const [userName, setUserName] = useState(account?.userName ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction();
+  const localOnly = useLocalOnly();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -91,6 +93,15 @@ export function SignIn() {
         <button type="submit" className="primary wide" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        {localOnly.locked ? null : (
+          <div className="signin-alt">
+            <button type="button" className="wide" disabled={localOnly.busy} onClick={() => void localOnly.choose(true)}>
+              Use Folio without a service
+            </button>
+            <p className="muted small">Nothing syncs until you connect a service, which you can do later from Settings.</p>
+            <ErrorNote error={localOnly.error} />
+          </div>
+        )}
       </form>
     </main>
   );

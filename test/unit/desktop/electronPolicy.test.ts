@@ -84,12 +84,14 @@ describe('openExternal allow-list', () => {
 });
 
 describe('tray and taskbar', () => {
-  const base: Status = { state: 'IDLE', pairs: [], progress: { filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 }, offline: { offline: false, since: '', reason: '', outboxLength: 0 } };
+  const base: Status = { state: 'IDLE', pairs: [], progress: { filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 }, offline: { offline: false, since: '', reason: '', outboxLength: 0, pendingUploads: 0 } };
   it('shows the state, with progress while syncing', () => {
     expect(trayView(base)).toEqual({ tooltip: 'Folio: up to date', icon: 'idle', progress: -1 });
     expect(trayView({ ...base, state: 'SYNCING', progress: { filesDone: 3, filesTotal: 10, bytesDone: 25, bytesTotal: 100 } })).toEqual({ tooltip: 'Folio: syncing 3 of 10 files', icon: 'syncing', progress: 0.25 });
-    expect(trayView({ ...base, state: 'OFFLINE', offline: { offline: true, since: 'x', reason: 'r', outboxLength: 4 } }).tooltip).toBe('Folio: offline, 4 changes waiting');
+    expect(trayView({ ...base, state: 'OFFLINE', offline: { offline: true, since: 'x', reason: 'r', outboxLength: 4, pendingUploads: 2 } }).tooltip).toBe('Folio: offline, 6 changes waiting');
+    expect(trayView({ ...base, state: 'OFFLINE', offline: { offline: true, since: 'x', reason: 'r', outboxLength: 0, pendingUploads: 1 } }).tooltip).toBe('Folio: offline, 1 change waiting');
     expect(trayView({ ...base, state: 'SIGNED_OUT' }).icon).toBe('signed-out');
+    expect(trayView({ ...base, state: 'LOCAL_ONLY' })).toEqual({ tooltip: 'Folio: local only, no service connected', icon: 'signed-out', progress: -1 });
   });
 });
 

@@ -3,11 +3,12 @@
  * tests), with managed settings as each source's reader produces them.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_APP_SETTINGS } from '../../../main/desktop/core.ts';
 import { merge, NO_MANAGED_SETTINGS, normalize } from '../../../main/desktop/managedSettings.ts';
 import { autoUpdateEnabled, updateFeed } from '../../../main/electron/updatePolicy.ts';
 import type { AppSettings } from '../../../shared/desktop/api.ts';
 
-const settings = (autoUpdate: boolean): AppSettings => ({ startAtLogin: false, notifications: true, autoUpdate, pauseAll: false, pollSeconds: 30, theme: 'system' });
+const settings = (autoUpdate: boolean): AppSettings => ({ ...DEFAULT_APP_SETTINGS, autoUpdate });
 
 describe('whether the app checks for updates', () => {
   it("follows the user's setting when IT set nothing", () => {
