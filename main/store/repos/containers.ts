@@ -90,6 +90,9 @@ export const CONTAINER_ORDER_COLUMNS = {
   sortOrder: 'sort_order',
 } as const;
 
+/** A tenant's system container of one kind (query-plan tested: one index lookup, whatever the tenant's size). */
+export const FIND_SYSTEM = 'SELECT * FROM containers WHERE tenant_id = ? AND system_kind = ?';
+
 export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord, keyof typeof CONTAINER_ORDER_COLUMNS> {
   constructor(db: Db) {
     super(db, { name: 'containers', idColumn: 'container_id', parentColumn: 'parent_id', stateColumn: 'status', tieBreakColumn: 'id', orderColumns: CONTAINER_ORDER_COLUMNS, toRecord });
@@ -122,8 +125,8 @@ export class ContainerRepository extends TreeItemRepository<Row, ContainerRecord
     return this.get(input.tenantId, containerId) as ContainerRecord;
   }
 
-  // Prepared once: every upload into a tenant's default container looks it up.
-  private readonly findSystemStmt = this.db.prepare<[string, SystemKind], Row>('SELECT * FROM containers WHERE tenant_id = ? AND system_kind = ?');
+  // Prepared once: every access check and every upload into a tenant's default container looks one up.
+  private readonly findSystemStmt = this.db.prepare<[string, SystemKind], Row>(FIND_SYSTEM);
 
   findSystem(tenantId: string, kind: SystemKind): ContainerRecord | undefined {
     const row = this.findSystemStmt.get(tenantId, kind);

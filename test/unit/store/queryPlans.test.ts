@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
+import { FIND_SYSTEM } from '../../../main/store/repos/containers.ts';
 import { FINISHED_FOR_SAME_CONTENT, PENDING_WITHOUT_LIVE_JOB, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
@@ -36,6 +37,11 @@ function plan(sql: string): string {
 }
 
 describe('query plans', () => {
+  it("a tenant's system container is found by its kind, not by reading every container of the tenant", () => {
+    const p = plan(FIND_SYSTEM);
+    expect(p).toMatch(/SEARCH containers USING INDEX containers_system \(tenant_id=\? AND system_kind=\?\)/);
+  });
+
   it('a finished rendition for the same content is found from the content hash, not by reading every rendition of the tenant', () => {
     const p = plan(FINISHED_FOR_SAME_CONTENT);
     expect(p).not.toMatch(/renditions_by_tenant|SCAN|TEMP B-TREE/);
