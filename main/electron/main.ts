@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
 import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
+import { setLinuxAutostart } from '../platform/autostart.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { Dispatcher } from '../desktop/dispatcher.ts';
 import { RENDERER_DIST } from '../desktop/headless.ts';
@@ -111,7 +112,13 @@ async function start(): Promise<void> {
   };
   paint(await core.getStatus());
 
-  const applyLogin = (startAtLogin: boolean) => app.setLoginItemSettings({ openAtLogin: startAtLogin, openAsHidden: true });
+  // Electron's login items do nothing on Linux; an XDG autostart entry does. A packaged AppImage
+  // runs from a new mount each time, so the entry names the .AppImage file itself.
+  const linuxCommand = () => (app.isPackaged ? [process.env.APPIMAGE ?? process.execPath] : [process.execPath, app.getAppPath()]);
+  const applyLogin = (startAtLogin: boolean) => {
+    if (process.platform !== 'linux') return app.setLoginItemSettings({ openAtLogin: startAtLogin, openAsHidden: true });
+    setLinuxAutostart(startAtLogin, linuxCommand()).catch((err: unknown) => console.error(`folio: start at login: ${String(err)}`));
+  };
   applyLogin(core.settings().startAtLogin);
   const updater = app.isPackaged ? startUpdater(managed, core.settings(), (l) => console.error(`folio: ${l}`)) : null;
 
