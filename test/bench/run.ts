@@ -5,6 +5,7 @@
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
  * never assertions: nothing here fails because something is slow.
  */
+import { bundleWentStale, ensureBundle } from './bundle.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
 import { benchSync } from './sync.ts';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const which = chosen(process.argv.slice(2));
   const scale = positiveNumber('FOLIO_BENCH_SCALE', 1);
   const seconds = positiveNumber('FOLIO_BENCH_DURATION', Math.min(10, Math.max(1, Math.round(10 * scale))));
+  ensureBundle(log);
   const machine = describeMachine();
   console.log(machine.join('\n'));
   console.log(`scale:    ${scale}${scale === 1 ? '' : ' (not the reference sizes)'}\n`);
@@ -72,6 +74,8 @@ async function main(): Promise<void> {
 
   console.log(formatTable(rows));
   console.log(`\nload:     ${loadAverage()} at end`);
+  const stale = bundleWentStale();
+  if (stale) console.log(stale);
   const missed = missedTargets(rows);
   for (const r of missed) console.log(`below target: ${r.benchmark}: ${(r.folio / (r.baseline as number)).toFixed(2)} < ${(r.target as number).toFixed(2)}`);
 }

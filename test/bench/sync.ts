@@ -6,6 +6,7 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { bundleWentStale, ensureBundle } from './bundle.ts';
 import { log, type Row } from './syncCommon.ts';
 import { benchSyncLargeFile } from './syncLargeFile.ts';
 import { benchSyncLatency } from './syncLatency.ts';
@@ -64,8 +65,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const unknown = args.filter((a) => !(SYNC_BENCHMARKS as readonly string[]).includes(a));
   if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${SYNC_BENCHMARKS.join(', ')}`);
   const scale = Number(process.env.FOLIO_BENCH_SCALE ?? 1);
+  ensureBundle(log);
   console.log(`cpu: ${cpus()[0]?.model ?? 'unknown'} (${availableParallelism()} cores), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start, scale ${scale}`);
   const { rows } = await benchSync({ scale, which: args.length > 0 ? (args as SyncBenchmark[]) : SYNC_BENCHMARKS, rclone: process.env.FOLIO_BENCH_RCLONE !== '0' });
   console.log(table(rows));
   console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
+  const stale = bundleWentStale();
+  if (stale) console.log(stale);
 }
