@@ -26,9 +26,11 @@ afterAll(async () => {
 });
 
 describe('keychain (gnome-keyring under dbus-run-session)', () => {
-  it('signs in, survives a restart, and signing out removes the secret', async () => {
+  it('signs in, is still signed in when the app restarts as a new process, and signing out removes the secret', async () => {
     const state = tempDir('folio-keychain-state-');
-    const script = `echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "${process.execPath}" --import tsx "${SCENARIO}"`;
+    // Three processes on one session bus and one state folder: the app started, restarted, and restarted again.
+    const phase = (name: string) => `"${process.execPath}" --import tsx "${SCENARIO}" ${name}`;
+    const script = `echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ${phase('sign-in')} && ${phase('restart')} && ${phase('after-sign-out')}`;
     const { stdout } = await run('dbus-run-session', ['--', 'bash', '-c', script], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -43,7 +45,9 @@ describe('keychain (gnome-keyring under dbus-run-session)', () => {
         FOLIO_KEYCHAIN_SERVICE: `Folio Desktop test ${process.pid}`,
       },
     });
-    const seen = JSON.parse(stdout.trim().split('\n').at(-1) as string) as Record<string, unknown>;
+    const phases = stdout.trim().split('\n').filter((line) => line.startsWith('{'));
+    expect(phases).toHaveLength(3);
+    const seen = Object.assign({}, ...phases.map((line) => JSON.parse(line) as Record<string, unknown>)) as Record<string, unknown>;
     expect(seen.keychain).toEqual({ available: true, backend: 'os-keychain', detail: '' });
     expect(seen.signedIn).toBe(true);
     expect(seen.secretToolAfterSignIn).toContain(tenant.clientSecret);

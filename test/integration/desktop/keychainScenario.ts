@@ -1,8 +1,9 @@
 /**
- * Run by keychain.test.ts inside its own `dbus-run-session` with an unlocked gnome-keyring: signs in,
- * "restarts" (a new core on the same state), checks it is still signed in, signs out. Prints one
- * JSON line of observations; the test asserts on them. Reads FOLIO_URL, FOLIO_CLIENT_ID,
- * FOLIO_CLIENT_SECRET, FOLIO_STATE and FOLIO_KEYCHAIN_SERVICE from the environment.
+ * Run by keychain.test.ts inside its own `dbus-run-session` with an unlocked gnome-keyring, once
+ * per phase, each a process of its own on the same state, as the app is restarted: `sign-in`,
+ * then `restart` (still signed in; signs out), then `after-sign-out`. Each prints one JSON line of
+ * observations; the test asserts on them. Reads FOLIO_URL, FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET,
+ * FOLIO_STATE and FOLIO_KEYCHAIN_SERVICE from the environment.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -34,29 +35,39 @@ const start = async () => {
   return { core, api: new Dispatcher(core).api(), keychain };
 };
 
-const first = await start();
-out.keychain = first.keychain.status();
-const signIn = await first.api.signIn({ serviceUrl: url, clientId, clientSecret });
-out.signedIn = signIn.ok && signIn.value.signedIn;
 const account = secretAccount({ serviceUrl: url, clientId, userName: '' });
-out.secretToolAfterSignIn = secretTool(account);
-await first.core.close();
-out.stateFilesHoldSecret = readdirSync(stateDir).some((f) => readFileSync(join(stateDir, f)).includes(Buffer.from(clientSecret)));
-
-const second = await start();
-const restored = await second.api.getAccount({});
-out.signedInAfterRestart = restored.ok && restored.value.signedIn;
-const children = await second.api.listChildren({});
-out.callsWorkAfterRestart = children.ok;
-const signOut = await second.api.signOut({});
-out.signedOut = signOut.ok && !signOut.value.signedIn;
-out.secretToolAfterSignOut = secretTool(account);
-out.libraryAfterSignOut = await second.keychain.get(account);
-await second.core.close();
-
-const third = await start();
-const after = await third.api.getAccount({});
-out.signedInAfterSignOutRestart = after.ok && after.value.signedIn;
-await third.core.close();
+const { core, api, keychain } = await start();
+const phase = process.argv[2];
+switch (phase) {
+  case 'sign-in': {
+    out.keychain = keychain.status();
+    const signIn = await api.signIn({ serviceUrl: url, clientId, clientSecret });
+    out.signedIn = signIn.ok && signIn.value.signedIn;
+    out.secretToolAfterSignIn = secretTool(account);
+    await core.close();
+    out.stateFilesHoldSecret = readdirSync(stateDir).some((f) => readFileSync(join(stateDir, f)).includes(Buffer.from(clientSecret)));
+    break;
+  }
+  case 'restart': {
+    const restored = await api.getAccount({});
+    out.signedInAfterRestart = restored.ok && restored.value.signedIn;
+    const children = await api.listChildren({});
+    out.callsWorkAfterRestart = children.ok;
+    const signOut = await api.signOut({});
+    out.signedOut = signOut.ok && !signOut.value.signedIn;
+    out.secretToolAfterSignOut = secretTool(account);
+    out.libraryAfterSignOut = await keychain.get(account);
+    await core.close();
+    break;
+  }
+  case 'after-sign-out': {
+    const after = await api.getAccount({});
+    out.signedInAfterSignOutRestart = after.ok && after.value.signedIn;
+    await core.close();
+    break;
+  }
+  default:
+    throw new Error(`unknown phase ${String(phase)}`);
+}
 
 console.log(JSON.stringify(out));
