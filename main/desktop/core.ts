@@ -51,6 +51,11 @@ export interface CoreOptions {
   openPath?: (path: string) => Promise<void>;
   /** The embedded local server beside the core; without it the outbox and the count of files waiting are 0. */
   local?: LocalLink;
+  /**
+   * The state database, opened by the host and shared with the local server: one connection and
+   * one checkpoint thread for both. The host checkpoints and closes it; without it the core opens its own.
+   */
+  store?: SyncStore;
   /** Overrides the poll interval of settings (tests). */
   pollMs?: number;
   /** Passed to every FolioClient (tests shorten the retry back-off). */
@@ -125,10 +130,10 @@ export class DesktopCore implements Handlers {
 
   /** Opens the state, and signs back in when the keychain still holds the account's secret. */
   static async open(o: CoreOptions): Promise<DesktopCore> {
-    const store = await openSyncStore(o.stateDir);
+    const store = o.store ?? (await openSyncStore(o.stateDir));
     const desk = store.desktop();
     const core = new DesktopCore(o, store, desk);
-    core.checkpoints = store.checkpointInBackground();
+    if (!o.store) core.checkpoints = store.checkpointInBackground();
     await core.restore();
     return core;
   }
@@ -154,12 +159,15 @@ export class DesktopCore implements Handlers {
     return (this.o.now ?? (() => new Date()))().toISOString();
   }
 
+  private closed = false;
+
   async close(): Promise<void> {
+    this.closed = true;
     await this.stopRunners();
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.activity.close();
     await this.checkpoints?.stop();
-    this.store.close();
+    if (!this.o.store) this.store.close();
   }
 
   /** Resolves when no pair has a round under way (tests, and a clean shutdown). */
@@ -576,6 +584,8 @@ export class DesktopCore implements Handlers {
 
   /** Progress moves often: one status event per STATUS_THROTTLE_MS at most. */
   private statusSoon(): void {
+    // The local server's last pass, after the core closed, still reports changes: nobody listens.
+    if (this.closed) return;
     this.statusTimer ??= setTimeout(() => this.statusNow(), STATUS_THROTTLE_MS);
   }
 

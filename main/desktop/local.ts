@@ -7,9 +7,10 @@
  * keychain); with none, the local server still serves what the mirror holds.
  */
 import { Daemon } from '../offline/daemon.ts';
+import { openSyncStore } from '../store/sync/index.ts';
 import { DesktopCore, type CoreOptions } from './core.ts';
 
-export interface LocalDesktopOptions extends Omit<CoreOptions, 'local'> {
+export interface LocalDesktopOptions extends Omit<CoreOptions, 'local' | 'store'> {
   /** The local /v1 server's port; 0 (the default) takes a free one. */
   apiPort?: number;
   /** How long the probe waits at most between tries while the service is away. */
@@ -29,6 +30,13 @@ const PROBE_MIN_MS = 250;
 
 export async function openLocalDesktop(o: LocalDesktopOptions): Promise<LocalDesktop> {
   const { apiPort = 0, probeMaxMs = 30_000, onLog = (line: string) => console.error(line), ...coreOptions } = o;
+  // One connection to the state database for both, which this function owns.
+  const store = await openSyncStore(o.stateDir);
+  const checkpoints = store.checkpointInBackground();
+  const release = async () => {
+    await checkpoints.stop();
+    store.close();
+  };
   // The daemon and the core call each other; the daemon starts first and reaches the core once open.
   let core: DesktopCore | null = null;
   const daemon = await Daemon.start({
@@ -41,11 +49,16 @@ export async function openLocalDesktop(o: LocalDesktopOptions): Promise<LocalDes
     credentials: null,
     onLog,
     hostedBy: { syncSoon: () => core?.syncAll(), changed: () => core?.localChanged() },
+    syncStore: store,
+  }).catch(async (err: unknown) => {
+    await release();
+    throw err;
   });
   try {
-    core = await DesktopCore.open({ ...coreOptions, local: daemon });
+    core = await DesktopCore.open({ ...coreOptions, local: daemon, store });
   } catch (err) {
     await daemon.stop();
+    await release();
     throw err;
   }
   const opened = core;
@@ -56,6 +69,7 @@ export async function openLocalDesktop(o: LocalDesktopOptions): Promise<LocalDes
       // Runners first: their last rounds report to the daemon, which finishes its pass on stop.
       await opened.close();
       await daemon.stop();
+      await release();
     },
   };
 }

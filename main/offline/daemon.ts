@@ -16,7 +16,7 @@ import { RequestError } from 'got';
 import type { LocalStatus, OutboxItem, PairStatus } from '../../shared/v1/offline.ts';
 import { FolioClient, type Credentials } from '../remote/client.ts';
 import { ServiceUnreachable } from '../remote/errors.ts';
-import { openOfflineStore, OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
+import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { PairSync } from '../sync/engine.ts';
@@ -45,6 +45,8 @@ export interface DaemonOptions {
   onLog: (line: string) => void;
   /** Set when the desktop core hosts the daemon and runs the engines itself. */
   hostedBy?: DaemonHost;
+  /** The host's connection to the state database, shared: the host checkpoints and closes it. */
+  syncStore?: SyncStore;
 }
 
 /** What a hosting desktop core does for the daemon. */
@@ -135,11 +137,11 @@ export class Daemon {
   }
 
   static async start(o: DaemonOptions): Promise<Daemon> {
-    const sync = await openSyncStore(o.stateDir);
-    const offline = await openOfflineStore(o.stateDir);
+    const sync = o.syncStore ?? (await openSyncStore(o.stateDir));
+    const offline = sync.offline();
     const mirror = await Mirror.open(o.stateDir);
     const daemon = new Daemon(o, sync, offline, mirror);
-    daemon.checkpoints = sync.checkpointInBackground();
+    if (!o.syncStore) daemon.checkpoints = sync.checkpointInBackground();
     daemon.loadPairs();
     daemon.url = await daemon.server.listen(o.host, o.port);
     writeFileSync(join(o.stateDir, URL_FILE), `${daemon.url}\n`);
@@ -201,8 +203,7 @@ export class Daemon {
     await this.server.close();
     await this.mirror.close();
     await this.checkpoints?.stop();
-    this.offline.close();
-    this.sync.close();
+    if (!this.o.syncStore) this.sync.close();
   }
 
   /** Starts a pass now, or right after the one in progress. */

@@ -3,9 +3,8 @@
  * 0020): the ordered outbox of writes waiting for the service, the ids made locally and the
  * service ids they became, and what the service last answered, for reads while it is away.
  */
-import { openDatabase, Repository } from '../db.ts';
+import { Repository, type Db } from '../db.ts';
 import { nowIso } from '../ids.ts';
-import { SYNC_MIGRATIONS } from '../sync/syncMigrations.ts';
 
 export type OutboxState = 'PENDING' | 'SENDING' | 'DONE' | 'CONFLICT' | 'FAILED' | 'UNCERTAIN' | 'DISCARDED';
 export type JsonRecord = Record<string, unknown>;
@@ -84,24 +83,38 @@ export interface CachedRecord {
 }
 
 export class OfflineStore extends Repository {
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+  private depth = 0;
+
+  /**
+   * On the engine's connection to sync.db (SyncStore.offline): `settle` commits a group of the
+   * engine's left open on it, so that what this store wrote is on disk when its call returns.
+   */
+  constructor(db: Db, private readonly settle: () => void) {
+    super(db);
   }
 
-  close(): void {
-    this.db.close();
+  /** Runs writes atomically; durable once the outermost call returns, inside the engine's group too. */
+  transaction<T>(fn: () => T): T {
+    this.depth++;
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      if (--this.depth === 0) this.settle();
+    }
   }
 
   // The outbox.
 
   enqueue(e: NewOutboxEntry): OutboxEntry {
-    const now = nowIso();
-    const { lastInsertRowid } = this.prepared(
-        `INSERT INTO outbox (method, path, query, body, resource, record_id, is_create, based_on, state, create_time, update_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-      )
-      .run(e.method, e.path, JSON.stringify(e.query), JSON.stringify(e.body ?? null), e.resource, e.recordId, e.isCreate ? 1 : 0, recordText(e.basedOn), now, now);
-    return this.entry(Number(lastInsertRowid)) as OutboxEntry;
+    return this.transaction(() => {
+      const now = nowIso();
+      const { lastInsertRowid } = this.prepared(
+          `INSERT INTO outbox (method, path, query, body, resource, record_id, is_create, based_on, state, create_time, update_time)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+        )
+        .run(e.method, e.path, JSON.stringify(e.query), JSON.stringify(e.body ?? null), e.resource, e.recordId, e.isCreate ? 1 : 0, recordText(e.basedOn), now, now);
+      return this.entry(Number(lastInsertRowid)) as OutboxEntry;
+    });
   }
 
   entry(seq: number): OutboxEntry | undefined {
@@ -121,12 +134,14 @@ export class OfflineStore extends Repository {
   }
 
   setState(seq: number, state: OutboxState, fields: { serviceRecord?: JsonRecord | null; outcome?: string; basedOn?: JsonRecord | null } = {}): void {
-    const current = this.entry(seq);
-    if (!current) return;
-    const serviceRecord = fields.serviceRecord === undefined ? current.serviceRecord : fields.serviceRecord;
-    const basedOn = fields.basedOn === undefined ? current.basedOn : fields.basedOn;
-    this.prepared('UPDATE outbox SET state = ?, service_record = ?, outcome = ?, based_on = ?, update_time = ? WHERE seq = ?')
-      .run(state, recordText(serviceRecord), fields.outcome ?? current.outcome, recordText(basedOn), nowIso(), seq);
+    this.transaction(() => {
+      const current = this.entry(seq);
+      if (!current) return;
+      const serviceRecord = fields.serviceRecord === undefined ? current.serviceRecord : fields.serviceRecord;
+      const basedOn = fields.basedOn === undefined ? current.basedOn : fields.basedOn;
+      this.prepared('UPDATE outbox SET state = ?, service_record = ?, outcome = ?, based_on = ?, update_time = ? WHERE seq = ?')
+        .run(state, recordText(serviceRecord), fields.outcome ?? current.outcome, recordText(basedOn), nowIso(), seq);
+    });
   }
 
   /**
@@ -134,23 +149,31 @@ export class OfflineStore extends Repository {
    * record are based on the service's answer to it, under the record's service id.
    */
   rebase(resource: string, recordIds: readonly string[], basedOn: JsonRecord, recordId: string): void {
-    const stmt = this.prepared("UPDATE outbox SET based_on = ?, record_id = ?, update_time = ? WHERE resource = ? AND record_id = ? AND state = 'PENDING'");
-    for (const id of recordIds) stmt.run(JSON.stringify(basedOn), recordId, nowIso(), resource, id);
+    this.transaction(() => {
+      const stmt = this.prepared("UPDATE outbox SET based_on = ?, record_id = ?, update_time = ? WHERE resource = ? AND record_id = ? AND state = 'PENDING'");
+      for (const id of recordIds) stmt.run(JSON.stringify(basedOn), recordId, nowIso(), resource, id);
+    });
   }
 
   // Ids made locally.
 
   addLocalId(localId: string, kind: string, pairId: string): void {
-    this.prepared('INSERT OR IGNORE INTO id_map (local_id, kind, pair_id, create_time) VALUES (?, ?, ?, ?)').run(localId, kind, pairId, nowIso());
+    this.transaction(() => {
+      this.prepared('INSERT OR IGNORE INTO id_map (local_id, kind, pair_id, create_time) VALUES (?, ?, ?, ?)').run(localId, kind, pairId, nowIso());
+    });
   }
 
   mapId(localId: string, serviceId: string): void {
-    this.prepared("UPDATE id_map SET service_id = ?, map_time = ? WHERE local_id = ? AND service_id = ''").run(serviceId, nowIso(), localId);
+    this.transaction(() => {
+      this.prepared("UPDATE id_map SET service_id = ?, map_time = ? WHERE local_id = ? AND service_id = ''").run(serviceId, nowIso(), localId);
+    });
   }
 
   /** Forgets a local id that never reached the service (its item is gone). */
   dropLocalId(localId: string): void {
-    this.prepared("DELETE FROM id_map WHERE local_id = ? AND service_id = ''").run(localId);
+    this.transaction(() => {
+      this.prepared("DELETE FROM id_map WHERE local_id = ? AND service_id = ''").run(localId);
+    });
   }
 
   // Every id-like string of every request is looked up here.
@@ -180,19 +203,23 @@ export class OfflineStore extends Repository {
   // What the service last answered.
 
   putServiceRecord(resource: string, recordId: string, record: JsonRecord): void {
-    this.prepared(
-        `INSERT INTO cached_records (resource, record_id, service_record, fetch_time) VALUES (?, ?, ?, ?)
-         ON CONFLICT (resource, record_id) DO UPDATE SET service_record = excluded.service_record, fetch_time = excluded.fetch_time`,
-      )
-      .run(resource, recordId, JSON.stringify(record), nowIso());
+    this.transaction(() => {
+      this.prepared(
+          `INSERT INTO cached_records (resource, record_id, service_record, fetch_time) VALUES (?, ?, ?, ?)
+           ON CONFLICT (resource, record_id) DO UPDATE SET service_record = excluded.service_record, fetch_time = excluded.fetch_time`,
+        )
+        .run(resource, recordId, JSON.stringify(record), nowIso());
+    });
   }
 
   setLocalRecord(resource: string, recordId: string, record: JsonRecord | null): void {
-    this.prepared(
-        `INSERT INTO cached_records (resource, record_id, local_record, fetch_time) VALUES (?, ?, ?, ?)
-         ON CONFLICT (resource, record_id) DO UPDATE SET local_record = excluded.local_record`,
-      )
-      .run(resource, recordId, recordText(record), nowIso());
+    this.transaction(() => {
+      this.prepared(
+          `INSERT INTO cached_records (resource, record_id, local_record, fetch_time) VALUES (?, ?, ?, ?)
+           ON CONFLICT (resource, record_id) DO UPDATE SET local_record = excluded.local_record`,
+        )
+        .run(resource, recordId, recordText(record), nowIso());
+    });
   }
 
   record(resource: string, recordId: string): CachedRecord | undefined {
@@ -204,12 +231,16 @@ export class OfflineStore extends Repository {
   }
 
   deleteRecord(resource: string, recordId: string): void {
-    this.prepared('DELETE FROM cached_records WHERE resource = ? AND record_id = ?').run(resource, recordId);
+    this.transaction(() => {
+      this.prepared('DELETE FROM cached_records WHERE resource = ? AND record_id = ?').run(resource, recordId);
+    });
   }
 
   putAnswer(requestKey: string, resource: string, data: unknown): void {
-    this.prepared('INSERT OR REPLACE INTO cached_answers (request_key, resource, data, fetch_time) VALUES (?, ?, ?, ?)')
-      .run(requestKey, resource, JSON.stringify(data), nowIso());
+    this.transaction(() => {
+      this.prepared('INSERT OR REPLACE INTO cached_answers (request_key, resource, data, fetch_time) VALUES (?, ?, ?, ?)')
+        .run(requestKey, resource, JSON.stringify(data), nowIso());
+    });
   }
 
   answer(requestKey: string): { data: unknown; fetchTime: string } | undefined {
@@ -222,11 +253,8 @@ export class OfflineStore extends Repository {
   }
 
   setMeta(key: string, value: string): void {
-    this.prepared('INSERT OR REPLACE INTO offline_meta (key, value) VALUES (?, ?)').run(key, value);
+    this.transaction(() => {
+      this.prepared('INSERT OR REPLACE INTO offline_meta (key, value) VALUES (?, ?)').run(key, value);
+    });
   }
-}
-
-/** Opens the offline tables in the desktop store of `stateDir` (the same sync.db as the engine's). */
-export async function openOfflineStore(stateDir: string): Promise<OfflineStore> {
-  return new OfflineStore(await openDatabase(stateDir, 'sync.db', SYNC_MIGRATIONS));
 }

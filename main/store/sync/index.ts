@@ -1,5 +1,6 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
 import { DesktopStore } from './desktop.ts';
+import { OfflineStore } from '../offline/state.ts';
 import type { NodeKind, NodeState } from '../../sync/trees.ts';
 import { Checkpointer } from '../checkpointer.ts';
 import { openDatabase, Repository } from '../db.ts';
@@ -119,13 +120,17 @@ export class SyncStore extends Repository {
     return this.db.transaction(fn).immediate();
   }
 
+  private groupOpen = false;
+
   /** Opens a transaction that later work joins (as savepoints) until commit(): writes grouped into one commit. */
   begin(): void {
     this.db.exec('BEGIN');
+    this.groupOpen = true;
   }
 
   commit(): void {
     if (this.db.inTransaction) this.db.exec('COMMIT');
+    this.groupOpen = false;
   }
 
   /** Moves WAL checkpoints to a thread of their own, for a long sync (../checkpointer.ts). */
@@ -143,6 +148,19 @@ export class SyncStore extends Repository {
    */
   desktop(): DesktopStore {
     return new DesktopStore(this.db);
+  }
+
+  /**
+   * The offline bookkeeping (outbox, ids, cached answers), on this same connection for the same
+   * reason. Its writes must be on disk when they return, so each ends a group left open here: the
+   * group's operations are each complete, and committing them early only makes them durable sooner.
+   */
+  offline(): OfflineStore {
+    return new OfflineStore(this.db, () => {
+      if (!this.groupOpen) return;
+      this.commit();
+      this.begin();
+    });
   }
 
   /** Rows written since the database was opened: lets tests and benchmarks see what a round persisted. */

@@ -3,7 +3,7 @@
  * with its web UI and the embedded local /v1 server, in one process over one state directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Result, SettingsView, Status } from '../../../shared/desktop/api.ts';
@@ -47,6 +47,18 @@ async function start(state: string, args: string[] = []): Promise<Started> {
   return { child, lines, base: url.split('#')[0] as string, token: url.split('#token=')[1] as string, local };
 }
 
+/** How many of a process's file descriptors are open on `path`: one per SQLite connection to a database file. */
+function openFilesNamed(pid: number, path: string): number {
+  const fds = readdirSync(`/proc/${pid}/fd`);
+  return fds.filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
 async function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -77,6 +89,8 @@ describe.runIf(electronBinary() === null)('folio start', () => {
     expect(await ui(s, 'getAccount')).toMatchObject({ signedIn: false });
     const local = await s.local.get<LocalStatus>('/v1/local/status');
     expect(local.body.data).toMatchObject({ online: false, outboxLength: 0, pairs: [] });
+    // The core and the local server share one connection to the state database (and its checkpoint thread's).
+    expect(openFilesNamed(s.child.pid as number, join(state, 'sync.db'))).toBe(2);
     expect(await stop(s.child)).toBe(0);
     removeDir(state);
   });
