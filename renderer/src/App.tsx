@@ -11,6 +11,7 @@ import { SignIn } from './screens/SignIn.tsx';
 import { ConnectServiceButton } from './components/LocalOnly.tsx';
 import { Badge } from './components/ui.tsx';
 import { useLive } from './state.tsx';
+import { BrandMark } from './components/BrandMark.tsx';
 
 const SCREENS = [
   { id: 'pairs', label: 'Folders', view: Pairs },
@@ -45,7 +46,7 @@ export function App() {
       </a>
       <nav className="sidebar" aria-label="Screens">
         <div className="brand" aria-hidden="true">
-          <span className="brand-mark" />
+          <BrandMark />
           Folio
         </div>
         <ul>

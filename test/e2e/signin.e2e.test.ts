@@ -50,6 +50,9 @@ describe('sign-in with managed settings', { timeout: 60_000 }, () => {
     await page.keyboard.type('.evil.example');
     expect(await url.inputValue()).toBe(MANAGED_URL);
     expect(await page.getByLabel('Client ID').inputValue()).toBe('desktop-app');
+    // The logo is the app's icon (assets/icon.svg), served with the UI and allowed by its CSP.
+    const logo = page.locator('img.brand-mark');
+    expect(await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'signin-managed.png') });
   });
 

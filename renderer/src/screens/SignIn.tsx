@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAction, useLive } from '../state.tsx';
 import { useLocalOnly } from '../components/LocalOnly.tsx';
 import { ErrorNote } from '../components/ui.tsx';
+import { BrandMark } from '../components/BrandMark.tsx';
 
 export function SignIn() {
   const { api, account, settings, setAccount, refresh } = useLive();
@@ -36,7 +37,7 @@ export function SignIn() {
     <main className="signin">
       <form className="card signin-card" onSubmit={submit} aria-labelledby="signin-title">
         <div className="brand brand-large" aria-hidden="true">
-          <span className="brand-mark" />
+          <BrandMark />
           Folio
         </div>
         <h1 id="signin-title">Connect to your Folio service</h1>
