@@ -55,8 +55,6 @@ export class PairState {
     return side === 'remote' ? this.remote : side === 'local' ? this.local : this.synced;
   }
 
-  private grouping = false;
-
   /** Runs a group of mutations as one transaction (or one savepoint of an open group). */
   atomically<T>(fn: () => T): T {
     return this.store.transaction(fn);
@@ -65,10 +63,7 @@ export class PairState {
   /** Like atomically, and durable when it returns even inside a group: for what must be on disk before acting on it. */
   durably<T>(fn: () => T): T {
     const result = this.store.transaction(fn);
-    if (this.grouping) {
-      this.store.commit();
-      this.store.begin();
-    }
+    this.store.settleGroup();
     return result;
   }
 
@@ -79,16 +74,11 @@ export class PairState {
    */
   async grouped<T>(everyMs: number, work: () => Promise<T>): Promise<T> {
     this.store.begin();
-    this.grouping = true;
-    const timer = setInterval(() => {
-      this.store.commit();
-      this.store.begin();
-    }, everyMs);
+    const timer = setInterval(() => this.store.settleGroup(), everyMs);
     try {
       return await work();
     } finally {
       clearInterval(timer);
-      this.grouping = false;
       this.store.commit();
     }
   }

@@ -11,3 +11,13 @@ export function inSyncMark(stateDir: string): string {
     db.close();
   }
 }
+
+/** Rows of `table` committed to disk now: what another process would read, whatever is still uncommitted here. */
+export function committedRows(stateDir: string, table: 'intents' | 'outbox'): number {
+  const db = new Database(join(stateDir, 'sync.db'), { readonly: true });
+  try {
+    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}

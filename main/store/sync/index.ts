@@ -133,6 +133,17 @@ export class SyncStore extends Repository {
     this.groupOpen = false;
   }
 
+  /**
+   * Commits a group left open by begin() and opens the next one, so that what was written so far is
+   * on disk now; without a group, writes are committed as they go. The group's operations are each
+   * complete, so committing them early only makes them durable sooner.
+   */
+  settleGroup(): void {
+    if (!this.groupOpen) return;
+    this.commit();
+    this.begin();
+  }
+
   /** Moves WAL checkpoints to a thread of their own, for a long sync (../checkpointer.ts). */
   checkpointInBackground(): Checkpointer {
     return Checkpointer.start(this.db);
@@ -152,15 +163,10 @@ export class SyncStore extends Repository {
 
   /**
    * The offline bookkeeping (outbox, ids, cached answers), on this same connection for the same
-   * reason. Its writes must be on disk when they return, so each ends a group left open here: the
-   * group's operations are each complete, and committing them early only makes them durable sooner.
+   * reason. Its writes must be on disk when they return, so each settles a group left open here.
    */
   offline(): OfflineStore {
-    return new OfflineStore(this.db, () => {
-      if (!this.groupOpen) return;
-      this.commit();
-      this.begin();
-    });
+    return new OfflineStore(this.db, () => this.settleGroup());
   }
 
   /** Rows written since the database was opened: lets tests and benchmarks see what a round persisted. */

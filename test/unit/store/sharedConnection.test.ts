@@ -6,12 +6,12 @@
  * whole busy timeout and then fails. The offline store therefore shares the engine's connection,
  * and what it writes is durable when the call returns, even inside an open group.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSyncStore, type SyncStore } from '../../../main/store/sync/index.ts';
 import type { OfflineStore } from '../../../main/store/offline/state.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
+import { committedRows } from '../../helpers/syncState.ts';
 
 let dir: string;
 let sync: SyncStore;
@@ -24,16 +24,6 @@ afterEach(() => {
   removeDir(dir);
 });
 
-/** What another process would read from the file now. */
-function committedOutbox(): number {
-  const reader = new Database(join(dir, 'sync.db'), { readonly: true });
-  try {
-    return (reader.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
-  } finally {
-    reader.close();
-  }
-}
-
 describe('the offline store beside a grouped engine transaction', () => {
   it('writes at once, durably, while the engine holds a group open', () => {
     const offline: OfflineStore = sync.offline();
@@ -44,7 +34,7 @@ describe('the offline store beside a grouped engine transaction', () => {
     const started = performance.now();
     offline.enqueue({ method: 'POST', path: '/v1/shares/create', query: {}, body: {}, resource: 'shares', recordId: 'r1', isCreate: true, basedOn: null });
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(committedOutbox()).toBe(1);
+    expect(committedRows(dir, 'outbox')).toBe(1);
 
     sync.putNode('p1', 'local', { id: 'n2', parentId: 'c1', name: 'b.txt', kind: 'file', hash: 'h' });
     sync.commit();

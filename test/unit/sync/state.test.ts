@@ -6,6 +6,7 @@ import { settleDownloads, settleUploads } from '../../../main/sync/intents.ts';
 import { PairState } from '../../../main/sync/state.ts';
 import type { NodeState } from '../../../main/sync/trees.ts';
 import { tempDir } from '../../helpers/server.ts';
+import { committedRows } from '../../helpers/syncState.ts';
 
 const ROOT = 'root';
 let dir: string;
@@ -35,6 +36,19 @@ function observe(n: number, changed: (i: number) => boolean = () => false) {
 }
 
 describe('pair state', () => {
+  it('inside a group, a durable write is on disk when it returns, and the group goes on', async () => {
+    const state = new PairState(store, 'p', ROOT);
+    await state.grouped(60_000, async () => {
+      state.atomically(() => state.intend({ side: 'remote', id: 'a', hash: 'h', parentId: ROOT, name: 'a.txt' }));
+      expect(committedRows(dir, 'intents')).toBe(0);
+      state.durably(() => state.intend({ side: 'remote', id: 'b', hash: 'h', parentId: ROOT, name: 'b.txt' }));
+      expect(committedRows(dir, 'intents')).toBe(2);
+      state.atomically(() => state.intend({ side: 'remote', id: 'c', hash: 'h', parentId: ROOT, name: 'c.txt' }));
+      expect(committedRows(dir, 'intents')).toBe(2);
+    });
+    expect(committedRows(dir, 'intents')).toBe(3);
+  });
+
   it('persists a new observation as its difference from the last one', () => {
     const state = new PairState(store, 'p', ROOT);
     const first = observe(2000);
