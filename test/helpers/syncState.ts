@@ -13,7 +13,7 @@ export function inSyncMark(stateDir: string): string {
 }
 
 /** Rows of `table` committed to disk now: what another process would read, whatever is still uncommitted here. */
-export function committedRows(stateDir: string, table: 'intents' | 'outbox'): number {
+export function committedRows(stateDir: string, table: 'intents' | 'outbox' | 'desktop_settings'): number {
   const db = new Database(join(stateDir, 'sync.db'), { readonly: true });
   try {
     return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;

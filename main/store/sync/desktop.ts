@@ -3,9 +3,8 @@
  * (no secrets), app settings and each pair's last round. It shares SyncStore's connection
  * (SyncStore.desktop()); the migrations run when the sync store opens.
  */
-import { Repository } from '../db.ts';
+import { Repository, type Db } from '../db.ts';
 import { nowIso } from '../ids.ts';
-
 
 export interface StoredAccount {
   serviceUrl: string;
@@ -30,6 +29,11 @@ interface AccountRow {
 }
 
 export class DesktopStore extends Repository {
+  /** `settle` commits a group of the engine's left open on the shared connection (SyncStore.settleGroup). */
+  constructor(db: Db, private readonly settle: () => void) {
+    super(db);
+  }
+
   getAccount(): StoredAccount | undefined {
     const r = this.prepared<[], AccountRow>('SELECT service_url, client_id, user_name, tenant_id, user_id FROM desktop_account WHERE id = 1').get();
     return r && { serviceUrl: r.service_url, clientId: r.client_id, userName: r.user_name, tenantId: r.tenant_id, userId: r.user_id };
@@ -38,10 +42,12 @@ export class DesktopStore extends Repository {
   setAccount(a: StoredAccount): void {
     this.prepared('INSERT OR REPLACE INTO desktop_account (id, service_url, client_id, user_name, tenant_id, user_id, update_time) VALUES (1, ?, ?, ?, ?, ?, ?)')
       .run(a.serviceUrl, a.clientId, a.userName, a.tenantId, a.userId, nowIso());
+    this.settle();
   }
 
   clearAccount(): void {
     this.prepared('DELETE FROM desktop_account').run();
+    this.settle();
   }
 
   /** Stored settings as JSON values by name; the caller owns their meaning and defaults. */
@@ -55,6 +61,7 @@ export class DesktopStore extends Repository {
     this.db.transaction(() => {
       for (const [name, value] of Object.entries(values)) put.run(name, JSON.stringify(value));
     })();
+    this.settle();
   }
 
   getPairRun(pairId: string): PairRun | undefined {
@@ -68,5 +75,3 @@ export class DesktopStore extends Repository {
       .run(pairId, run.lastSyncAt, JSON.stringify(run.lastRound), run.containerName);
   }
 }
-
-/** Opens the desktop tables; the sync database's migrations (0010 among them) run first if needed. */

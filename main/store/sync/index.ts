@@ -155,10 +155,11 @@ export class SyncStore extends Repository {
 
   /**
    * The desktop core's tables, on this same connection. A second connection in this process would
-   * wait for a lock synchronously, blocking the event loop that ends a grouped transaction.
+   * wait for a lock synchronously, blocking the event loop that ends a grouped transaction. The
+   * account and settings a user changes settle a group left open here, so they are on disk at once.
    */
   desktop(): DesktopStore {
-    return new DesktopStore(this.db);
+    return new DesktopStore(this.db, () => this.settleGroup());
   }
 
   /**

@@ -4,7 +4,8 @@
  * awaits. A second connection in the same process that writes meanwhile waits for the lock
  * synchronously: the event loop that would end the group is blocked, so the write stalls for the
  * whole busy timeout and then fails. The offline store therefore shares the engine's connection,
- * and what it writes is durable when the call returns, even inside an open group.
+ * and what it writes is durable when the call returns, even inside an open group; so are the account
+ * and the settings the desktop store keeps there.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,5 +40,13 @@ describe('the offline store beside a grouped engine transaction', () => {
     sync.putNode('p1', 'local', { id: 'n2', parentId: 'c1', name: 'b.txt', kind: 'file', hash: 'h' });
     sync.commit();
     expect(sync.loadTree('p1', 'local').size).toBe(2);
+  });
+
+  it('keeps a setting the user changed on disk at once, while the engine holds a group open', () => {
+    const desktop = sync.desktop();
+    sync.begin();
+    desktop.putSettings({ pauseAll: true });
+    expect(committedRows(dir, 'desktop_settings')).toBe(1);
+    sync.commit();
   });
 });
