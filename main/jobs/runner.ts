@@ -78,6 +78,8 @@ export class JobRunner {
   private lastStartAt = 0;
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   private timer: NodeJS.Timeout | undefined;
+  /** When the pending timer fires, in ms since the epoch. */
+  private wakeAt = Infinity;
   private unsubscribe: (() => void) | undefined;
   private readonly starting = new AbortController();
   private started: Promise<unknown> = Promise.resolve();
@@ -98,7 +100,7 @@ export class JobRunner {
     if (this.state !== 'new') return;
     this.state = 'started';
     for (const handler of this.handlers.values()) this.recover(handler);
-    this.unsubscribe = this.jobs.onEnqueue(() => this.pump());
+    this.unsubscribe = this.jobs.onEnqueue(() => this.enqueued());
     this.pump();
     // Beside the jobs, not before them: a store with much missed work used to wait for all of it
     // to be queued before the service would even listen.
@@ -147,6 +149,17 @@ export class JobRunner {
     }
   }
 
+  /**
+   * A job just added can start no sooner than mayStartBy(). While the foreground is busy, a timer
+   * already set for then covers it: a burst of uploads, one job each, need not look at the queue
+   * once per upload.
+   */
+  private enqueued(): void {
+    const startBy = this.mayStartBy();
+    if (startBy > Date.now() && this.wakeAt <= startBy) return;
+    this.pump();
+  }
+
   private pump(): void {
     if (this.state !== 'started') return;
     for (const handler of this.handlers.values()) {
@@ -174,6 +187,7 @@ export class JobRunner {
       const due = this.jobs.nextDue(handler.queue);
       if (due !== undefined) wakeAt = Math.min(wakeAt, Math.max(due, this.mayStartBy()));
     }
+    this.wakeAt = wakeAt;
     this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - Date.now()));
     this.timer.unref();
   }

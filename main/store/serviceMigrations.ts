@@ -13,6 +13,7 @@ import * as m0007 from './migrations/0007_versions_by_document.ts';
 import * as m0011 from './migrations/0011_change_retention.ts';
 import * as m0012 from './migrations/0012_purge_and_upload_ends.ts';
 import * as m0013 from './migrations/0013_system_containers.ts';
+import * as m0014 from './migrations/0014_system_content_types.ts';
 import { migrationsFrom } from './migrationFiles.ts';
 
 export const SERVICE_MIGRATIONS = migrationsFrom(
@@ -27,6 +28,7 @@ export const SERVICE_MIGRATIONS = migrationsFrom(
     '0011_change_retention.ts': m0011,
     '0012_purge_and_upload_ends.ts': m0012,
     '0013_system_containers.ts': m0013,
+    '0014_system_content_types.ts': m0014,
   },
   'main/store/migrations',
 );

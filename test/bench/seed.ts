@@ -58,7 +58,7 @@ interface SeedDocument {
 
 function seedDocument(store: Store, s: SeedDocument): string {
   const { tenantId, clientId } = s.tenant;
-  const doc = store.documents.create({ tenantId, containerId: s.containerId, title: s.title, documentTypeId: s.documentTypeId, metadata: {}, createBy: clientId });
+  let doc = store.documents.create({ tenantId, containerId: s.containerId, title: s.title, documentTypeId: s.documentTypeId, metadata: {}, createBy: clientId });
   const change = { tenantId, kind: 'document' as const, id: doc.docId, parentId: s.containerId, name: s.title, deleted: false };
   store.changes.record({ ...change, op: 'create' });
   const blobId = store.versions.ensureBlob(tenantId, s.blob.contentHash, s.blob.sizeBytes);
@@ -75,7 +75,7 @@ function seedDocument(store: Store, s: SeedDocument): string {
       label: '',
       createBy: clientId,
     });
-    store.documents.setCurrentVersion(tenantId, doc.docId, v, clientId);
+    doc = store.documents.setCurrentVersion(doc, v, clientId);
     store.renditions.put(tenantId, v.versionId, TEXT_KIND, { status: 'NOT_APPLICABLE', mimeType: '', contentHash: '', sizeBytes: 0, failReason: '' }, clientId);
     store.changes.record({ ...change, op: 'version', versionNo: v.versionNo, versionId: v.versionId, contentHash: v.contentHash, sizeBytes: v.sizeBytes });
   }

@@ -4,14 +4,14 @@
  * in addition: with an old published version the document holds limit + 1 versions.
  */
 import type { ServiceDeps } from '../app.ts';
+import type { DocumentRecord } from '../../store/repos/documents.ts';
 import type { RequestContext } from '../context.ts';
 import { releasePurged, removeFilesAfterTransaction } from './blobRelease.ts';
 
 /** Runs inside the transaction that added the version; the freed blob and rendition files go after it ends. */
-export function pruneVersions(deps: Pick<ServiceDeps, 'store'>, ctx: RequestContext, docId: string): void {
+export function pruneVersions(deps: Pick<ServiceDeps, 'store'>, ctx: RequestContext, doc: DocumentRecord): void {
   const { store } = deps;
-  const doc = store.documents.get(ctx.tenantId, docId);
-  if (!doc) return;
+  const docId = doc.docId;
   const limit = store.contentTypes.get(ctx.tenantId, doc.documentTypeId)?.maxVersionCount ?? 0;
   if (limit <= 0) return;
   const versions = store.retention.versionsOldestFirst(ctx.tenantId, docId);

@@ -46,7 +46,7 @@ async function finalizeLocked(
         : documents.createRecord(ctx, { containerId: target.containerId, title: target.title, documentTypeId: target.documentTypeId || undefined });
       if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
       const metadata = parseMetadata(target.metadata);
-      if (Object.keys(metadata).length > 0) store.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx));
+      const described = Object.keys(metadata).length > 0 ? store.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx)) : doc;
       chargeStored(store, ctx.tenantId, staged.contentHash, staged.sizeBytes);
       const blobId = store.versions.ensureBlob(ctx.tenantId, staged.contentHash, staged.sizeBytes);
       const v = store.versions.append({
@@ -61,9 +61,9 @@ async function finalizeLocked(
         label: target.label,
         createBy: actorOf(ctx),
       });
-      store.documents.setCurrentVersion(ctx.tenantId, doc.docId, { ...v }, actorOf(ctx));
-      documents.recordChange(documents.load(ctx, doc.docId), 'version');
-      pruneVersions(deps, ctx, doc.docId);
+      const current = store.documents.setCurrentVersion(described, v, actorOf(ctx));
+      documents.recordChange(current, 'version');
+      pruneVersions(deps, ctx, current);
       alsoInTransaction(v);
       queueTextExtraction(store, v);
       return v;

@@ -94,6 +94,9 @@ export interface ContentTypeFilter {
   name?: string;
 }
 
+/** A tenant's system type of a kind (the oldest, should there ever be two); test/unit/store/queryPlans.test.ts holds its plan. */
+export const FIND_SYSTEM_TYPE = 'SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND system = 1 ORDER BY id LIMIT 1';
+
 export const CONTENT_TYPE_ORDER_COLUMNS = {
   sortOrder: 'sort_order',
   name: 'name',
@@ -140,7 +143,7 @@ export class ContentTypeRepository extends Repository {
   }
 
   // Prepared once: every new document and container looks up its tenant's system type.
-  private readonly findSystemStmt = this.db.prepare<[string, TargetKind], Row>('SELECT * FROM content_types WHERE tenant_id = ? AND target_kind = ? AND system = 1 ORDER BY id LIMIT 1');
+  private readonly findSystemStmt = this.db.prepare<[string, TargetKind], Row>(FIND_SYSTEM_TYPE);
 
   findSystem(tenantId: string, targetKind: TargetKind): ContentTypeRecord | undefined {
     const row = this.findSystemStmt.get(tenantId, targetKind);

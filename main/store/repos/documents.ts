@@ -148,12 +148,29 @@ export class DocumentRepository extends TreeItemRepository<Row, DocumentRecord, 
     return this.get(tenantId, docId) as DocumentRecord;
   }
 
-  setCurrentVersion(tenantId: string, docId: string, v: CurrentVersion, updateBy: string): void {
-    this.prepared(
-        `UPDATE documents SET current_version_id = ?, current_version_no = ?, size_bytes = ?, mime_type = ?, original_filename = ?,
+  /**
+   * Makes `v` the current version of `doc` (as read in the caller's transaction), and returns the
+   * document as it now is: `doc` with exactly the columns this UPDATE sets, not read back, since
+   * every upload comes here (RETURNING measured slower than the lookup it would save).
+   */
+  setCurrentVersion(doc: DocumentRecord, v: CurrentVersion, updateBy: string): DocumentRecord {
+    const updateTime = nowIso();
+    const changed = this.prepared(
+      `UPDATE documents SET current_version_id = ?, current_version_no = ?, size_bytes = ?, mime_type = ?, original_filename = ?,
            content_hash = ?, update_by = ?, update_time = ? WHERE tenant_id = ? AND doc_id = ?`,
-      )
-      .run(v.versionId, v.versionNo, v.sizeBytes, v.mimeType, v.originalFilename, v.contentHash, updateBy, nowIso(), tenantId, docId);
+    ).run(v.versionId, v.versionNo, v.sizeBytes, v.mimeType, v.originalFilename, v.contentHash, updateBy, updateTime, doc.tenantId, doc.docId).changes;
+    if (changed !== 1) throw new Error(`document ${doc.docId} vanished inside a transaction`);
+    return {
+      ...doc,
+      currentVersionId: v.versionId,
+      currentVersionNo: v.versionNo,
+      sizeBytes: v.sizeBytes,
+      mimeType: v.mimeType,
+      originalFilename: v.originalFilename,
+      contentHash: v.contentHash,
+      updateBy,
+      updateTime,
+    };
   }
 
   setState(tenantId: string, docId: string, state: DocumentState, purgeAt: string, deletedBatch: string | null, updateBy: string): void {

@@ -23,6 +23,9 @@ export interface PairSettings {
   massDeleteMinimum: number;
 }
 
+/** A node's id on every side at once, through the primary key (test/unit/store/queryPlans.test.ts holds the plan). */
+export const REMAP_NODE = "UPDATE nodes SET id = ? WHERE pair_id = ? AND side IN ('local', 'remote', 'synced') AND id = ?";
+
 export const DEFAULT_SETTINGS: PairSettings = {
   // Eight requests in flight keep the service busy while each small upload waits on its fsyncs:
   // a first sync of 10,000 small files took a tenth less time than with four (docs/sync-performance.md).
@@ -111,7 +114,7 @@ export class SyncStore extends Repository {
   private readonly deleteRemoteMetaStmt = this.db.prepare('DELETE FROM remote_meta WHERE pair_id = ? AND id = ?');
   private readonly putIntentStmt = this.db.prepare('INSERT OR REPLACE INTO intents (pair_id, side, id, hash, parent_id, name) VALUES (?, ?, ?, ?, ?, ?)');
   private readonly deleteIntentStmt = this.db.prepare('DELETE FROM intents WHERE pair_id = ? AND side = ? AND id = ?');
-  private readonly remapIdStmt = this.db.prepare('UPDATE nodes SET id = ? WHERE pair_id = ? AND id = ?');
+  private readonly remapIdStmt = this.db.prepare(REMAP_NODE);
   private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
   private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
 

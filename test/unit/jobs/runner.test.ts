@@ -242,6 +242,25 @@ describe('JobRunner', () => {
       await until(() => h.done.length === 7, 2_000);
     });
 
+    it('a burst of jobs added while it is busy does not look at the queue once per job, and all of them run once it is quiet', async () => {
+      const foreground = busyUntilQuiet();
+      const h = handler({ concurrency: 4 });
+      start(h, { foreground, busyGapMs: 200, pollMs: 60_000 });
+      enqueue(0);
+      await until(() => h.done.length === 1);
+      let looks = 0;
+      const nextDue = store.jobs.nextDue.bind(store.jobs);
+      store.jobs.nextDue = (queue) => {
+        looks++;
+        return nextDue(queue);
+      };
+      for (let n = 1; n <= 50; n++) enqueue(n);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(looks).toBeLessThanOrEqual(1);
+      foreground.quiet();
+      await until(() => h.done.length === 51, 3_000);
+    });
+
     it('wakes by itself when the foreground falls quiet, with no new job to wake it', async () => {
       let quietAt = Date.now() + 200;
       const h = handler({ concurrency: 4 });

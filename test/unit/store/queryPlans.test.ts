@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { FIND_SYSTEM } from '../../../main/store/repos/containers.ts';
+import { FIND_SYSTEM_TYPE } from '../../../main/store/repos/contentTypes.ts';
 import { FINISHED_FOR_SAME_CONTENT, PENDING_WITHOUT_LIVE_JOB, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
+import { openSyncStore, REMAP_NODE } from '../../../main/store/sync/index.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 let dir: string;
@@ -40,6 +42,12 @@ describe('query plans', () => {
   it("a tenant's system container is found by its kind, not by reading every container of the tenant", () => {
     const p = plan(FIND_SYSTEM);
     expect(p).toMatch(/SEARCH containers USING INDEX containers_system \(tenant_id=\? AND system_kind=\?\)/);
+  });
+
+  it("a tenant's system content type is found by its kind, in id order, without sorting in a temporary B-tree", () => {
+    const p = plan(FIND_SYSTEM_TYPE);
+    expect(p).toMatch(/SEARCH content_types USING INDEX content_types_system \(tenant_id=\? AND target_kind=\? AND system=\?\)/);
+    expect(p).not.toMatch(/TEMP B-TREE/);
   });
 
   it('a finished rendition for the same content is found from the content hash, not by reading every rendition of the tenant', () => {
@@ -122,6 +130,29 @@ describe('the text backfill at start-up', () => {
       after = batch[batch.length - 1]?.seq ?? 0;
     }
     expect(found).toEqual(['v0', 'v2', 'v3', 'v5', 'v6']);
+  });
+});
+
+describe("the sync engine's state", () => {
+  it("a node's new id is written through the primary key, one side at a time, not by reading every node of the pair", async () => {
+    const stateDir = tempDir('folio-plans-sync-');
+    const syncStore = await openSyncStore(stateDir);
+    try {
+      syncStore.close();
+      const db = new Database(`${stateDir}/sync.db`, { readonly: true });
+      try {
+        const p = db
+          .prepare(`EXPLAIN QUERY PLAN ${REMAP_NODE}`)
+          .all('x', 'x', 'x')
+          .map((r) => (r as { detail: string }).detail)
+          .join('\n');
+        expect(p).toMatch(/SEARCH nodes USING INDEX sqlite_autoindex_nodes_1 \(pair_id=\? AND side=\? AND id=\?\)/);
+      } finally {
+        db.close();
+      }
+    } finally {
+      removeDir(stateDir);
+    }
   });
 });
 
