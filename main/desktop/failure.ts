@@ -2,9 +2,8 @@
  * Failures inside the desktop core, and how any thrown error becomes the DesktopError value a UI
  * receives. Messages never carry arguments (a signIn's secret must not reach a log or a UI).
  */
-import { RequestError } from 'got';
 import type { DesktopError, DesktopErrorCode } from '../../shared/desktop/api.ts';
-import { FolioApiError, ServiceUnreachable } from '../remote/errors.ts';
+import { FolioApiError, isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 
 export class DesktopFailure extends Error {
   constructor(
@@ -29,7 +28,7 @@ const AUTH_CODES = new Set([100001, 100002, 100003, 100004, 100005, 101010]);
 
 /** Whether the service could not be reached at all (as opposed to answering with an error). */
 export function isUnreachable(err: unknown): boolean {
-  return err instanceof ServiceUnreachable || err instanceof RequestError;
+  return err instanceof ServiceUnreachable || isNetworkFailure(err);
 }
 
 export function toDesktopError(err: unknown): DesktopError {

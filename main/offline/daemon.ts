@@ -12,10 +12,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { RequestError } from 'got';
 import type { LocalStatus, OutboxItem, PairStatus } from '../../shared/v1/offline.ts';
 import { FolioClient, type Credentials } from '../remote/client.ts';
-import { ServiceUnreachable } from '../remote/errors.ts';
+import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
@@ -356,7 +355,7 @@ export class Daemon {
       await work();
       return 'done';
     } catch (err) {
-      if (isNetworkFailure(err)) {
+      if (isUnreachable(err)) {
         this.upstream?.connectivity.markOffline(err instanceof Error ? err.message : String(err));
         return 'offline';
       }
@@ -376,7 +375,7 @@ export class Daemon {
       if (!summary.converged && !summary.blocked) return upstream.probe();
       return true;
     } catch (err) {
-      if (isNetworkFailure(err)) {
+      if (isUnreachable(err)) {
         upstream.connectivity.markOffline(err instanceof Error ? err.message : String(err));
         return false;
       }
@@ -478,7 +477,7 @@ function toItem(e: OutboxEntry): OutboxItem {
   };
 }
 
-function isNetworkFailure(err: unknown): boolean {
-  return err instanceof ServiceUnreachable || err instanceof RequestError || err instanceof Unreachable;
+function isUnreachable(err: unknown): boolean {
+  return err instanceof ServiceUnreachable || isNetworkFailure(err) || err instanceof Unreachable;
 }
 

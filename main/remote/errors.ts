@@ -1,3 +1,5 @@
+import { RequestError } from 'got';
+
 /** A failure reported by the service in its envelope, as a value with the code. */
 export class FolioApiError extends Error {
   constructor(
@@ -19,6 +21,21 @@ export class ServiceUnreachable extends Error {
   constructor(readonly reason: unknown) {
     super(`service unreachable: ${reason instanceof Error ? reason.message : String(reason)}`);
   }
+}
+
+/**
+ * A request that failed below HTTP (refused, reset, timed out) on the undici path of
+ * FolioClient.postBytes; got's path throws got's RequestError for the same. Worth another attempt.
+ */
+export class TransportError extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
+}
+
+/** A failure of the network, not of the service: on either of the client's two HTTP paths. */
+export function isNetworkFailure(err: unknown): boolean {
+  return err instanceof RequestError || err instanceof TransportError;
 }
 
 /** Codes that say "try again": the rendition store was briefly unavailable (spec §7). */

@@ -124,13 +124,7 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
     const result = await client.withRetry(async () => {
       let sent = 0;
       const onPiece = options.onProgress && ((n: number) => options.onProgress?.((sent += n), bytes.length));
-      const res = await client.http.post('v1/versions/upload', {
-        searchParams: query,
-        headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
-        body: bodyOf(bytes, options.throttle, onPiece),
-        responseType: 'json',
-      });
-      return unwrap<VersionResult>(res.body, res.statusCode, res.headers['retry-after']);
+      return client.postBytes<VersionResult>('v1/versions/upload', query, await client.authHeaders(), bodyOf(bytes, options.throttle, onPiece), bytes.length);
     });
     options.onProgress?.(bytes.length, bytes.length);
     return result;

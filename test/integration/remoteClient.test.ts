@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
+import { FolioApiError, ServiceUnreachable } from '../../main/remote/errors.ts';
 import { downloadVersion, FileChanged, uploadFile } from '../../main/remote/transfer.ts';
 import type { ChunkedUploadSession } from '../../shared/v1/resources.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.ts';
@@ -89,6 +90,43 @@ describe('uploads', () => {
     const v = await uploadFile(client, path, { title: 'small.txt' });
     expect(v.contentHash).toBe(sha(Buffer.from('hello folio')));
     expect(v.mimeType).toBe('text/plain');
+  });
+
+  // A small upload goes through undici (FolioClient.postBytes), not got: the same retry rules hold there.
+  it('retries a small upload after dropped connections and a 503, and each lands once', async () => {
+    const folder = await client.createContainer({ name: 'direct retries' });
+    const first = join(work, 'after-resets.txt');
+    const second = join(work, 'after-503.txt');
+    writeFileSync(first, 'sent three times');
+    writeFileSync(second, 'sent twice');
+    const before = proxy.hits.get('/v1/versions/upload') ?? 0;
+    proxy.failNext('/v1/versions/upload', 2, 0);
+    const v = await uploadFile(client, first, { containerId: folder.containerId, title: 'after-resets.txt' });
+    expect(v.contentHash).toBe(sha(Buffer.from('sent three times')));
+    expect((proxy.hits.get('/v1/versions/upload') ?? 0) - before).toBe(3);
+    proxy.failNext('/v1/versions/upload', 1, 503);
+    await uploadFile(client, second, { containerId: folder.containerId, title: 'after-503.txt' });
+    expect((proxy.hits.get('/v1/versions/upload') ?? 0) - before).toBe(5);
+    expect((await client.children(folder.containerId)).documents.map((d) => d.title).sort()).toEqual(['after-503.txt', 'after-resets.txt']);
+  });
+
+  it('does not retry a small upload the service refused for a business reason', async () => {
+    const path = join(work, 'refused.txt');
+    writeFileSync(path, 'no such folder');
+    const before = proxy.hits.get('/v1/versions/upload') ?? 0;
+    await expect(uploadFile(client, path, { containerId: 'no-such-container', title: 'refused.txt' })).rejects.toBeInstanceOf(FolioApiError);
+    expect((proxy.hits.get('/v1/versions/upload') ?? 0) - before).toBe(1);
+  });
+
+  it('reports the service unreachable once every attempt of a small upload lost its connection', async () => {
+    const impatient = new FolioClient({ baseUrl: proxy.url, credentials: tenant, retry: { attempts: 3, baseDelayMs: 5 } });
+    const path = join(work, 'unreachable.txt');
+    writeFileSync(path, 'never arrives');
+    await impatient.whoAmI();
+    const before = proxy.hits.get('/v1/versions/upload') ?? 0;
+    proxy.failNext('/v1/versions/upload', 3, 0);
+    await expect(uploadFile(impatient, path, { title: 'unreachable.txt' })).rejects.toBeInstanceOf(ServiceUnreachable);
+    expect((proxy.hits.get('/v1/versions/upload') ?? 0) - before).toBe(3);
   });
 
   it('uploads a large file in chunks, concurrently, with progress', async () => {
