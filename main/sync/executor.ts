@@ -3,7 +3,6 @@
  * success. Before it touches local content it checks the file is still what the scan saw: a file
  * edited in the meantime is left alone, and the next round sees the edit.
  */
-import { createHash } from 'node:crypto';
 import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +13,7 @@ import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import { downloadVersion, hashFile, uploadFile } from '../remote/transfer.ts';
 import type { LocalMeta } from '../store/sync/index.ts';
+import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
 import type { PairState } from './state.ts';
@@ -178,7 +178,7 @@ export class Executor {
     const dest = this.abs(rel);
     if (isNew && (await exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
-    const partName = `.folio-${createHash('sha256').update(`${id}\n${r.hash}`).digest('hex').slice(0, 20)}.part`;
+    const partName = downloadPartName(id, r.hash);
     await downloadVersion(this.c.client, meta.versionId, r.hash, meta.size, dest, {
       partPath: join(dirname(dest), partName),
       limiter: this.c.limiter,

@@ -17,6 +17,7 @@ import { hashFile } from '../remote/transfer.ts';
 import type { LocalMeta } from '../store/sync/index.ts';
 import type { IgnoreRules } from './ignore.ts';
 import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
+import { DOWNLOAD_PART } from './parts.ts';
 import { LOCAL_ID_PREFIX, type NodeKind, type NodeState } from './trees.ts';
 
 /**
@@ -35,7 +36,6 @@ export function isRacy(meta: { mtimeMs: number; checkedMs: number }): boolean {
   return meta.checkedMs - meta.mtimeMs < racyWindowMs(meta.mtimeMs);
 }
 const SMALL_FILE = 4 * 1024 * 1024;
-const PART_FILE = /^\.folio-.*\.part$/;
 
 export interface LocalScan {
   tree: Map<string, NodeState>;
@@ -171,7 +171,7 @@ function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: Nod
   const subdirs: Entry[] = [];
   for (const name of names) {
     const relPath = dirRel ? `${dirRel}/${name}` : name;
-    if (PART_FILE.test(name)) {
+    if (DOWNLOAD_PART.test(name)) {
       out.parts.push(relPath);
       continue;
     }
@@ -348,7 +348,7 @@ export async function digestOfFolder(input: { root: string; rules: IgnoreRules }
     for (let i = 0; i < names.length; i++) {
       const name = names[i] as string;
       const st = stats[i];
-      if (PART_FILE.test(name) || !st) {
+      if (DOWNLOAD_PART.test(name) || !st) {
         doubt = true;
         return;
       }

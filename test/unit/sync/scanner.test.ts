@@ -141,10 +141,19 @@ describe('scanner', () => {
     write('keep.txt', 'k');
     write('debug.log', 'ignored by the pattern');
     write('~$lock.docx', 'built-in');
-    write('.folio-0123.part', 'ours');
+    write('.folio-0123456789abcdef0123.part', 'ours');
     const s = await scan();
     expect(paths(s)).toEqual(['keep.txt']);
-    expect(s.parts).toEqual(['.folio-0123.part']);
+    expect(s.parts).toEqual(['.folio-0123456789abcdef0123.part']);
+  });
+
+  // Found in CI: the engine removed the temp file of a .folioignore the desktop was writing, and the write failed.
+  it("lists as its own only the engine's download parts, not another writer's temp file, which is still left out", async () => {
+    write('keep.txt', 'k');
+    write('.folio-.folioignore-0a1b2c3d4e5f.part', 'the desktop writing the ignore rules');
+    const s = await scan();
+    expect(paths(s)).toEqual(['keep.txt']);
+    expect(s.parts).toEqual([]);
   });
 
   it('leaves out and reports names the service or the disk cannot hold', async () => {
