@@ -19,6 +19,7 @@ import { IgnoreRules } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
+import { structureWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
 import { validSettings } from './settings.ts';
@@ -350,13 +351,16 @@ export class PairSync {
       }
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
-    for (const op of ops) if (!isTransfer(op)) await run(op);
+    const concurrency = Math.max(1, this.pair().settings.concurrency);
+    for (const wave of structureWaves(ops.filter((op) => !isTransfer(op)))) {
+      if (wave.length === 1) await run(wave[0] as Op);
+      else await new PQueue({ concurrency }).addAll(wave.map((op) => () => run(op)));
+    }
     const transfers = ops.filter(isTransfer);
     if (transfers.length === 0) return { errors, succeeded };
     executor.prepare(transfers);
     // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's
     // limiter. Transfers are queued a few at a time, not all at once: 100,000 waiting tasks cost memory.
-    const concurrency = Math.max(1, this.pair().settings.concurrency);
     const files = new PQueue({ concurrency });
     const bugs: unknown[] = [];
     await state.grouped(GROUP_COMMIT_MS, async () => {

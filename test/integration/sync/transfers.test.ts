@@ -11,7 +11,7 @@ import { DEFAULT_CHUNK_SIZE, hashFile } from '../../../main/remote/transfer.ts';
 import { openSyncStore } from '../../../main/store/sync/index.ts';
 import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { tempDir } from '../../helpers/server.ts';
-import { sandbox, sha } from './harness.ts';
+import { expectInSync, sandbox, sha } from './harness.ts';
 import { startSync, syncOnceProcess, until } from './process.ts';
 
 const { service, fresh } = sandbox();
@@ -152,6 +152,18 @@ describe('transfers', () => {
       expect(s.proxy?.maxInFlight.get('/v1/versions/download')).toBe(concurrency);
     });
   }
+
+  it('sibling folders new to the service are created together, up to the concurrency setting, a parent before its children', async () => {
+    const s = await fresh({ proxy: true, settings: { concurrency: 3 } });
+    for (let i = 0; i < 6; i++) s.mkdir(`d${i}`);
+    s.mkdir('d0/inner/deeper');
+    s.write('d0/inner/deeper/f.txt', 'three folders down');
+    s.proxy?.delay('/v1/containers/create', 100);
+    await s.settle();
+    expect(s.proxy?.maxInFlight.get('/v1/containers/create')).toBe(3);
+    await expectInSync(s);
+    expect((await s.remoteListing())['d0/inner/deeper/f.txt']).toBe(sha('three folders down'));
+  });
 
   it('the concurrency setting bounds the chunks of one large upload in flight', async () => {
     const s = await fresh({ proxy: true, settings: { concurrency: 2 } });
