@@ -193,13 +193,6 @@ function installEnvelope(app: FolioApp, store: Store): void {
     });
   });
 
-  // Nothing is answered while a write it may have read is still in an open group commit
-  // (Store.groupTransaction): the reply waits for that COMMIT, and a failed COMMIT is never seen.
-  app.addHook('onSend', (_req, _reply, payload, done) => {
-    store.settleGroup();
-    done(null, payload);
-  });
-
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const value = toErrorValue(err);
     if (value.code === 1) console.error(`[${req.id}] ${req.method} ${req.url}:`, err);

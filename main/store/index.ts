@@ -50,8 +50,6 @@ export class Store {
   readonly uploadsDir: string;
   readonly assemblies: AssemblyFiles;
   readonly quotas: QuotaRepository;
-  /** The callers of the group transaction now open (groupTransaction), or null. */
-  private group: GroupMember[] | null = null;
 
   constructor(
     private readonly db: Db,
@@ -85,58 +83,7 @@ export class Store {
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */
   transaction<T>(fn: () => T): T {
-    this.settleGroup();
     return this.db.transaction(fn).immediate();
-  }
-
-  /**
-   * Runs `fn` at once, in a write transaction shared with the others that start before this turn
-   * of the event loop ends, and resolves once that transaction has committed: a group commit. A
-   * new document touches about 28 B-trees, and each commit writes every page it dirtied to the
-   * WAL; uploads arriving together share the pages they have in common, the tails of tables and
-   * the upper levels of indexes (docs/sync-performance.md). `fn` runs in a savepoint, so a throw
-   * undoes its writes alone and rejects only its caller; a failed COMMIT rejects every caller of
-   * the group. Answer a request only once this resolves: before, the writes may still be undone.
-   */
-  groupTransaction<T>(fn: () => T): Promise<T> {
-    let group: GroupMember[];
-    let result: T;
-    try {
-      group = this.group ?? this.openGroup();
-      result = this.db.transaction(fn)();
-    } catch (err) {
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-    }
-    return new Promise<T>((resolve, reject) => group.push({ resolve: () => resolve(result), reject }));
-  }
-
-  /**
-   * Commits the open group, if any, now. Every other write goes through here first, so nothing
-   * but the group's own callers ever waits on it, and a plain transaction is committed when it
-   * returns, as before.
-   */
-  settleGroup(): void {
-    const group = this.group;
-    if (!group) return;
-    this.group = null;
-    try {
-      this.db.exec('COMMIT');
-    } catch (err) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      for (const member of group) member.reject(err);
-      return;
-    }
-    for (const member of group) member.resolve();
-  }
-
-  private openGroup(): GroupMember[] {
-    this.db.exec('BEGIN IMMEDIATE');
-    const group: GroupMember[] = [];
-    this.group = group;
-    setImmediate(() => {
-      if (this.group === group) this.settleGroup();
-    });
-    return group;
   }
 
   /** Moves WAL checkpoints to a thread of their own, for a long-running service (./checkpointer.ts). */
@@ -145,14 +92,8 @@ export class Store {
   }
 
   close(): void {
-    this.settleGroup();
     this.db.close();
   }
-}
-
-interface GroupMember {
-  resolve: () => void;
-  reject: (err: unknown) => void;
 }
 
 export async function openStore(dataDir: string): Promise<Store> {

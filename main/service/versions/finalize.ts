@@ -40,7 +40,7 @@ async function finalizeLocked(
   const documents = new DocumentService(deps);
   await store.blobs.commit(staged);
   try {
-    const version = await store.groupTransaction(() => {
+    const version = store.transaction(() => {
       const doc = target.docId
         ? documents.load(ctx, target.docId)
         : documents.createRecord(ctx, { containerId: target.containerId, title: target.title, documentTypeId: target.documentTypeId || undefined });
