@@ -29,6 +29,8 @@ const ENTRIES = {
   checkpointWorker: 'main/store/checkpointWorker.ts',
   // Started as a worker thread by main/store/hashThread.ts.
   hashWorker: 'main/store/hashWorker.ts',
+  // Started as a worker thread by main/store/blobThreads.ts.
+  blobWorker: 'main/store/blobWorker.ts',
 };
 
 /** Files that shape the output without being bundled. */

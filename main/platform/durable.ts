@@ -12,7 +12,8 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-const FLUSHES_DIRECTORIES = process.platform !== 'win32';
+/** Whether a directory can be opened and fsynced here (not on Windows). */
+export const FLUSHES_DIRECTORIES = process.platform !== 'win32';
 
 /** Makes a file's bytes durable. */
 export async function syncFile(path: string): Promise<void> {

@@ -12,13 +12,21 @@ import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
 import { link, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { syncDirectory } from '../platform/durable.ts';
+import { FLUSHES_DIRECTORIES, syncDirectory } from '../platform/durable.ts';
+import { BlobThreads } from './blobThreads.ts';
 import type { Store } from './index.ts';
 import { KeyedLock } from './keyedLock.ts';
 import { writeStreamAt } from './streamWrite.ts';
 
 export interface StagedBlob {
   tempPath: string;
+  contentHash: string;
+  sizeBytes: number;
+}
+
+/** The bytes of a small upload, read whole into memory and hashed, not staged on disk. */
+export interface BufferedBlob {
+  bytes: Buffer;
   contentHash: string;
   sizeBytes: number;
 }
@@ -31,6 +39,7 @@ export class BlobFiles {
   private readonly contentLocks = new KeyedLock();
   /** Shard directories known to exist: shards are never removed, so each is made at most once. */
   private readonly knownShards = new Set<string>();
+  private readonly threads = new BlobThreads();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'blobs');
@@ -57,7 +66,7 @@ export class BlobFiles {
    * resolves. More than `maxBytes` throws SizeLimitExceeded. A failure leaves no temp file.
    */
   async stage(source: Readable, maxBytes: number): Promise<StagedBlob> {
-    const tempPath = join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
+    const tempPath = this.newTempPath();
     const hash = createHash('sha256');
     const fh = await open(tempPath, 'wx', 0o600);
     let sizeBytes: number;
@@ -92,6 +101,28 @@ export class BlobFiles {
     if (!linked) return;
     await syncDirectory(dirname(target));
     if (shardIsNew) await syncDirectory(this.root);
+  }
+
+  /**
+   * stage, commit and discard at once, for bytes already in memory: the same calls in the same
+   * order (temp file, fsync, link, fsync of the directories), made on a blob thread in one trip
+   * (./blobThreads.ts). Call inside withContent.
+   */
+  async putBuffered(blob: BufferedBlob): Promise<void> {
+    const target = this.pathOf(blob.contentHash);
+    const shard = dirname(target);
+    const shardIsNew = this.ensureShard(shard);
+    const directories = !FLUSHES_DIRECTORIES ? [] : shardIsNew ? [shard, this.root] : [shard];
+    await this.threads.put({ tempPath: this.newTempPath(), target, bytes: blob.bytes, directories });
+  }
+
+  /** Stops the blob threads; a later put starts them again. */
+  close(): Promise<void> {
+    return this.threads.close();
+  }
+
+  private newTempPath(): string {
+    return join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
   }
 
   /** Creates a shard directory the first time this process needs it; true when it was new. */

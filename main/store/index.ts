@@ -92,6 +92,7 @@ export class Store {
   }
 
   close(): void {
+    void this.blobs.close();
     this.db.close();
   }
 }

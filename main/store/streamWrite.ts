@@ -65,6 +65,29 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
   }
 }
 
+/** The whole of a small stream in memory; more than `maxBytes` throws SizeLimitExceeded, a broken source SourceFailed. */
+export async function readSmall(source: Readable, maxBytes: number): Promise<Buffer> {
+  const pieces = source.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  const parts: Buffer[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const step = await pieces.next().catch((err: unknown) => {
+        throw new SourceFailed(err);
+      });
+      if (step.done) return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, total);
+      total += step.value.length;
+      if (total > maxBytes) throw new SizeLimitExceeded(maxBytes);
+      parts.push(step.value);
+    }
+  } catch (err) {
+    // As writeStreamAt: let go of the stream without destroying it, then read the rest into the void.
+    await Promise.resolve(pieces.return?.()).catch(() => undefined);
+    source.resume();
+    throw err;
+  }
+}
+
 async function writeAll(fh: FileHandle, buffers: Buffer[], bytes: number, position: number): Promise<void> {
   let written = (await fh.writev(buffers, position)).bytesWritten;
   // A regular file takes a whole writev unless the disk fills up; write the rest to surface the real error.

@@ -95,6 +95,10 @@ describe('a new blob file is linked into place, then its directory is fsynced', 
     const lines = trace();
     const linked = indexOf(lines, linkedInto(join(shardDir, hash), '0'));
     expect(linked, 'the blob is linked into place').toBeGreaterThanOrEqual(0);
+    const temp = new RegExp(`"(${escape(join(dataDir, 'tmp'))}/[^"]+\\.part)"`).exec(lines[linked] ?? '')?.[1];
+    expect(temp, 'linked from a temp file').toBeDefined();
+    const tempSynced = new RegExp(`^fsync\\(\\d+<${escape(temp ?? '')}>\\)\\s+= 0`);
+    expect(lines.slice(0, linked).some((l) => tempSynced.test(l)), 'the temp file is fsynced before the link').toBe(true);
     expect(indexOf(lines, dirSynced(shardDir), linked), 'its directory is fsynced after the link').toBeGreaterThan(linked);
     const made = indexOf(lines, new RegExp(`^mkdir(at)?\\(.*"${escape(shardDir)}"`));
     expect(made, 'the shard directory was new').toBeGreaterThanOrEqual(0);

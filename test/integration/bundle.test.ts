@@ -114,7 +114,7 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
 describe('the bundle', () => {
   it('resolves every path it names relative to its own URL where its source module does', () => {
     // Named by main/platform/workerThread.ts and its callers; used only when they run from the sources.
-    const sourceOnly = new Set(['./threadBoot.mjs', './extractorWorker.ts', './checkpointWorker.ts', './hashWorker.ts']);
+    const sourceOnly = new Set(['./threadBoot.mjs', './extractorWorker.ts', './checkpointWorker.ts', './hashWorker.ts', './blobWorker.ts']);
     const fromSources = new Map<string, Set<string>>();
     const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
     for (const file of walk(join(project, 'main')).filter((f) => f.endsWith('.ts'))) {
@@ -134,7 +134,7 @@ describe('the bundle', () => {
         expect(bundleOwn || fromSources.get(literal!)?.has(target), `${file} names ${literal}`).toBe(true);
       }
     }
-    expect(named).toEqual(expect.arrayContaining(['../../renderer/dist/', '../../dist/electron/preload.cjs', '../../assets/icon.png', './extractorWorker.js', './checkpointWorker.js', './hashWorker.js']));
+    expect(named).toEqual(expect.arrayContaining(['../../renderer/dist/', '../../dist/electron/preload.cjs', '../../assets/icon.png', './extractorWorker.js', './checkpointWorker.js', './hashWorker.js', './blobWorker.js']));
   });
 
   it('serves, provisions and syncs: folio serve, folio admin create-tenant and folio sync --once, with text extracted in its worker', async () => {

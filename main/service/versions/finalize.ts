@@ -1,12 +1,12 @@
 /**
  * The finalize chain shared by direct upload, chunked upload and ingest (spec 4.2): a staged,
- * fsynced file becomes a blob, then one transaction creates the document if needed, the version,
+ * fsynced file (or the bytes of a small upload, held in memory) becomes a blob, then one transaction creates the document if needed, the version,
  * the document's current-version columns and the change-feed entry. If the transaction fails, a
  * blob file that nothing references is removed again: a failed upload leaves no version and no
  * orphan blob. The staged file itself stays; dropping it is the caller's job.
  */
 import type { VersionResult } from '../../../shared/v1/resources.ts';
-import type { StagedBlob } from '../../store/blobs.ts';
+import type { BufferedBlob, StagedBlob } from '../../store/blobs.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
@@ -23,7 +23,7 @@ export async function finalizeVersion(
   deps: ServiceDeps,
   ctx: RequestContext,
   target: UploadTarget,
-  staged: StagedBlob,
+  staged: StagedBlob | BufferedBlob,
   alsoInTransaction: (version: VersionRecord) => void = () => {},
 ): Promise<VersionResult> {
   return deps.store.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
@@ -33,12 +33,13 @@ async function finalizeLocked(
   deps: ServiceDeps,
   ctx: RequestContext,
   target: UploadTarget,
-  staged: StagedBlob,
+  staged: StagedBlob | BufferedBlob,
   alsoInTransaction: (version: VersionRecord) => void,
 ): Promise<VersionResult> {
   const { store } = deps;
   const documents = new DocumentService(deps);
-  await store.blobs.commit(staged);
+  if ('bytes' in staged) await store.blobs.putBuffered(staged);
+  else await store.blobs.commit(staged);
   try {
     const version = store.transaction(() => {
       const doc = target.docId

@@ -1,9 +1,10 @@
 /** Reading versions, and the direct (single-request) upload. */
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Perm } from '../../../shared/permissions.ts';
 import type { PageOf, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
-import { SizeLimitExceeded, SourceFailed } from '../../store/streamWrite.ts';
+import { readSmall, SizeLimitExceeded, SourceFailed } from '../../store/streamWrite.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';
 import type { RequestContext } from '../context.ts';
@@ -16,6 +17,9 @@ import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget } from './target.ts';
 
 /** MIME types a browser renders inline without a rendition. */
+/** Direct uploads up to this size are read into memory (VersionService.upload). */
+const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
+
 const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp|svg\+xml)|text\/plain|text\/markdown)$/;
 
 export class VersionService {
@@ -40,11 +44,19 @@ export class VersionService {
     }
     const target = resolveTarget(this.deps, ctx, query);
     admitDeclared(this.deps.store, ctx.tenantId, declaredLength);
-    const staged = await this.deps.store.blobs.stage(body, limit).catch((err: unknown) => {
+    const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
       if (err instanceof SourceFailed) fail('VALIDATION', 'the request body broke off before its end');
       throw err;
-    });
+    };
+    // A small body is read into memory and put in place in one trip to a blob thread (a first sync
+    // sends thousands); a large one streams to a temp file, never held whole.
+    if (declaredLength !== undefined && declaredLength <= BUFFERED_UPLOAD_BYTES) {
+      const bytes = await readSmall(body, Math.min(limit, BUFFERED_UPLOAD_BYTES)).catch(bodyFailed);
+      const contentHash = createHash('sha256').update(bytes).digest('hex');
+      return finalizeVersion(this.deps, ctx, target, { bytes, contentHash, sizeBytes: bytes.length });
+    }
+    const staged = await this.deps.store.blobs.stage(body, limit).catch(bodyFailed);
     try {
       return await finalizeVersion(this.deps, ctx, target, staged);
     } finally {
