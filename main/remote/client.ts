@@ -67,10 +67,11 @@ export class FolioClient {
   }
 
   /**
-   * POSTs raw bytes to `path` and unwraps the envelope, once (wrap it in withRetry). This one
-   * request goes through undici, not got: got normalises its whole option set on every request,
-   * about 270 µs of CPU each, which the thousands of small uploads of a first sync paid on every
-   * file (a quarter of the client's CPU; docs/sync-performance.md). Same time-outs as got's path.
+   * POSTs raw bytes to `path` (a small file, a chunk) and unwraps the envelope, once (wrap it in
+   * withRetry). Bytes go through undici, not got: got normalises its whole option set on every
+   * request, about 270 µs of CPU each, which the thousands of small uploads of a first sync paid
+   * on every file (a quarter of the client's CPU; docs/architecture.md). Same time-outs as got's
+   * path.
    */
   async postBytes<T>(path: string, query: Record<string, string>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<T> {
     const url = `${this.baseUrl}/${path.replace(/^\//, '')}?${new URLSearchParams(query).toString()}`;

@@ -175,13 +175,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
         await client.withRetry(async () => {
           let piecesSent = 0;
           const onPiece = options.onProgress && ((n: number) => options.onProgress?.(sent + (piecesSent += n), size));
-          const res = await client.http.post('v1/versions/uploadChunk', {
-            searchParams: { uploadId: session.uploadId, chunkIndex: index },
-            headers: { ...(await client.authHeaders()), 'content-type': 'application/octet-stream', 'content-length': String(length) },
-            body: bodyOf(buffer, options.throttle, onPiece),
-            responseType: 'json',
-          });
-          return unwrap(res.body, res.statusCode, res.headers['retry-after']);
+          return client.postBytes('v1/versions/uploadChunk', { uploadId: session.uploadId, chunkIndex: String(index) }, await client.authHeaders(), bodyOf(buffer, options.throttle, onPiece), length);
         });
       } finally {
         spare.push(whole);
@@ -273,12 +267,3 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
   await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath);
 }
 
-function unwrap<T>(body: unknown, status: number, retryAfter?: string | string[]): T {
-  const env = body as { code?: number; msg?: string; rid?: string; data?: T } | undefined;
-  if (!env || typeof env.code !== 'number') throw new FolioApiError(1, `unexpected response (HTTP ${status})`, '', status);
-  if (env.code !== 0 || env.data === undefined || env.data === null) {
-    const seconds = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-    throw new FolioApiError(env.code, env.msg ?? '', env.rid ?? '', status, Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined);
-  }
-  return env.data;
-}

@@ -1,9 +1,10 @@
 /**
  * The finalize chain shared by direct upload, chunked upload and ingest (spec 4.2): a staged,
- * fsynced file (or the bytes of a small upload, held in memory) becomes a blob, then one transaction creates the document if needed, the version,
- * the document's current-version columns and the change-feed entry. If the transaction fails, a
- * blob file that nothing references is removed again: a failed upload leaves no version and no
- * orphan blob. The staged file itself stays; dropping it is the caller's job.
+ * fsynced file (or the bytes of a small upload, held in memory) becomes a blob, then one
+ * transaction creates the document if needed, the version, the document's current-version
+ * columns and the change-feed entry. If the transaction fails, a blob file that nothing
+ * references is removed again: a failed upload leaves no version and no orphan blob. A staged
+ * file itself stays; dropping it is the caller's job.
  */
 import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { BufferedBlob, StagedBlob } from '../../store/blobs.ts';

@@ -16,10 +16,10 @@ import { finalizeVersion } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget } from './target.ts';
 
-/** MIME types a browser renders inline without a rendition. */
 /** Direct uploads up to this size are read into memory (VersionService.upload). */
 const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
 
+/** MIME types a browser renders inline without a rendition. */
 const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp|svg\+xml)|text\/plain|text\/markdown)$/;
 
 export class VersionService {
