@@ -69,9 +69,9 @@ export class FolioClient {
   /**
    * POSTs raw bytes to `path` (a small file, a chunk) and unwraps the envelope, once (wrap it in
    * withRetry). Bytes go through undici, not got: got normalises its whole option set on every
-   * request, about 270 µs of CPU each, which the thousands of small uploads of a first sync paid
-   * on every file (a quarter of the client's CPU; docs/architecture.md). Same time-outs as got's
-   * path.
+   * request, 260–520 µs more CPU than undici here, which the thousands of small uploads of a
+   * first sync paid on every file (a quarter of the client's CPU; docs/architecture.md). Same
+   * time-outs as got's path.
    */
   async postBytes<T>(path: string, query: Record<string, string>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<T> {
     const url = `${this.baseUrl}/${path.replace(/^\//, '')}?${new URLSearchParams(query).toString()}`;
