@@ -353,8 +353,14 @@ export class PairSync {
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
     const concurrency = Math.max(1, this.pair().settings.concurrency);
     for (const wave of structureWaves(ops.filter((op) => !isTransfer(op)))) {
-      if (wave.length === 1) await run(wave[0] as Op);
-      else await new PQueue({ concurrency }).addAll(wave.map((op) => () => run(op)));
+      if (wave.length === 1) {
+        await run(wave[0] as Op);
+        continue;
+      }
+      // Every operation of the wave ends before a bug in one of them stops the pass.
+      const queue = new PQueue({ concurrency });
+      const bug = (await Promise.allSettled(wave.map((op) => queue.add(() => run(op))))).find((r) => r.status === 'rejected');
+      if (bug) throw bug.reason;
     }
     const transfers = ops.filter(isTransfer);
     if (transfers.length === 0) return { errors, succeeded };
