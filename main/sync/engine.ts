@@ -19,7 +19,7 @@ import { IgnoreRules } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
-import { structureWaves } from './waves.ts';
+import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
 import { validSettings } from './settings.ts';
@@ -352,16 +352,7 @@ export class PairSync {
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
     const concurrency = Math.max(1, this.pair().settings.concurrency);
-    for (const wave of structureWaves(ops.filter((op) => !isTransfer(op)))) {
-      if (wave.length === 1) {
-        await run(wave[0] as Op);
-        continue;
-      }
-      // Every operation of the wave ends before a bug in one of them stops the pass.
-      const queue = new PQueue({ concurrency });
-      const bug = (await Promise.allSettled(wave.map((op) => queue.add(() => run(op))))).find((r) => r.status === 'rejected');
-      if (bug) throw bug.reason;
-    }
+    await runInWaves(ops.filter((op) => !isTransfer(op)), concurrency, run);
     const transfers = ops.filter(isTransfer);
     if (transfers.length === 0) return { errors, succeeded };
     executor.prepare(transfers);

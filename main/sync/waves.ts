@@ -5,6 +5,7 @@
  * run only adds names under folders that already exist. A first sync of a tree of many folders
  * creates them a wave at a time instead of one request after another.
  */
+import PQueue from 'p-queue';
 import type { Op } from './planner.ts';
 
 export function structureWaves(ops: readonly Op[]): Op[][] {
@@ -32,4 +33,17 @@ export function structureWaves(ops: readonly Op[]): Op[][] {
   }
   flush();
   return waves;
+}
+
+/**
+ * Runs structural operations wave by wave, at most `concurrency` of a wave at once. Every
+ * operation of a wave ends before a failure of one of them is thrown: none is left running
+ * behind a pass that stopped.
+ */
+export async function runInWaves(ops: readonly Op[], concurrency: number, run: (op: Op) => Promise<void>): Promise<void> {
+  for (const wave of structureWaves(ops)) {
+    const queue = new PQueue({ concurrency: Math.max(1, concurrency) });
+    const failed = (await Promise.allSettled(wave.map((op) => queue.add(() => run(op))))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
 }

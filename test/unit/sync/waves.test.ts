@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Op } from '../../../main/sync/planner.ts';
-import { structureWaves } from '../../../main/sync/waves.ts';
+import { runInWaves, structureWaves } from '../../../main/sync/waves.ts';
 
 const dir = (id: string, parentId: string): Op => ({ type: 'createRemoteDir', id, parentId, name: id });
 
@@ -29,5 +29,34 @@ describe('structureWaves', () => {
         }
       }),
     );
+  });
+
+  it('runInWaves: at most `concurrency` of a wave at once, and the next wave only after it', async () => {
+    const ops: Op[] = [dir('a', 'root'), dir('b', 'root'), dir('c', 'root'), dir('a1', 'a')];
+    let inFlight = 0;
+    let most = 0;
+    const order: string[] = [];
+    await runInWaves(ops, 2, async (op) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 10));
+      order.push('id' in op ? op.id : '');
+      inFlight--;
+    });
+    expect(most).toBe(2);
+    expect(order.at(-1)).toBe('a1');
+  });
+
+  it('runInWaves: a failure is thrown only once every operation of its wave has ended, and no later wave starts', async () => {
+    const ops: Op[] = [dir('a', 'root'), dir('b', 'root'), dir('c', 'root'), dir('a1', 'a')];
+    const ended: string[] = [];
+    const run = async (op: Op) => {
+      const id = 'id' in op ? op.id : '';
+      if (id === 'a') throw new Error('a bug');
+      await new Promise((r) => setTimeout(r, 30));
+      ended.push(id);
+    };
+    await expect(runInWaves(ops, 3, run)).rejects.toThrow('a bug');
+    expect(ended.sort()).toEqual(['b', 'c']);
   });
 });
