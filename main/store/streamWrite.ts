@@ -57,9 +57,7 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
     await inFlight;
     return total;
   } catch (err) {
-    // Let go of the stream without destroying it, then read the rest into the void.
-    await Promise.resolve(pieces.return?.()).catch(() => undefined);
-    source.resume();
+    await letGo(pieces, source);
     await inFlight.catch(() => undefined);
     throw err;
   }
@@ -81,11 +79,15 @@ export async function readSmall(source: Readable, maxBytes: number): Promise<Buf
       parts.push(step.value);
     }
   } catch (err) {
-    // As writeStreamAt: let go of the stream without destroying it, then read the rest into the void.
-    await Promise.resolve(pieces.return?.()).catch(() => undefined);
-    source.resume();
+    await letGo(pieces, source);
     throw err;
   }
+}
+
+/** Lets go of a source read through `pieces` without destroying it (see the top), then reads the rest into the void. */
+async function letGo(pieces: AsyncIterator<Buffer>, source: Readable): Promise<void> {
+  await Promise.resolve(pieces.return?.()).catch(() => undefined);
+  source.resume();
 }
 
 async function writeAll(fh: FileHandle, buffers: Buffer[], bytes: number, position: number): Promise<void> {
