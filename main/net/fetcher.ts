@@ -50,7 +50,7 @@ export interface FetchedResponse {
   url: string;
   status: number;
   contentLength: number | null;
-  /** The media type without parameters, or null when the server sent none. */
+  /** The Content-Type header as the server sent it (not checked here), or null when it sent none. */
   contentType: string | null;
   /** The body; it fails with an OutboundError (FETCH_TOO_LARGE, FETCH_TIMEOUT, FETCH_FAILED). */
   body: Readable;
@@ -209,7 +209,7 @@ function deliver(res: IncomingMessage, target: CheckedUrl, spec: RequestSpec, ex
   });
   exchange.attach(cutOff);
   res.pipe(body);
-  const contentType = res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
+  const contentType = res.headers['content-type'] || null;
   return { url: target.url.href, status: res.statusCode ?? 0, contentLength, contentType, body };
 }
 

@@ -7,6 +7,7 @@ import { Rendition, RenditionList, RenditionListQuery, RenditionUploadQuery, Sig
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
 import { failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
+import { servableMediaType } from '../mediaType.ts';
 import { RenditionService, SIGNED_READ_PATH } from './service.ts';
 
 const tags = ['renditions'];
@@ -56,7 +57,7 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
     void reply
       .header('Accept-Ranges', 'bytes')
       .header('ETag', `"${record.contentHash}"`)
-      .header('Content-Type', record.mimeType || 'application/octet-stream')
+      .header('Content-Type', servableMediaType(record.mimeType))
       .header('Content-Disposition', 'inline')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`);

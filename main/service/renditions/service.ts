@@ -27,6 +27,7 @@ import { actorOf, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { VersionService } from '../versions/service.ts';
 import { RenditionFiles } from './files.ts';
+import { readMediaType } from '../mediaType.ts';
 import { inlinePreviewType } from './mimeTypes.ts';
 import { signedQuery, verifyRead } from './signing.ts';
 
@@ -43,14 +44,14 @@ export class RenditionService {
     this.key = installSecret(deps.store.dataDir, 'rendition-url-key');
   }
 
-  /** Checks run in the order of the spec's codes: kind (180014), version (187001), MIME type (173011). */
+  /** Checks run in the order of the spec's codes: kind (180014), version (187001), MIME type (110001 when it is not one, else 173011). */
   async upload(ctx: RequestContext, query: RenditionUploadQuery, body: Readable, declaredLength: number | undefined): Promise<Rendition> {
     const { store, config } = this.deps;
     if (!UPLOADABLE_RENDITION_KINDS.includes(query.kind)) {
       fail('RENDITION_KIND_NOT_UPLOADABLE', `clients can upload only ${UPLOADABLE_RENDITION_KINDS.join(', ')} renditions, not '${query.kind}'`, { kind: query.kind });
     }
     if (!store.versions.get(ctx.tenantId, query.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version not found: ${query.versionId}`, { versionId: query.versionId });
-    const mimeType = inlinePreviewType(query.mimeType) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
+    const mimeType = inlinePreviewType(readMediaType(query.mimeType, 'mimeType')) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
     const version = this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
     const limit = config.maxDirectUploadBytes;
     if (declaredLength !== undefined && declaredLength > limit) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);

@@ -25,6 +25,7 @@ import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound, ServiceError } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
 import { RunningHash } from './runningHash.ts';
+import { normaliseMediaType } from '../mediaType.ts';
 import { destinationOf, resolveTarget } from './target.ts';
 import { admitDeclared } from '../limits/quota.ts';
 
@@ -63,6 +64,8 @@ export class ChunkedUploads {
   async init(ctx: RequestContext, input: InitChunkedUpload): Promise<ChunkedUploadSession> {
     const expectedHash = normaliseHash(input.expectedContentHash);
     this.checkGeometry(input);
+    // Checked here too, not only in resolveTarget: a resumed session never reaches it, and a bad type must be refused either way.
+    if (input.mimeType) normaliseMediaType(input.mimeType, 'mimeType');
     this.forgetIdle();
     const key = input.idempotencyKey || null;
     // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
