@@ -139,3 +139,14 @@ export const ChangePageRequest = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
 });
 export type ChangePageRequest = Static<typeof ChangePageRequest>;
+
+const RangeHeader = Type.String({ description: 'One byte range, e.g. `bytes=0-99`; the answer is then 206. Several ranges, or a malformed one, get the whole file.' });
+
+/** The request headers of a byte route that honours a single Range. */
+export const RangeHeaders = Type.Object({ range: Type.Optional(RangeHeader) });
+
+/** As RangeHeaders, plus If-Range: the Range holds only while the file is still the one of that ETag. */
+export const ConditionalRangeHeaders = Type.Object({
+  range: Type.Optional(RangeHeader),
+  'if-range': Type.Optional(Type.String({ description: 'An ETag of an earlier answer; if the file has changed since, the whole file comes back (200).' })),
+});

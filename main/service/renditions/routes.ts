@@ -3,9 +3,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import { errorValue } from '../../../shared/errors.ts';
+import { RangeHeaders } from '../../../shared/v1/requests.ts';
 import { Rendition, RenditionList, RenditionListQuery, RenditionUploadQuery, SignedReadQuery, SignedUrl, SignedUrlRequest } from '../../../shared/v1/renditions.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
-import { failure, ok, replies } from '../envelope.ts';
+import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';
 import { RenditionService, SIGNED_READ_PATH } from './service.ts';
@@ -46,7 +47,9 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
       tags,
       summary: 'Reads a rendition through a signed URL. No token needed: the signature is the credential. Honours a single Range. A bad or expired signature gives 173010. Not enveloped on success.',
       querystring: SignedReadQuery,
+      headers: RangeHeaders,
       security: [],
+      response: byteReplies(),
     },
   }, async (req, reply) => {
     const { record, expires } = await renditions.resolveSigned(req.query);

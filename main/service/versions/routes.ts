@@ -6,9 +6,9 @@ import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
 import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
-import { DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest } from '../../../shared/v1/requests.ts';
+import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
-import { failure, ok, replies } from '../envelope.ts';
+import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';
 import { selectBytes } from './byteRange.ts';
@@ -78,6 +78,8 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
       tags,
       summary: "Stream a version's bytes; honours a single Range. Not enveloped on success. Needs DOWNLOAD.",
       querystring: IdQuery.version,
+      headers: ConditionalRangeHeaders,
+      response: byteReplies(),
     },
   }, async (req, reply) => {
     const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
