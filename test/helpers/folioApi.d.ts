@@ -2272,7 +2272,7 @@ export interface components {
             text: string;
             confidence: number;
             coverage: number;
-            ocrStatus: "NOT_NEEDED" | "OK" | "LOW_CONFIDENCE" | "NO_TEXT" | "FAILED";
+            ocrStatus: "NOT_NEEDED" | "OK" | "LOW_CONFIDENCE" | "NO_TEXT" | "FAILED" | "BLANK";
             layout?: {
                 [key: string]: unknown;
             };
