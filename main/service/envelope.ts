@@ -14,17 +14,17 @@ export function failure(rid: string, err: FolioErrorValue): Envelope<null> {
 }
 
 /** The envelope's fields, in the order they are written, around `data`. */
-function envelopeAround<T extends TSchema>(data: T) {
+function envelopeWith<T extends TSchema>(data: T) {
   return Type.Object({ code: Type.Integer(), data, ts: Type.Integer(), rid: Type.String(), msg: Type.String(), success: Type.Boolean() });
 }
 
 /** The response schema of a route whose data is `data`; data is null on failure. */
 function EnvelopeOf<T extends TSchema>(data: T) {
-  return envelopeAround(Type.Union([data, Type.Null()]));
+  return envelopeWith(Type.Union([data, Type.Null()]));
 }
 
 /** A failure: the envelope whose data is null (a union of null with null would be its own OpenAPI warning). */
-export const ErrorEnvelope = envelopeAround(Type.Null());
+export const ErrorEnvelope = envelopeWith(Type.Null());
 
 /** The failures every route can answer, by the HTTP status they come with. */
 const errorReplies = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 410: ErrorEnvelope, 413: ErrorEnvelope, 415: ErrorEnvelope, 416: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope, 500: ErrorEnvelope, 507: ErrorEnvelope };
