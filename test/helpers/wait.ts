@@ -11,6 +11,12 @@ import { watch } from 'node:fs';
 
 export const GUARD_MS = 10 * 60_000;
 
+/**
+ * The vitest timeout of a test that starts processes one after another or waits for OCR: a guard as
+ * well, set per test (the suite's default of 30 s suits everything else).
+ */
+export const HEAVY_TEST_MS = 5 * 60_000;
+
 /** Asks between answers, so that a wait does not keep a busy machine busier. */
 const ASK_AGAIN_MS = 100;
 

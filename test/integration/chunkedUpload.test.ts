@@ -6,6 +6,7 @@ import type { ChunkedUploadSession, Container, Document, PageOf, VersionResult }
 import { assemblyFiles, blobFiles, countRows } from '../helpers/dataDir.ts';
 import { postRaw } from '../helpers/rawHttp.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type Reply, type ServerHandle, type Tenant } from '../helpers/server.ts';
+import { until } from '../helpers/wait.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -464,9 +465,7 @@ describe('expiry of upload sessions', () => {
     expect(late.status).toBe(410);
     expect(late.body.code).toBe(140001);
     expect((await complete(s.uploadId, api)).body.code).toBe(140001);
-    const deadline = Date.now() + 5000;
-    while (assemblyFiles(short.dataDir).includes(`${s.uploadId}.part`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(assemblyFiles(short.dataDir)).not.toContain(`${s.uploadId}.part`);
+    await until('the sweep to remove the assembly file', () => !assemblyFiles(short.dataDir).includes(`${s.uploadId}.part`));
     expect((await complete(s.uploadId, api)).body.code).toBe(140001);
     const fresh = data(await init(p, { containerId: '', title: 'expires.bin', idempotencyKey: key }, api));
     expect(fresh.uploadId).not.toBe(s.uploadId);

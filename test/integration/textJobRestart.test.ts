@@ -8,7 +8,7 @@ import type { SignedUrl } from '../../shared/v1/renditions.ts';
 import { drawText, MIME, normalise, png } from '../fixtures/text.ts';
 import { appApi, createTenant, data, removeDir, startServer, tempDir, type Api, type Tenant } from '../helpers/server.ts';
 import { openDb, settledText, upload } from '../helpers/text.ts';
-import { exited, whenChanged } from '../helpers/wait.ts';
+import { exited, HEAVY_TEST_MS, whenChanged } from '../helpers/wait.ts';
 
 let dataDir: string;
 let tenant: Tenant;
@@ -45,7 +45,7 @@ function jobRunning(running: (job: JobRow) => boolean): Promise<true> {
 const page = (words: string) => png(drawText([words, 'and a second line of words', 'and a third one to read'], 1400));
 
 // OCR in a worker and two server starts per test: minutes on a loaded CI machine. The timeout is a guard.
-describe('text jobs survive the process', { timeout: 300_000 }, () => {
+describe('text jobs survive the process', { timeout: HEAVY_TEST_MS }, () => {
   it('after SIGKILL with jobs running and queued, a restarted server finishes every one', async () => {
     let server = await startServer(dataDir);
     let api: Api = await appApi(server.url, tenant);

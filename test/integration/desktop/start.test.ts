@@ -14,7 +14,7 @@ import { electronBinary } from '../../../main/cli/start.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { Api, createTenant, FOLIO_BIN, removeDir, startServer, tempDir } from '../../helpers/server.ts';
 import { until } from '../offline/harness.ts';
-import { exited, printed } from '../../helpers/wait.ts';
+import { exited, HEAVY_TEST_MS, printed } from '../../helpers/wait.ts';
 
 interface Started {
   child: ChildProcess;
@@ -69,7 +69,7 @@ async function ui<T>(s: Started, method: string, args: unknown = {}): Promise<T>
 
 // Each test starts `folio start` (Node, the core, the UI and the local server) once or more: on a
 // loaded CI machine a start alone can take tens of seconds. The timeout is a guard.
-describe.runIf(electronBinary() === null)('folio start', { timeout: 300_000 }, () => {
+describe.runIf(electronBinary() === null)('folio start', { timeout: HEAVY_TEST_MS }, () => {
   it('says Electron is missing in one line, then serves the local API and the web UI with a token, with no service configured', async () => {
     const state = tempDir('folio-start-');
     const s = await start(state);

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const run = promisify(execFile);
 const SCRIPT = readFileSync('scripts/setup-system.sh', 'utf8');
@@ -20,7 +21,7 @@ function between(start: RegExp, end: RegExp): string {
 describe('setup-system.sh', () => {
   // Twenty rounds over every package start hundreds of dpkg-query processes: seconds on an idle
   // machine, minutes on a loaded one. The timeout is a guard; when it fires, `signal` stops the rounds.
-  it('says every installed package is installed, every time it is asked', { timeout: 300_000 }, async ({ signal }) => {
+  it('says every installed package is installed, every time it is asked', { timeout: HEAVY_TEST_MS }, async ({ signal }) => {
     const packages = between(/^PACKAGES=\(/m, /^\)/m);
     const isInstalled = between(/^is_installed\(\) \{/m, /^\}/m);
     const { stdout } = await run(
