@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // Hooks start and stop real `folio` processes: tens of seconds each on a loaded CI machine. A
     // guard, as long as the heaviest tests' own (HEAVY_TEST_MS in test/helpers/wait.ts).
-    hookTimeout: 300_000,
+    hookTimeout: 15 * 60_000,
     // Integration tests spawn real `folio serve` processes; two cores cannot run many at once.
     maxWorkers: 2,
   },

@@ -9,13 +9,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 
-export const GUARD_MS = 10 * 60_000;
+export const GUARD_MS = 15 * 60_000;
 
 /**
  * The vitest timeout of a test that starts processes one after another or waits for OCR: a guard as
  * well, set per test (the suite's default of 30 s suits everything else).
  */
-export const HEAVY_TEST_MS = 5 * 60_000;
+export const HEAVY_TEST_MS = 15 * 60_000;
 
 /** Asks between answers, so that a wait does not keep a busy machine busier. */
 const ASK_AGAIN_MS = 100;
@@ -61,11 +61,12 @@ export async function until<T>(
  * wait at each write of the process that owns it.
  */
 export async function whenChanged<T>(dir: string, what: string, probe: () => T | undefined | null | false): Promise<T> {
-  const first = probe();
-  if (first) return first;
-  const limit = guard(what);
+  // Watching starts before the first look, so that a write between the two still wakes the wait.
   const watcher = watch(dir, { recursive: false });
+  const limit = guard(what);
   try {
+    const first = probe();
+    if (first) return first;
     return await Promise.race([
       limit.promise,
       new Promise<T>((resolve, reject) => {

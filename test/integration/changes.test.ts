@@ -1,4 +1,4 @@
-/** The change feed (POST /v1/changes/getPage, DESIGN.md §2) against a real `folio serve`. */
+/** The change feed (POST /v1/changes/getPage, docs/architecture.md, "Service conventions") against a real `folio serve`. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeCursor } from '../../shared/v1/changes.ts';

@@ -1,4 +1,4 @@
-/** Chunked uploads with resume (spec 4.11, DESIGN.md §2) against a real `folio serve`. */
+/** Chunked uploads with resume (spec 4.11, docs/architecture.md, "Service conventions") against a real `folio serve`. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
