@@ -6,7 +6,7 @@ import type { ChunkedUploadSession, Container, Document, PageOf, VersionResult }
 import { assemblyFiles, blobFiles, countRows } from '../helpers/dataDir.ts';
 import { postRaw } from '../helpers/rawHttp.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type Reply, type ServerHandle, type Tenant } from '../helpers/server.ts';
-import { until } from '../helpers/wait.ts';
+import { HEAVY_TEST_MS, until } from '../helpers/wait.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -422,7 +422,8 @@ describe('POST /v1/versions/initChunkedUpload and friends', () => {
 });
 
 describe('chunked uploads across a restart', () => {
-  it('resumes after the server restarts, and the hash of the assembled file is still right', async () => {
+  // Restarts the server: the timeout is a guard (test/helpers/wait.ts).
+  it('resumes after the server restarts, and the hash of the assembled file is still right', { timeout: HEAVY_TEST_MS }, async () => {
     const dataDir = server.dataDir;
     const p = plan(8 * CHUNK + 99);
     const key = randomUUID();

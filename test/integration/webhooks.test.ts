@@ -23,7 +23,7 @@ import { connectWebhooks } from '../../main/service/webhooks/service.ts';
 import { openStore } from '../../main/store/index.ts';
 import { appApi, createTenant, createUser, data, removeDir, startServer, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { localServer, type LocalServer, type RecordedRequest } from '../helpers/localHttp.ts';
-import { until as waitUntil } from '../helpers/wait.ts';
+import { HEAVY_TEST_MS, until as waitUntil } from '../helpers/wait.ts';
 
 const RETRY_BASE_MS = 200;
 const MAX_ATTEMPTS = 4;
@@ -207,7 +207,8 @@ describe('delivery', () => {
     expect(failed.totalElements).toBe(1);
   });
 
-  it('stops cleanly on SIGTERM with an attempt in flight, and gives the attempt back uncounted', async () => {
+  // Restarts the server: the timeout is a guard (test/helpers/wait.ts).
+  it('stops cleanly on SIGTERM with an attempt in flight, and gives the attempt back uncounted', { timeout: HEAVY_TEST_MS }, async () => {
     const hook = await register(`${silent.origin}/silent`);
     await publishDocumentUpdated();
     await until(async () => silent.requests.length, (count) => count >= 1);
@@ -223,7 +224,8 @@ describe('delivery', () => {
     api = await appApi(server.url, tenant);
   });
 
-  it('resumes pending deliveries after a restart, from the persisted next-attempt time', async () => {
+  // Restarts the server: the timeout is a guard (test/helpers/wait.ts).
+  it('resumes pending deliveries after a restart, from the persisted next-attempt time', { timeout: HEAVY_TEST_MS }, async () => {
     gateOpen = false;
     const hook = await register(`${gated.origin}/gated`);
     await publishDocumentUpdated();
