@@ -1,5 +1,5 @@
 /**
- * An HTTP client that only reaches public addresses (DESIGN.md §2, spec 4.2 rule 4), used by
+ * An HTTP client that only reaches public addresses (docs/architecture.md, "Service conventions", spec 4.2 rule 4), used by
  * ingest from URL and by webhook delivery.
  *
  * - Static checks on every URL and on every redirect hop (target.ts); redirects are followed here,

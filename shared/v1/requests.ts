@@ -1,4 +1,4 @@
-/** Request shapes of /v1: the spec's bodies, plus our additions (DESIGN.md §2), as TypeBox schemas. */
+/** Request shapes of /v1: the spec's bodies, plus our additions (docs/architecture.md, "Service conventions"), as TypeBox schemas. */
 import Type, { type Static } from 'typebox';
 
 export const ID_MAX = 64;
@@ -13,7 +13,7 @@ const MetadataMap = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown())
 // JSON integers are unbounded; SQLite's are not, and 1e300 passes as an "integer".
 const Int32 = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1 });
 
-/** The shared page request of spec §4 (1-based pageNumber, DESIGN.md §2). */
+/** The shared page request of spec §4 (1-based pageNumber, docs/architecture.md, "Service conventions"). */
 export const PageRequestFields = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })),

@@ -1,5 +1,5 @@
 /**
- * Chunked uploads with resume (spec 4.11, DESIGN.md §2). Chunks are 0-based and written in place
+ * Chunked uploads with resume (spec 4.11, docs/architecture.md, "Service conventions"). Chunks are 0-based and written in place
  * into one assembly file per session, at index × chunkSize, so completing needs no copy: the file
  * is fsynced and linked into the blob store as it is. A chunk counts as received once its bytes
  * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
