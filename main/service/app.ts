@@ -44,6 +44,7 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { limitRoutes } from './limits/routes.ts';
 
@@ -106,6 +107,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
+  installLingeringClose(app);
   await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);
 

@@ -35,7 +35,7 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.post('/v1/renditions/signed-url', {
     schema: {
       tags,
-      summary: 'A short-lived URL that reads a READY rendition without a token (180001-180005; 173009 for a validity outside 1..3600 s). Needs DOWNLOAD.',
+      summary: 'A short-lived URL that reads a READY rendition without a token (180001-180005; 173009 for a validity outside 1..3600 s). Needs READ and DOWNLOAD; a version the caller cannot see is 180002, like one without the rendition.',
       body: SignedUrlRequest,
       response: replies(SignedUrl),
     },
