@@ -43,7 +43,8 @@ export async function startServer(dataDir = tempDir(), extraArgs: string[] = [],
     const timer = setTimeout(() => rej(new Error(`folio serve did not start: ${stderr}`)), 60_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      // A line of its own: JSON log lines may share stdout with it (docs/operations.md).
+      const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
         res(m[1]);
