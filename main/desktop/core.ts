@@ -1,5 +1,5 @@
 /**
- * DesktopCore: the app core the UI talks to (DESIGN.md §5). It holds the account (secrets in the
+ * DesktopCore: the app core the UI talks to (docs/architecture.md, "The desktop app"). It holds the account (secrets in the
  * keychain only), runs one PairRunner per sync pair, keeps the activity stream, finds and resolves
  * conflicts, and relays shares, versions and text from the service. Every method here is a
  * DesktopApi method; the Dispatcher checks arguments before they arrive and turns what they throw

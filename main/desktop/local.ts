@@ -1,5 +1,5 @@
 /**
- * The desktop core together with the embedded local server (DESIGN.md §4), over one state
+ * The desktop core together with the embedded local server (docs/architecture.md, "Offline mode"), over one state
  * directory, in one process: what `folio start` runs, headless or in Electron. The offline Daemon
  * is hosted rather than run beside the core: the core's PairRunners are the only engines of the
  * pairs, and report each round to the daemon, which keeps the mirror and the outbox after them and

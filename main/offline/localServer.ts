@@ -1,5 +1,5 @@
 /**
- * The embedded local server (DESIGN.md §4, docs/offline.md): /v1 on 127.0.0.1, answered by the
+ * The embedded local server (docs/architecture.md, "Offline mode", docs/offline.md): /v1 on 127.0.0.1, answered by the
  * mirror's service code, the cache of the service's answers, the outbox, or the service itself,
  * as main/offline/endpoints.ts decides per endpoint. Every answer is the spec's envelope; callers
  * authenticate with the local client's token, and the service's own credentials never leave the

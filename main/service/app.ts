@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex, Readable } from 'node:stream';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -33,6 +32,7 @@ import { containerRoutes } from './containers/routes.ts';
 import { contentTypeRoutes } from './contentTypes/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { failure } from './envelope.ts';
 import { orgRoutes } from './org/routes.ts';
 import { EventBus } from './events.ts';
@@ -46,6 +46,7 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
 import { limitRoutes } from './limits/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
 
   installValidation(app);
   installAccessLog(app);
+  installLingeringClose(app);
   await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);
 
@@ -126,20 +128,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     done(null, payload);
   });
 
-  await app.register(swagger, {
-    exposeHeadRoutes: true,
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Folio Service', version: '1.0.0', description: 'The /v1 document-management interface. See docs/api.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-
-  app.get('/v1/openapi.json', {
-    config: { public: true },
-    schema: { tags: ['meta'], summary: 'This OpenAPI 3.1 description. No token needed, and not enveloped.', security: [] },
-  }, async () => app.swagger());
+  await openApiRoutes(app);
   authRoutes(app, deps);
   containerRoutes(app, deps);
   documentRoutes(app, deps);

@@ -1,5 +1,5 @@
 /**
- * One sync pair's loop (DESIGN.md §3): observe both sides, plan, check the mass-delete guard,
+ * One sync pair's loop (docs/architecture.md, "The sync engine"): observe both sides, plan, check the mass-delete guard,
  * execute, and again, until the planner has nothing left to do. The trees live in memory between
  * passes and are written through to the sync store, so a pass after a crash starts from them.
  */

@@ -1,5 +1,5 @@
 /**
- * What a pair never syncs: the built-in temp and lock patterns (DESIGN.md §3), our own transfer
+ * What a pair never syncs: the built-in temp and lock patterns (docs/architecture.md, "The sync engine"), our own transfer
  * files, and the user's `.folioignore` (gitignore syntax, through the `ignore` library). The rules
  * apply to both sides, so an ignored name on the service is never taken for a local delete.
  */

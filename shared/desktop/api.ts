@@ -1,6 +1,6 @@
 /**
  * DesktopApi: the one interface between the UI (renderer, in Electron or in a browser) and the
- * desktop core (DESIGN.md §5). Every method takes one JSON object and resolves to a Result: errors
+ * desktop core (docs/architecture.md, "The desktop app"). Every method takes one JSON object and resolves to a Result: errors
  * are values with codes, never thrown across the boundary. The schemas here are what the
  * dispatcher checks every call against, in both transports (Electron IPC and loopback HTTP).
  *
@@ -301,7 +301,7 @@ export type ActivityPage = Static<typeof ActivityPage>;
 export const Conflict = Type.Object({
   conflictId: Str,
   pairId: Str,
-  /** The service's copy keeps the name (DESIGN.md §3): this path. */
+  /** The service's copy keeps the name (docs/architecture.md, "The sync engine"): this path. */
   path: Str,
   /** The local copy that lost the name: "name (conflicted copy <stamp> <host>).ext". */
   copyPath: Str,

@@ -49,17 +49,12 @@ function spawnFolio(args: string[], env: NodeJS.ProcessEnv = process.env): Runni
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.once('exit', (code, signal) => res({ code, signal })));
   const url = new Promise<string>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`no 'listening on' line within 20 s; stdout: ${out} stderr: ${err}`)), 20_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^listening on (\S+)$/m.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        res(m[1]);
-      }
+      if (m?.[1]) res(m[1]);
     });
     void exited.then(({ code }) => {
-      clearTimeout(timer);
       rej(new Error(`folio exited with ${code} before listening: ${err}`));
     });
   });

@@ -14,6 +14,7 @@ import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
 import { inSyncMark } from '../../helpers/syncState.ts';
+import { until } from '../../helpers/wait.ts';
 
 let server: ServerHandle;
 let tenant: Tenant;
@@ -31,14 +32,9 @@ function value<T>(r: Result<T>): T {
   return r.value;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 45_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits for what `probe` reads (the desktop API, the service, the folder): see test/helpers/wait.ts. */
+function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
+  return until(what, probe);
 }
 
 async function docsIn(containerId: string): Promise<Map<string, string>> {

@@ -113,11 +113,11 @@ describe('folio sync', () => {
     const s = await fresh();
     const p = startSync({ ...args(s), env: { FOLIO_POLL_MS: '300', FOLIO_DEBOUNCE_MS: '100' } });
     try {
-      await until(() => SUMMARY.test(p.stdout().split('\n')[0] ?? ''), 30_000, 'the first pass');
+      await until(() => SUMMARY.test(p.stdout().split('\n')[0] ?? ''), 'the first pass');
       s.write('local.txt', 'from the folder');
-      await until(async () => (await s.remoteListing())['local.txt'] === sha('from the folder'), 20_000, 'the upload');
+      await until(async () => (await s.remoteListing())['local.txt'] === sha('from the folder'), 'the upload');
       await s.remoteWrite('remote.txt', 'from the service');
-      await until(() => s.localListing()['remote.txt'] === sha('from the service'), 20_000, 'the download');
+      await until(() => s.localListing()['remote.txt'] === sha('from the service'), 'the download');
     } finally {
       p.child.kill('SIGTERM');
     }
@@ -138,7 +138,7 @@ describe('folio sync', () => {
 
     const watched = args(s, join(s.scratch, 'watch-state'));
     const p = startSync({ ...watched, env: { FOLIO_POLL_MS: '60000' } });
-    await until(() => SUMMARY.test(p.stdout().split('\n')[0] ?? ''), 30_000, 'the first pass');
+    await until(() => SUMMARY.test(p.stdout().split('\n')[0] ?? ''), 'the first pass');
     expect(inSyncMark(watched.state)).toBe('');
     p.child.kill('SIGTERM');
     expect((await p.exited).code).toBe(0);

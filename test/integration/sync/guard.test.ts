@@ -1,5 +1,5 @@
 /**
- * The mass-delete guard and the vanished root (DESIGN.md §3): a pass that would delete more than
+ * The mass-delete guard and the vanished root (docs/architecture.md, "The sync engine"): a pass that would delete more than
  * half of a pair's files (and at least the configured minimum), or that finds the pair's folder
  * gone on either side, deletes nothing and pauses the pair until the user confirms.
  */

@@ -20,7 +20,7 @@ async function withContinuous(s: Scenario, o: { pollMs: number; fullScanMs: numb
   const runner = new ContinuousSync(s.engine, { dir: s.dir, ...o, onPass: (p) => passes.push(p), onError: (err) => passes.push({ ...(passes.at(-1) as SyncSummary), errors: [String(err)] }) });
   await runner.start();
   try {
-    await until(() => passes.some((p) => p.converged), 20_000, 'the first pass');
+    await until(() => passes.some((p) => p.converged), 'the first pass');
     await body(passes);
   } finally {
     await runner.stop();
@@ -185,9 +185,9 @@ describe('continuous mode', () => {
     const s = await fresh();
     await withContinuous(s, { pollMs: 600_000, fullScanMs: 600_000, debounceMs: 100 }, async () => {
       s.write('hello.txt', 'hello');
-      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello'), 15_000, 'the upload');
+      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello'), 'the upload');
       s.write('hello.txt', 'hello again');
-      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello again'), 15_000, 'the edit');
+      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello again'), 'the edit');
     });
   });
 
@@ -195,7 +195,7 @@ describe('continuous mode', () => {
     const s = await fresh();
     await withContinuous(s, { pollMs: 300, fullScanMs: 600_000, debounceMs: 100 }, async () => {
       await s.remoteWrite('from-service.txt', 'there');
-      await until(() => s.localListing()['from-service.txt'] === sha('there'), 15_000, 'the download');
+      await until(() => s.localListing()['from-service.txt'] === sha('there'), 'the download');
     });
   });
 
@@ -203,7 +203,7 @@ describe('continuous mode', () => {
     const s = await fresh();
     await withContinuous(s, { pollMs: 600_000, fullScanMs: 500, debounceMs: 600_000 }, async () => {
       s.write('quiet.txt', 'found by the full scan');
-      await until(async () => (await s.remoteListing())['quiet.txt'] === sha('found by the full scan'), 15_000, 'the full scan');
+      await until(async () => (await s.remoteListing())['quiet.txt'] === sha('found by the full scan'), 'the full scan');
     });
   });
 });
