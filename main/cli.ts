@@ -1,7 +1,7 @@
 /**
  * The `folio` command. Subcommands:
  *   start [--state DIR] [--port N] [--headless]
- *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts] [--rate-limit N] [--rate-window-ms MS]
+ *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts] [--rate-limit N] [--rate-window-ms MS] [--log-level L] [--log-file F]
  *   admin create-tenant --data DIR --name NAME [--json]
  *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
  *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
@@ -21,6 +21,7 @@ const USAGE = `usage:
       [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
       [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
       [--rate-limit N (per client and window; 0 = off)] [--rate-window-ms MS]
+      [--log-level fatal|error|warn|info|debug|trace|silent] [--log-file FILE (default: stdout)]
   folio admin create-tenant --data DIR --name NAME [--json]
   folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
   folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]

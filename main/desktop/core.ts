@@ -26,11 +26,14 @@ import type {
   SyncCounts,
 } from '../../shared/desktop/api.ts';
 import { replaceFile } from '../platform/durable.ts';
+import { silentLogger, type Logger } from '../platform/log/logger.ts';
+import { logDir } from '../platform/log/rotating.ts';
 import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { IGNORE_FILE } from '../sync/ignore.ts';
+import { SyncLog } from '../sync/syncLog.ts';
 import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
 import { findConflicts, parseConflictId, resolveConflict, within } from './conflicts.ts';
@@ -58,6 +61,8 @@ export interface CoreOptions {
   store?: SyncStore;
   /** Overrides the poll interval of settings (tests). */
   pollMs?: number;
+  /** The desktop's log (main/platform/log/rotating.ts): rounds, transfers, failures; none by default. */
+  log?: Logger;
   /** Passed to every FolioClient (tests shorten the retry back-off). */
   client?: Pick<ClientOptions, 'retry'>;
   now?: () => Date;
@@ -112,6 +117,8 @@ export class DesktopCore implements Handlers {
   private checkpoints: Checkpointer | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
   private readonly managed: ManagedSettings;
+  private readonly log: Logger;
+  private readonly syncLog: SyncLog;
 
   private constructor(
     private readonly o: CoreOptions,
@@ -119,6 +126,8 @@ export class DesktopCore implements Handlers {
     private readonly desk: DesktopStore,
   ) {
     this.managed = o.managed ?? NO_MANAGED_SETTINGS;
+    this.log = o.log ?? silentLogger();
+    this.syncLog = new SyncLog(this.log);
     this.activity = new ActivityLog({
       onEntry: (entry) => {
         this.events.emit({ type: 'activity', entry });
@@ -224,6 +233,7 @@ export class DesktopCore implements Handlers {
     this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
     await this.startRunners();
+    this.log.info({ service: next.serviceUrl, client: next.clientId, tenant: next.tenantId, ...(userName ? { user: userName } : {}) }, 'signed in');
     this.events.emit({ type: 'account', account: this.accountView() });
     this.events.emit({ type: 'settings', settings: this.settingsView() });
     this.statusNow();
@@ -238,6 +248,7 @@ export class DesktopCore implements Handlers {
     this.account = null;
     this.desk.clearAccount();
     this.o.local?.setAccount(null);
+    this.log.info({ service: previous?.serviceUrl ?? '' }, 'signed out');
     if (previous) {
       try {
         await this.o.keychain.delete(secretAccount(previous));
@@ -310,6 +321,7 @@ export class DesktopCore implements Handlers {
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pairId, dir, ignoreRules);
     else this.ignoreRules.set(pairId, '');
     await this.startRunner(this.store.getPair(pairId) as PairRecord);
+    this.log.info({ pair: pairId, dir, container: container.containerId }, 'pair added');
     this.statusNow();
     return this.pairStatus(pairId);
   }
@@ -324,6 +336,7 @@ export class DesktopCore implements Handlers {
     this.ignoreRules.delete(args.pairId);
     this.activity.forgetPair(args.pairId);
     this.store.removePair(args.pairId);
+    this.log.info({ pair: args.pairId }, 'pair removed');
     this.statusNow();
     return { done: true };
   }
@@ -410,6 +423,8 @@ export class DesktopCore implements Handlers {
         onRoundEnd: (pairId, outcome) => void this.roundEnded(pairId, outcome),
         onProgress: (pairId, path, done, total, direction) => this.activity.progress(pairId, path, done, total, direction),
         onChange: (pairId, change) => this.activity.change(pairId, change),
+        onTransfer: (pairId, report) => this.syncLog.transfer(pairId, report),
+        onFailure: (pairId, failure) => this.syncLog.failure(pairId, failure),
       },
     });
     this.runners.set(pair.pairId, runner);
@@ -428,6 +443,8 @@ export class DesktopCore implements Handlers {
 
   private async roundEnded(pairId: string, outcome: RoundOutcome): Promise<void> {
     const startedAt = this.roundStarts.get(pairId) ?? Date.now();
+    if (outcome.kind === 'summary') this.syncLog.round(pairId, outcome.summary, Date.now() - startedAt);
+    else this.syncLog.roundFailed(pairId, outcome.kind, outcome.reason, Date.now() - startedAt);
     this.o.local?.roundEnded(pairId, hostedRound(startedAt, outcome));
     const pair = this.store.getPair(pairId);
     if (!pair) return;
@@ -707,6 +724,15 @@ export class DesktopCore implements Handlers {
       stateDir: this.o.stateDir,
       localApiUrl: this.o.local?.url ?? '',
     };
+  }
+
+  /** Electron shows the folder in the file manager; headless, there is none to ask, and the UI shows the path. */
+  async openLogFolder(): Promise<ResultOf<'openLogFolder'>> {
+    const path = logDir(this.o.stateDir);
+    await mkdir(path, { recursive: true });
+    if (!this.o.openPath) return { path, opened: false };
+    await this.o.openPath(path);
+    return { path, opened: true };
   }
 
   async updateSettings(args: ArgsOf<'updateSettings'>): Promise<SettingsView> {

@@ -6,8 +6,8 @@
 import { watch, type FSWatcher } from 'chokidar';
 import type { FolioClient } from '../remote/client.ts';
 import type { SyncStore } from '../store/sync/index.ts';
-import { PairSync, type SyncSummary } from '../sync/engine.ts';
-import type { AppliedChange, TransferDirection } from '../sync/executor.ts';
+import { PairSync, type OpFailure, type SyncSummary } from '../sync/engine.ts';
+import type { AppliedChange, TransferDirection, TransferReport } from '../sync/executor.ts';
 import { isUnreachable } from './failure.ts';
 
 export type RunnerPhase = 'STARTING' | 'SYNCING' | 'IDLE' | 'OFFLINE' | 'ERROR';
@@ -17,6 +17,8 @@ export interface RunnerHooks {
   onRoundEnd(pairId: string, outcome: RoundOutcome): void;
   onProgress(pairId: string, path: string, done: number, total: number, direction: TransferDirection): void;
   onChange(pairId: string, change: AppliedChange): void;
+  onTransfer(pairId: string, report: TransferReport): void;
+  onFailure(pairId: string, failure: OpFailure): void;
 }
 
 export type RoundOutcome =
@@ -57,6 +59,8 @@ export class PairRunner {
       client: o.client,
       onProgress: (path, done, total, direction) => o.hooks.onProgress(o.pairId, path, done, total, direction),
       onChange: (change) => o.hooks.onChange(o.pairId, change),
+      onTransfer: (report) => o.hooks.onTransfer(o.pairId, report),
+      onFailure: (failure) => o.hooks.onFailure(o.pairId, failure),
     });
   }
 

@@ -18,7 +18,9 @@ import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { silentLogger, type Logger } from '../platform/log/logger.ts';
 import { PairSync } from '../sync/engine.ts';
+import { SyncLog } from '../sync/syncLog.ts';
 import { Connectivity } from './connectivity.ts';
 import { RESOURCES } from './endpoints.ts';
 import { IdMap } from './ids.ts';
@@ -42,6 +44,8 @@ export interface DaemonOptions {
   /** The account of the pairs; null when no pair is configured (or, hosted, until setAccount). */
   credentials: Credentials | null;
   onLog: (line: string) => void;
+  /** Where the daemon's own engines log their rounds, transfers and failures (`folio daemon`: the state folder's log file). */
+  log?: Logger;
   /** Set when the desktop core hosts the daemon and runs the engines itself. */
   hostedBy?: DaemonHost;
   /** The host's connection to the state database, shared: the host checkpoints and closes it. */
@@ -104,6 +108,7 @@ export class Daemon {
   private debounce: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
   private service: Service;
+  private readonly syncLog: SyncLog;
   url = '';
 
   private constructor(
@@ -113,6 +118,7 @@ export class Daemon {
     private readonly mirror: Mirror,
   ) {
     this.service = { serverUrl: null, credentials: o.credentials };
+    this.syncLog = new SyncLog(o.log ?? silentLogger());
     this.ids = new IdMap(offline);
     this.outbox = new Outbox(offline, this.ids, o.onLog);
     const trees = new TreeWriter({
@@ -279,7 +285,14 @@ export class Daemon {
 
   private startPair(pair: PairRecord, credentials: Credentials): PairRuntime {
     const client = new FolioClient({ baseUrl: pair.serverUrl, credentials, retry: { attempts: 3, baseDelayMs: 200 } });
-    const engine = new PairSync({ store: this.sync, pairId: pair.pairId, client, onLog: (l) => this.o.onLog(`[${pair.pairId}] ${l}`) });
+    const engine = new PairSync({
+      store: this.sync,
+      pairId: pair.pairId,
+      client,
+      onLog: (l) => this.o.onLog(`[${pair.pairId}] ${l}`),
+      onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
+      onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
+    });
     const watcher = watch(pair.dir, { ignoreInitial: true, ignored: (p: string) => OUR_FILES.test(p) });
     watcher.on('all', () => this.hint());
     watcher.on('error', (err) => this.o.onLog(`[${pair.pairId}] watcher: ${String(err)}`));
@@ -366,8 +379,10 @@ export class Daemon {
 
   /** One pass of the engine; false when the service turned out to be unreachable. */
   private async syncPair(pairId: string, engine: PairSync, runtime: PairRuntime, upstream: Upstream): Promise<boolean> {
+    const startedAt = Date.now();
     try {
       const summary = await engine.syncOnce();
+      this.syncLog.round(pairId, summary, Date.now() - startedAt);
       runtime.lastSyncTime = new Date().toISOString();
       runtime.synced = summary.converged;
       runtime.lastErrors = summary.blocked ? [summary.blocked, ...summary.errors] : summary.errors;
@@ -375,10 +390,13 @@ export class Daemon {
       if (!summary.converged && !summary.blocked) return upstream.probe();
       return true;
     } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
       if (isUnreachable(err)) {
-        upstream.connectivity.markOffline(err instanceof Error ? err.message : String(err));
+        this.syncLog.roundFailed(pairId, 'offline', reason, Date.now() - startedAt);
+        upstream.connectivity.markOffline(reason);
         return false;
       }
+      this.syncLog.roundFailed(pairId, 'error', reason, Date.now() - startedAt);
       runtime.synced = false;
       runtime.lastErrors = [err instanceof Error ? err.message : String(err)];
       this.o.onLog(`[${pairId}] sync failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -18,6 +19,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import { aclRoutes } from './acl/routes.ts';
@@ -46,6 +48,7 @@ import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
+import { installAccessLog } from './accessLog.ts';
 import { limitRoutes } from './limits/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -85,21 +88,25 @@ export interface BuildOptions {
   /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */
   backgroundJobs?: boolean;
   config?: Partial<ServiceConfig>;
-  logger?: boolean;
+  /** Where access lines and failures go (`folio serve --log-level/--log-file`); by default errors only, to stderr. */
+  log?: Logger;
 }
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
   const deps: ServiceDeps = { store, config, access: new Access(store), events: new EventBus() };
+  const log: FastifyBaseLogger = opts.log ?? stderrLogger('error');
   const app = Fastify({
-    logger: opts.logger ?? false,
+    loggerInstance: log,
+    // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'rid' }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.jsonBodyLimit,
     // Node's default would cut off a 1 GiB chunked upload on a slow link.
     requestTimeout: 0,
     // A URL the router cannot decode never reaches a route or a hook; it still gets the envelope.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: answerClientError(log),
     frameworkErrors: (_err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const value = errorValue('VALIDATION', 'the request URL is not valid percent-encoding', { field: 'url' });
       void reply.code(ErrorCodes.VALIDATION.http).header('X-Request-Id', req.id).type('application/json').send(failure(req.id, value));
@@ -107,6 +114,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
+  installAccessLog(app);
   installLingeringClose(app);
   await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);
@@ -144,18 +152,22 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
 
 /**
  * Errors Node's HTTP parser raises before any route runs (a broken Content-Length, headers over
- * the limit) still get the envelope, with a fresh request id.
+ * the limit) still get the envelope, with a fresh request id, and an access line of their own:
+ * no hook of Fastify's sees them.
  */
-function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) return;
-  const rid = randomUUID();
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const value = tooLarge ? errorValue('PAYLOAD_TOO_LARGE', 'request headers too large') : errorValue('VALIDATION', 'malformed HTTP request');
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify(failure(rid, value));
-  socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nX-Request-Id: ${rid}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+function answerClientError(log: FastifyBaseLogger): (err: NodeJS.ErrnoException, socket: Duplex) => void {
+  return (err, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return;
+    const rid = randomUUID();
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const value = tooLarge ? errorValue('PAYLOAD_TOO_LARGE', 'request headers too large') : errorValue('VALIDATION', 'malformed HTTP request');
+    const status = tooLarge ? 431 : 400;
+    log.info({ rid, status, code: value.code, parserError: err.code }, 'request refused before parsing');
+    const body = JSON.stringify(failure(rid, value));
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nX-Request-Id: ${rid}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }
 
 /**
@@ -184,7 +196,7 @@ function installEnvelope(app: FolioApp, store: Store): void {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const value = toErrorValue(err);
-    if (value.code === 1) console.error(`[${req.id}] ${req.method} ${req.url}:`, err);
+    if (value.code === 1) req.log.error({ err, code: value.code, method: req.method, url: req.url }, 'internal error');
     const status = ErrorCodes[value.name].http;
     void reply.code(status).type('application/json').send(failure(req.id, value));
   });

@@ -3,6 +3,7 @@
  * change-feed entries older than the retention, and (at start, then daily) blob and rendition
  * files a crash left without a row.
  */
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import { sweepOrphanBlobs } from '../store/blobs.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
@@ -26,7 +27,7 @@ const ORPHAN_SWEEP_EVERY_MS = DAY_MS;
 const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
-export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}): { stop: () => void } {
+export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}, log: Logger = stderrLogger('error')): { stop: () => void } {
   const uploads = new ChunkedUploads({ store, config, access: new Access(store), events: new EventBus() });
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
   const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
@@ -52,7 +53,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
     }
   };
   const run = () => {
-    tick().catch((err: unknown) => console.error('housekeeping failed:', err));
+    tick().catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
   };
   // The first run cleans up after a crash right away.
   run();

@@ -60,7 +60,18 @@ export interface EngineOptions {
   platform?: NodeJS.Platform;
   onProgress?: ExecutorContext['onProgress'];
   onChange?: ExecutorContext['onChange'];
+  onTransfer?: ExecutorContext['onTransfer'];
+  /** An operation failed and is left for the next round: the service's code and request id when it refused. */
+  onFailure?: (failure: OpFailure) => void;
   onLog?: (line: string) => void;
+}
+
+export interface OpFailure {
+  op: Op['type'];
+  id: string;
+  error: string;
+  code?: number;
+  rid?: string;
 }
 
 /** Why a pair is blocked, kept in its state reason as "<kind>: <message>". */
@@ -321,6 +332,7 @@ export class PairSync {
       ...(pair.settings.downloadLimit > 0 ? { download: new Throttle(pair.settings.downloadLimit) } : {}),
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
+      ...(this.o.onTransfer ? { onTransfer: this.o.onTransfer } : {}),
     });
   }
 
@@ -346,8 +358,11 @@ export class PairSync {
         succeeded++;
       } catch (err) {
         if (!isOperational(err)) throw err;
-        errors.push(`${op.type} ${'id' in op ? op.id : op.localId}: ${(err as Error).message}`);
-        this.o.onLog?.(`skipped ${op.type}: ${(err as Error).message}`);
+        const id = 'id' in op ? op.id : op.localId;
+        const error = (err as Error).message;
+        errors.push(`${op.type} ${id}: ${error}`);
+        this.o.onFailure?.({ op: op.type, id, error, ...(err instanceof FolioApiError ? { code: err.code, rid: err.rid } : {}) });
+        this.o.onLog?.(`skipped ${op.type}: ${error}`);
       }
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';

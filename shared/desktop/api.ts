@@ -435,6 +435,10 @@ export type SettingsView = Static<typeof SettingsView>;
 
 export const UpdateSettingsArgs = Type.Partial(AppSettings, strict);
 
+/** The folder of the desktop's log files; `opened` when the system's file manager was asked to show it (Electron), else the UI shows the path. */
+export const LogFolder = Type.Object({ path: Str, opened: Bool });
+export type LogFolder = Static<typeof LogFolder>;
+
 // ---------------------------------------------------------------------------------------------
 // The method table: every method's argument and result schema
 
@@ -474,6 +478,7 @@ export const DesktopMethods = {
 
   getSettings: { args: Empty, result: SettingsView },
   updateSettings: { args: UpdateSettingsArgs, result: SettingsView },
+  openLogFolder: { args: Empty, result: LogFolder },
 } as const satisfies Record<string, { args: TSchema; result: TSchema }>;
 
 export type MethodName = keyof typeof DesktopMethods;

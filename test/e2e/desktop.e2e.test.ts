@@ -289,6 +289,12 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\nbuild/');
+    // Headless, there is no file manager to open the log folder in: the UI shows where it is.
+    await page.getByRole('button', { name: 'Open the log folder' }).click();
+    const logFolder = page.getByLabel('Log folder');
+    await logFolder.waitFor();
+    expect(await logFolder.textContent()).toBe(join(state, 'logs'));
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
     await shot('12-settings');
   });
 

@@ -39,7 +39,8 @@ export async function startServer(dataDir = tempDir(), extraArgs: string[] = [],
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const { match } = await printed(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, "folio serve's listening line", () => stderr);
+  // A line of its own: JSON log lines may share stdout with it (docs/operations.md).
+  const { match } = await printed(child, /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m, "folio serve's listening line", () => stderr);
   const url = match[1] as string;
   const stop = () =>
     new Promise<number | null>((res) => {
