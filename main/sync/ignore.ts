@@ -11,7 +11,7 @@ import { IgnorePattern } from './ignoreRules.ts';
 export const BUILT_IN_PATTERNS = ['~$*', '.~lock.*', '*.tmp', '*.part', '.DS_Store', 'Thumbs.db', '.folio-*'];
 export const IGNORE_FILE = '.folioignore';
 /** Rules past this many are skipped: every path is tested against each rule of its folder chain. */
-export const MAX_IGNORE_RULES = 1000;
+export const MAX_IGNORE_RULES = 500;
 /** Longer lines are skipped: the time a rule takes grows with its length. */
 export const MAX_IGNORE_RULE_LENGTH = 256;
 
