@@ -73,11 +73,6 @@ export class IgnorePattern {
     return this.regex.test(path);
   }
 
-  /** The RE2 source this line compiled to (for tests and diagnostics). */
-  get source(): string {
-    return this.regex.pattern();
-  }
-
   // Like git: a final CR, then trailing spaces go, except one quoted by an odd run of backslashes.
   private static trimEnd(body: string): string {
     let end = body.endsWith('\r') ? body.length - 1 : body.length;
