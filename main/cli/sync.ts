@@ -13,6 +13,7 @@ import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
+import { IGNORE_FILE } from '../sync/ignore.ts';
 import { requireOption, UsageError } from './options.ts';
 
 // The environment may shorten these (tests, impatient users); the defaults suit a desktop.
@@ -77,8 +78,9 @@ export async function runSync(args: string[]): Promise<number> {
   }
 }
 
-/** Left-out entries are the user's business: one warning line each, on stderr. */
+/** Left-out entries and ineffective ignore rules are the user's business: one warning line each, on stderr. */
 function reportLeftOut(s: SyncSummary): void {
+  for (const p of s.ignoreProblems) console.error(`${IGNORE_FILE} line ${p.line}: ${p.reason}`);
   for (const l of s.leftOut) console.error(`left out (${l.side}): ${l.path}: ${l.reason}`);
 }
 
@@ -91,7 +93,7 @@ async function syncUntilConverged(engine: PairSync): Promise<number> {
     if (pass > 1) await sleep(500 * pass);
     const s = await engine.syncOnce();
     for (const k of ['uploaded', 'downloaded', 'moved', 'deleted', 'conflicts'] as const) total[k] += s[k];
-    Object.assign(total, { converged: s.converged, blocked: s.blocked, errors: s.errors, leftOut: s.leftOut });
+    Object.assign(total, { converged: s.converged, blocked: s.blocked, errors: s.errors, leftOut: s.leftOut, ignoreProblems: s.ignoreProblems });
     if (s.blocked || engine.stopped) break;
   }
   process.removeListener('SIGTERM', stop);

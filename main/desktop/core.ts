@@ -32,7 +32,7 @@ import { FolioClient, type ClientOptions, type Credentials } from '../remote/cli
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
-import { IGNORE_FILE } from '../sync/ignore.ts';
+import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
 import { SyncLog } from '../sync/syncLog.ts';
 import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
@@ -315,6 +315,7 @@ export class DesktopCore implements Handlers {
     await mkdir(dir, { recursive: true });
     if (!(await stat(dir)).isDirectory()) throw failure('INVALID_ARGUMENTS', `${dir} is not a folder`);
     const { ignoreRules, ...engineSettings } = args.settings ?? {};
+    if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
     const pairId = randomBytes(8).toString('hex');
     this.store.addPair({ pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
     this.desk.putPairRun(pairId, { lastSyncAt: '', lastRound: {}, containerName: container.name });
@@ -376,6 +377,7 @@ export class DesktopCore implements Handlers {
   async updatePairSettings(args: ArgsOf<'updatePairSettings'>): Promise<PairStatus> {
     const pair = this.requirePair(args.pairId);
     const { ignoreRules, ...engine } = args.settings;
+    if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
     if (Object.keys(engine).length > 0) this.store.setSettings(pair.pairId, { ...pair.settings, ...engine });
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pair.pairId, pair.dir, ignoreRules);
     this.runners.get(pair.pairId)?.syncNow();
@@ -773,6 +775,12 @@ function sameService(a: string, b: string): boolean {
   };
   const x = canonical(a);
   return x !== null && x === canonical(b);
+}
+
+/** The editor is refused a line that would be skipped or match nothing, rather than saving a rule that silently does nothing. */
+function checkIgnoreRules(text: string): void {
+  const { problems } = IgnoreRules.fromPatterns(text.split(/\r?\n/));
+  if (problems.length > 0) throw failure('INVALID_ARGUMENTS', `ignore rules: ${problems.map((p) => `line ${p.line} ${p.reason}`).join('; ')}`);
 }
 
 function overlaps(a: string, b: string): boolean {

@@ -15,7 +15,7 @@ import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
 import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
 import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
-import { IgnoreRules } from './ignore.ts';
+import { IgnoreRules, type IgnoreProblem } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
@@ -43,6 +43,8 @@ export interface SyncSummary {
   leftOut: LeftOut[];
   /** The service could not be reached while observing it: the caller may show the pair offline. */
   unreachable: boolean;
+  /** Lines of the pair's `.folioignore` that are skipped or can match nothing, with why. */
+  ignoreProblems: IgnoreProblem[];
 }
 
 export interface SyncRequest {
@@ -93,7 +95,7 @@ const GROUP_COMMIT_MS = 1000;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
-  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [], unreachable: false };
+  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [], unreachable: false, ignoreProblems: [] };
 }
 
 export class PairSync {
@@ -164,6 +166,7 @@ export class PairSync {
     pair = this.pair();
     const confirmed = pair.stateReason.startsWith(CONFIRMED);
     const rules = await IgnoreRules.forDir(pair.dir);
+    summary.ignoreProblems = [...rules.problems];
     if (this.state === null && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;

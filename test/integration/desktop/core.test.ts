@@ -262,6 +262,12 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\n*.bak');
   });
 
+  it('refuses ignore rules with a line that would match nothing or be skipped, leaving the file as it was', async () => {
+    const refused = await api.updatePairSettings({ pairId, settings: { ignoreRules: `*.tmp\nbad[ab\n${'x'.repeat(300)}` } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'ignore rules: line 2 matches nothing: a "[" that is never closed by "]"; line 3 skipped: longer than 256 characters' } });
+    expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\n*.bak');
+  });
+
   it('leaves excluded service folders out of the pair (selective sync)', async () => {
     value(await api.pausePair({ pairId }));
     await core.whenIdle();

@@ -37,6 +37,17 @@ describe('folio sync', () => {
     expect(again.stdout.trim()).toBe('uploaded 0, downloaded 0, moved 0, deleted 0, conflicts 0');
   });
 
+  it('--once names the .folioignore lines that do nothing on stderr, and syncs by the others', async () => {
+    const s = await fresh();
+    s.write('.folioignore', '*.log\nbad[ab\n');
+    s.write('a.txt', 'a');
+    s.write('x.log', 'x');
+    const r = await syncOnceProcess(args(s));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('.folioignore line 2: matches nothing: a "[" that is never closed by "]"');
+    expect(Object.keys(await s.remoteListing()).sort()).toEqual(['.folioignore', 'a.txt']);
+  });
+
   it('takes credentials only from the environment', async () => {
     const s = await fresh();
     const none = await syncOnceProcess({ ...args(s), tenant: undefined });
