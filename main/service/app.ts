@@ -23,6 +23,7 @@ import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { oauthRoutes } from './auth/oauthRoutes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { backgroundJobs } from './backgroundJobs.ts';
 import { changeRoutes } from './changes/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     schema: { tags: ['meta'], summary: 'This OpenAPI 3.1 description. No token needed, and not enveloped.', security: [] },
   }, async () => app.swagger());
   authRoutes(app, deps);
+  oauthRoutes(app, deps);
   containerRoutes(app, deps);
   documentRoutes(app, deps);
   versionRoutes(app, deps);
