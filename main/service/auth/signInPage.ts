@@ -53,7 +53,11 @@ export function cookieOf(header: string | undefined, name: string): string | und
   return undefined;
 }
 
-/** The page's headers: the CSP above, no framing, no caching, no referrer (the URL holds the request). */
+/**
+ * The page's headers: the CSP above, no framing, no caching, and no referrer to other origins (the
+ * URL holds the request). Not 'no-referrer': a browser then sends `Origin: null` with the form post,
+ * and the origin check would refuse every sign-in.
+ */
 export function pageHeaders(nonce: string, redirectOrigin: string): Record<string, string> {
   const formTargets = ["'self'", redirectOrigin].filter(Boolean).join(' ');
   return {
@@ -61,7 +65,7 @@ export function pageHeaders(nonce: string, redirectOrigin: string): Record<strin
     'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'none'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
   };
 }

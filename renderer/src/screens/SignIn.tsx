@@ -65,10 +65,10 @@ export function SignIn() {
           Folio
         </div>
         <h1 id="signin-title">Connect to your Folio service</h1>
-        <p className="muted">Your folders sync with the service you sign in to.{account?.keychain.available ? " Your sign-in stays in this computer's keychain." : ''}</p>
+        <p className="muted">Your folders sync with the service you sign in to.{account?.keychain.available ?  " Secrets stay in this computer's keychain." : ''}</p>
         {account && !account.keychain.available ? (
           <div className="note note-warn" role="status">
-            <p>No keychain is available on this computer: Folio keeps your sign-in in memory only, so you will sign in again each time it starts.</p>
+            <p>No keychain is available on this computer: Folio keeps your secret in memory only, so you will sign in again each time it starts.</p>
             <p className="small muted">{account.keychain.detail}</p>
           </div>
         ) : null}
