@@ -142,7 +142,7 @@ function ClientCredentials({ serviceUrl, clientIdDefault, clientIdLocked, onSign
   };
 
   return (
-    <form onSubmit={submit} aria-label="Sign in with a client ID and secret">
+    <form onSubmit={submit} aria-label="Application sign-in">
       <p className="muted small">For application-only use and scripts. Uses the service URL above.</p>
       <div className="row">
         <label>
