@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { purgeExpired } from '../service/contentTypes/purge.ts';
 import { setTenantQuota } from '../service/limits/quota.ts';
-import { createClient, createTenant, createUser } from '../service/tenancy.ts';
+import { createClient, createPublicClient, createTenant, createUser } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { requireOption, UsageError } from './options.ts';
 
@@ -20,6 +20,8 @@ export async function runAdmin(args: string[]): Promise<number> {
       source: { type: 'string' },
       'source-id': { type: 'string' },
       'act-as-user-allowed': { type: 'boolean', default: false },
+      public: { type: 'boolean', default: false },
+      'redirect-uri': { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       now: { type: 'string' },
       bytes: { type: 'string' },
@@ -37,7 +39,10 @@ export async function runAdmin(args: string[]): Promise<number> {
     }
     case 'create-client': {
       const tenantId = requireOption(values.tenant, '--tenant');
-      command = (s) => ({ ...createClient(s, tenantId, values['act-as-user-allowed']) });
+      if (values.public && values['act-as-user-allowed']) throw new UsageError('a --public client cannot be --act-as-user-allowed: it holds no secret');
+      if (!values.public && values['redirect-uri']) throw new UsageError('--redirect-uri is for --public clients');
+      const redirectUris = values['redirect-uri'] ?? [];
+      command = values.public ? (s) => createPublicClient(s, tenantId, redirectUris) : (s) => ({ ...createClient(s, tenantId, values['act-as-user-allowed']) });
       break;
     }
     case 'create-user': {

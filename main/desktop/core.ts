@@ -29,6 +29,7 @@ import { replaceFile } from '../platform/durable.ts';
 import { silentLogger, type Logger } from '../platform/log/logger.ts';
 import { logDir } from '../platform/log/rotating.ts';
 import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
+import { BrowserSession, DESKTOP_CLIENT, parseSessionTokens, type SessionTokens } from '../remote/signIn.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
@@ -44,6 +45,7 @@ import type { Keychain } from './keychain.ts';
 import type { HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
 import { PairRunner, type RoundOutcome } from './pairRunner.ts';
+import { BrowserSignIn, explainSignInFailure } from './signIn.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
 
 export interface CoreOptions {
@@ -52,6 +54,8 @@ export interface CoreOptions {
   managed?: ManagedSettings;
   /** Opens a file with the system's default app (Electron: shell.openPath); headless: none. */
   openPath?: (path: string) => Promise<void>;
+  /** Opens the sign-in page in the system browser (Electron: shell.openExternal); headless: the UI opens a tab. */
+  openExternal?: (url: string) => Promise<void>;
   /** The embedded local server beside the core; without it the outbox and the count of files waiting are 0. */
   local?: LocalLink;
   /**
@@ -83,10 +87,8 @@ export interface LocalLink {
 
 export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system', localOnly: false };
 
-interface Secret {
-  clientSecret: string;
-  password?: string;
-}
+/** What the keychain holds for the account: a client secret (Advanced sign-in) or a browser sign-in's tokens. */
+type Secret = { clientSecret: string; password?: string } | { session: SessionTokens };
 
 interface PairFacts {
   files: number;
@@ -119,6 +121,10 @@ export class DesktopCore implements Handlers {
   private readonly managed: ManagedSettings;
   private readonly log: Logger;
   private readonly syncLog: SyncLog;
+  /** The browser sign-in under way, if any. */
+  private pendingSignIn: { attempt: BrowserSignIn; serviceUrl: string } | null = null;
+  /** The browser sign-in's tokens, shared by every FolioClient of the account (the local server's too). */
+  private session: BrowserSession | null = null;
 
   private constructor(
     private readonly o: CoreOptions,
@@ -154,14 +160,26 @@ export class DesktopCore implements Handlers {
     // An account from before IT fixed the service stays signed out: its pairs must not sync there.
     const raw = this.serverAllowed(stored.serviceUrl) ? await this.o.keychain.get(secretAccount(stored)).catch(() => null) : null;
     const secret = raw ? parseSecret(raw) : null;
-    this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? credentialsOf(stored, secret) : null });
+    this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? this.credentialsOf(stored, secret) : null });
     if (!secret) return;
     this.client = this.newClient(stored, secret);
     await this.startRunners();
   }
 
   private newClient(a: StoredAccount, s: Secret): FolioClient {
-    return new FolioClient({ baseUrl: a.serviceUrl, credentials: credentialsOf(a, s), ...this.o.client });
+    return new FolioClient({ baseUrl: a.serviceUrl, credentials: this.credentialsOf(a, s), ...this.o.client });
+  }
+
+  private credentialsOf(a: StoredAccount, s: Secret): Credentials {
+    if (!('session' in s)) {
+      this.session = null;
+      return credentialsOf(a, s);
+    }
+    if (this.session?.current !== s.session) {
+      // Refresh tokens rotate: each new pair goes to the keychain at once, or a restart would hold spent ones.
+      this.session = new BrowserSession(s.session, (tokens) => this.o.keychain.set(secretAccount(a), JSON.stringify({ session: tokens })).catch(() => undefined));
+    }
+    return { clientId: a.clientId, clientSecret: '', session: this.session };
   }
 
   private now(): string {
@@ -213,10 +231,58 @@ export class DesktopCore implements Handlers {
     const next: StoredAccount = { serviceUrl: args.serviceUrl.replace(/\/+$/, ''), clientId: args.clientId, userName, tenantId: '', userId: '' };
     const secret: Secret = { clientSecret: args.clientSecret, ...(userName ? { password } : {}) };
     const client = this.newClient(next, secret);
-    const who = await client.whoAmI();
+    let who: { tenantId: string; userId: string | null };
+    try {
+      who = await client.whoAmI();
+    } catch (err) {
+      throw explainSignInFailure(err, next.serviceUrl);
+    }
     next.tenantId = who.tenantId;
     next.userId = who.userId ?? '';
+    return this.establish(next, secret, client);
+  }
 
+  async beginBrowserSignIn(args: ArgsOf<'beginBrowserSignIn'>): Promise<ResultOf<'beginBrowserSignIn'>> {
+    const serviceUrl = (this.managed.serverUrl || args.serviceUrl?.trim() || '').replace(/\/+$/, '');
+    if (!serviceUrl) throw failure('SIGN_IN_FAILED', 'Type the address of your Folio service, such as https://folio.example.com.');
+    if (!this.serverAllowed(serviceUrl)) throw failure('SERVER_LOCKED_BY_POLICY', `your administrator set the service to ${this.managed.serverUrl}`);
+    this.pendingSignIn?.attempt.cancel('Another sign-in was started.');
+    this.pendingSignIn = null;
+    let attempt: BrowserSignIn;
+    try {
+      attempt = await BrowserSignIn.start(serviceUrl, this.managed.clientId || DESKTOP_CLIENT);
+    } catch (err) {
+      throw explainSignInFailure(err, serviceUrl);
+    }
+    this.pendingSignIn = { attempt, serviceUrl };
+    const opened = this.o.openExternal ? await this.o.openExternal(attempt.authorizationUrl).then(() => true, () => false) : false;
+    return { authorizationUrl: attempt.authorizationUrl, opened };
+  }
+
+  async finishBrowserSignIn(): Promise<Account> {
+    const pending = this.pendingSignIn;
+    if (!pending) throw failure('INVALID_STATE', 'No sign-in is under way. Start it again.');
+    let tokens: SessionTokens;
+    try {
+      tokens = await pending.attempt.finish();
+    } catch (err) {
+      throw explainSignInFailure(err, pending.serviceUrl);
+    } finally {
+      if (this.pendingSignIn === pending) this.pendingSignIn = null;
+    }
+    const next: StoredAccount = { serviceUrl: pending.serviceUrl, clientId: tokens.clientId, userName: tokens.userName, tenantId: tokens.tenantId, userId: tokens.userId };
+    const secret: Secret = { session: tokens };
+    return this.establish(next, secret, this.newClient(next, secret));
+  }
+
+  async cancelBrowserSignIn(): Promise<ResultOf<'cancelBrowserSignIn'>> {
+    this.pendingSignIn?.attempt.cancel('The sign-in was cancelled.');
+    this.pendingSignIn = null;
+    return { done: true };
+  }
+
+  /** Makes a checked account the signed-in one: its secret into the keychain, then its pairs run. */
+  private async establish(next: StoredAccount, secret: Secret, client: FolioClient): Promise<Account> {
     await this.stopRunners();
     const previous = this.account;
     try {
@@ -230,7 +296,7 @@ export class DesktopCore implements Handlers {
     this.desk.putSettings({ localOnly: false });
     this.account = next;
     this.client = client;
-    this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: credentialsOf(next, secret) });
+    this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: this.credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
     await this.startRunners();
     this.log.info({ service: next.serviceUrl, client: next.clientId, tenant: next.tenantId, ...(userName ? { user: userName } : {}) }, 'signed in');
@@ -240,15 +306,19 @@ export class DesktopCore implements Handlers {
     return this.accountView();
   }
 
-  /** Forgets the secret and the account; pairs stay, and sync again on the next sign-in. */
+  /**
+   * Revokes a browser sign-in's tokens on the service and forgets the secret; the account's service
+   * URL stays, to prefill the next sign-in. Pairs stay, and sync again on the next sign-in.
+   */
   async signOut(): Promise<Account> {
     await this.stopRunners();
     const previous = this.account;
+    const session = this.session;
     this.client = null;
-    this.account = null;
-    this.desk.clearAccount();
+    this.session = null;
     this.o.local?.setAccount(null);
     this.log.info({ service: previous?.serviceUrl ?? '' }, 'signed out');
+    await session?.revoke();
     if (previous) {
       try {
         await this.o.keychain.delete(secretAccount(previous));
@@ -813,7 +883,7 @@ function filePaths(tree: ReadonlyMap<string, NodeState>, rootId: string, withIds
   return withIds ? out : out.map(([, p]) => p);
 }
 
-function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: Secret): Credentials {
+function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: { clientSecret: string; password?: string }): Credentials {
   return {
     clientId: a.clientId,
     clientSecret: s.clientSecret,
@@ -828,7 +898,9 @@ function hostedRound(startedAt: number, outcome: RoundOutcome): HostedRound {
 
 function parseSecret(raw: string): Secret | null {
   try {
-    const s = JSON.parse(raw) as Partial<Secret>;
+    const s = JSON.parse(raw) as { clientSecret?: unknown; password?: unknown; session?: unknown };
+    const session = parseSessionTokens(s.session);
+    if (session) return { session };
     return typeof s.clientSecret === 'string' ? { clientSecret: s.clientSecret, ...(typeof s.password === 'string' ? { password: s.password } : {}) } : null;
   } catch {
     return null;

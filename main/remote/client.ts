@@ -16,6 +16,16 @@ export interface Credentials {
   clientSecret: string;
   /** When set, every call acts as this user through the strong channel (X-Svc-User-Token). */
   user?: { userName: string; password: string };
+  /** A browser sign-in's tokens (./signIn.ts): they replace the secret and the login above. */
+  session?: SessionAuth;
+}
+
+/** Tokens that someone else obtained and keeps fresh, shared by every client of an account. */
+export interface SessionAuth {
+  headers(): Promise<Record<string, string>>;
+  /** The service refused the tokens: renew them before the next call. */
+  expire(): void;
+  whoAmI(): { tenantId: string; userId: string };
 }
 
 export interface RetryPolicy {
@@ -102,6 +112,7 @@ export class FolioClient {
         if (!(err instanceof FolioApiError) || !REAUTH_CODES.has(err.code)) throw err;
         this.app = null;
         this.user = null;
+        this.options.credentials.session?.expire();
         return this.raw<T>(method, path, input, await this.authHeaders());
       }
     });
@@ -158,6 +169,7 @@ export class FolioClient {
 
   /** Headers that authenticate a call: the app token, plus the user token when acting as a user. */
   async authHeaders(): Promise<Record<string, string>> {
+    if (this.options.credentials.session) return this.options.credentials.session.headers();
     const app = await this.appSession();
     const headers: Record<string, string> = { authorization: `Bearer ${app.token.accessToken}` };
     if (this.options.credentials.user) headers['x-svc-user-token'] = (await this.userSession(app)).token.accessToken;
@@ -192,6 +204,7 @@ export class FolioClient {
 
   /** The user the client acts as, or null for APP_ONLY. */
   async whoAmI(): Promise<{ tenantId: string; userId: string | null }> {
+    if (this.options.credentials.session) return this.options.credentials.session.whoAmI();
     const app = await this.appSession();
     if (!this.options.credentials.user) return { tenantId: app.token.tenantId, userId: null };
     return { tenantId: app.token.tenantId, userId: (await this.userSession(app)).token.userId };

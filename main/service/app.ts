@@ -24,6 +24,7 @@ import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { oauthRoutes } from './auth/oauthRoutes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { backgroundJobs } from './backgroundJobs.ts';
 import { changeRoutes } from './changes/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
 
   await openApiRoutes(app);
   authRoutes(app, deps);
+  oauthRoutes(app, deps);
   containerRoutes(app, deps);
   documentRoutes(app, deps);
   versionRoutes(app, deps);

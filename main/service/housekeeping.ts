@@ -40,6 +40,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
     try {
       await uploads.sweepExpired();
       store.tokens.deleteExpired(Date.now());
+      store.authorizationCodes.deleteExpired(Date.now());
       store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
       await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
       await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);

@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
+import { AuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
@@ -27,6 +28,7 @@ import { QuotaRepository } from './repos/quotas.ts';
 export class Store {
   readonly identity: IdentityRepository;
   readonly tokens: TokenRepository;
+  readonly authorizationCodes: AuthorizationCodeRepository;
   readonly contentTypes: ContentTypeRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
@@ -57,6 +59,7 @@ export class Store {
   ) {
     this.identity = new IdentityRepository(db);
     this.tokens = new TokenRepository(db);
+    this.authorizationCodes = new AuthorizationCodeRepository(db);
     this.contentTypes = new ContentTypeRepository(db);
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);

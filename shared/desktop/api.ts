@@ -36,6 +36,8 @@ export const DesktopErrorCodes = [
   /** The service does not offer this endpoint (yet). */
   'NOT_SUPPORTED',
   'KEYCHAIN_ERROR',
+  /** Signing in failed: a wrong address, a server that is not Folio, refused credentials; the message says which in words. */
+  'SIGN_IN_FAILED',
   'INTERNAL',
 ] as const;
 export type DesktopErrorCode = (typeof DesktopErrorCodes)[number];
@@ -45,8 +47,10 @@ export const DesktopError = Type.Object({
   message: Type.String(),
   /** The /v1 business code, for SERVICE_ERROR. */
   serviceCode: Type.Optional(Type.Integer()),
+  /** The technical detail behind a message meant for people (the UI shows it under "Details"). */
+  detail: Type.Optional(Type.String()),
 });
-export type DesktopError = { code: DesktopErrorCode; message: string; serviceCode?: number };
+export type DesktopError = { code: DesktopErrorCode; message: string; serviceCode?: number; detail?: string };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DesktopError };
 
@@ -102,6 +106,16 @@ export const SignInArgs = Type.Object(
   strict,
 );
 export type SignInArgs = Static<typeof SignInArgs>;
+
+/** The browser sign-in (RFC 8252): the person types only the service URL (none when IT set it). */
+export const BeginBrowserSignInArgs = Type.Object({ serviceUrl: Type.Optional(Type.String({ maxLength: 2048 })) }, strict);
+
+export const BrowserSignInStart = Type.Object({
+  /** The service's sign-in page; the UI opens it in a new tab unless the app opened the system browser already. */
+  authorizationUrl: Str,
+  opened: Bool,
+});
+export type BrowserSignInStart = Static<typeof BrowserSignInStart>;
 
 // ---------------------------------------------------------------------------------------------
 // The service tree (to pick a pair's container, a document, a share target)
@@ -445,6 +459,11 @@ export type LogFolder = Static<typeof LogFolder>;
 export const DesktopMethods = {
   getAccount: { args: Empty, result: Account },
   signIn: { args: SignInArgs, result: Account },
+  /** Starts a browser sign-in; finishBrowserSignIn resolves when the browser comes back (or fails). */
+  beginBrowserSignIn: { args: BeginBrowserSignInArgs, result: BrowserSignInStart },
+  finishBrowserSignIn: { args: Empty, result: Account },
+  /** Stops waiting for the browser. */
+  cancelBrowserSignIn: { args: Empty, result: Ok },
   signOut: { args: Empty, result: Account },
 
   listChildren: { args: ListChildrenArgs, result: Listing },

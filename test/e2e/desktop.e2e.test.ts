@@ -118,13 +118,15 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     expect(await page.getByText("Secrets stay in this computer's keychain").count()).toBe(0);
     await shot('01-sign-in');
     await page.getByLabel('Service URL').fill(server.url);
+    // Client credentials, for application-only use, sit under Advanced (the browser sign-in has its own test).
+    await page.getByText('Advanced: sign in with a client ID and secret').click();
     await page.getByLabel('Client ID').fill(tenant.clientId);
     await page.getByLabel('Client secret').fill('not the secret');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with client credentials' }).click();
     await page.getByRole('alert').waitFor();
-    expect(await page.getByRole('alert').textContent()).toMatch(/credentials/);
+    expect(await page.getByRole('alert').textContent()).toMatch(/did not accept this client ID and secret/);
     await page.getByLabel('Client secret').fill(tenant.clientSecret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with client credentials' }).click();
     await page.getByRole('heading', { name: 'Sync pairs' }).waitFor();
     await page.getByText('No folders sync yet').waitFor();
     await shot('02-pairs-empty');

@@ -44,7 +44,15 @@ interface OpenApiDoc {
 
 /** The two routes whose success response is not the envelope (docs/api.md says which and why). */
 // Bytes and the description document are not enveloped on success; their errors are.
-const NOT_ENVELOPED = new Set(['GET /v1/openapi.json', 'GET /v1/versions/download', 'GET /v1/renditions/read']);
+/** Bytes, this document, and the browser sign-in's pages (HTML) and RFC 8414 metadata (plain JSON by that RFC). */
+const NOT_ENVELOPED = new Set([
+  'GET /v1/openapi.json',
+  'GET /v1/versions/download',
+  'GET /v1/renditions/read',
+  'GET /.well-known/oauth-authorization-server',
+  'GET /v1/auth/authorize',
+  'POST /v1/auth/authorize',
+]);
 
 /**
  * Every METHOD path pair in Fastify's route tree. printRoutes draws a tree whose children extend
@@ -246,7 +254,9 @@ describe('GET /v1/openapi.json', () => {
       const op = doc.paths[path]?.[method.toLowerCase()];
       const isPublic = Array.isArray(op?.security) && op.security.length === 0;
       const res = method === 'GET' ? await anonymous.fetch(path, {}) : await fetch(server.url + path, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
-      const body = (await res.json()) as { code?: number };
+      // The sign-in page answers HTML: no envelope, and no 100001 either.
+      const text = await res.text();
+      const body = (text.startsWith('{') ? JSON.parse(text) : {}) as { code?: number };
       if (isPublic) expect(body.code, `${key} is documented as public`).not.toBe(100001);
       else expect([res.status, body.code], `${key} is documented as needing a token`).toEqual([401, 100001]);
     }

@@ -324,10 +324,10 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect((await docsIn(containerId)).has('note-0.txt')).toBe(true);
   });
 
-  it('signs out: the secret leaves the keychain, the account is forgotten', async () => {
+  it('signs out: the secret leaves the keychain, the service URL stays for the next sign-in', async () => {
     const before = value(await api.getAccount({}));
     const after = value(await api.signOut({}));
-    expect(after).toMatchObject({ signedIn: false, serviceUrl: '' });
+    expect(after).toMatchObject({ signedIn: false, serviceUrl: server.url });
     expect(await keychain.get(secretAccount(before))).toBeNull();
     expect(value(await api.getStatus({})).state).toBe('SIGNED_OUT');
   });
