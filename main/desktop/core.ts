@@ -299,7 +299,7 @@ export class DesktopCore implements Handlers {
     this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: this.credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
     await this.startRunners();
-    this.log.info({ service: next.serviceUrl, client: next.clientId, tenant: next.tenantId, ...(userName ? { user: userName } : {}) }, 'signed in');
+    this.log.info({ service: next.serviceUrl, client: next.clientId, tenant: next.tenantId, ...(next.userName ? { user: next.userName } : {}) }, 'signed in');
     this.events.emit({ type: 'account', account: this.accountView() });
     this.events.emit({ type: 'settings', settings: this.settingsView() });
     this.statusNow();
