@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RENDERER_DIST, startHeadless } from '../desktop/headless.ts';
 import { appDataDir } from '../platform/paths.ts';
+import { parsePort } from './options.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PRELOAD = join(ROOT, 'dist', 'electron', 'preload.cjs');
@@ -43,8 +44,7 @@ export async function runStart(args: string[]): Promise<number> {
     options: { state: { type: 'string' }, port: { type: 'string', default: '0' }, headless: { type: 'boolean', default: false } },
     strict: true,
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
+  const port = parsePort(values.port);
 
   const electron = values.headless ? null : electronBinary();
   if (electron) {
