@@ -16,7 +16,7 @@ import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { CliFailure } from './failure.ts';
 import { parseServerUrl, requireOption, UsageError } from './options.ts';
 import { checkContainer, existingPair, refuseFile, refuseOtherServer, savePair, type PairTarget } from './pairing.ts';
-import { credentialsFromEnv } from './sync.ts';
+import { credentialsFromEnv } from './credentials.ts';
 
 type Flags = ReturnType<typeof parseFlags>;
 type Command = (store: SyncStore) => number | Promise<number>;

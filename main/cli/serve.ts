@@ -1,9 +1,8 @@
 /** `folio serve`: the service on one data directory, until SIGTERM or SIGINT. */
 import { parseArgs } from 'node:util';
-import { buildApp } from '../service/app.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from '../service/config.ts';
-import { startHousekeeping, type HousekeepingSettings } from '../service/housekeeping.ts';
-import { openStore, type Store } from '../store/index.ts';
+import type { HousekeepingSettings } from '../service/housekeeping.ts';
+import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
 import { parsePort, requireOption } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
@@ -21,6 +20,8 @@ export async function runServe(args: string[]): Promise<number> {
   const rateLimit = rateLimitSettings(values);
   const settings = settingsFromEnv(process.env);
   const stop = untilSignal();
+  // Loaded once the flags are checked: a wrong call is told without loading the service.
+  const { openStore } = await import('../store/index.ts');
   const store = await openStore(dataDir);
   await serveUntil(store, { host: values.host, port }, stop, { ...settings.service, outbound, rateLimit }, settings.housekeeping);
   return 0;
@@ -56,6 +57,7 @@ export async function serveUntil(
 ): Promise<void> {
   const checkpoints = store.checkpointInBackground();
   try {
+    const [{ buildApp }, { startHousekeeping }] = await Promise.all([import('../service/app.ts'), import('../service/housekeeping.ts')]);
     const app = await buildApp(store, { config });
     const housekeeping = startHousekeeping(store, config, housekeepingSettings);
     try {

@@ -1,9 +1,7 @@
 /**
  * `folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]`
  *
- * Credentials come from the environment only (FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET, and
- * optionally FOLIO_USER + FOLIO_PASSWORD for the strong user channel), never from the command line,
- * where other users of the machine could read them.
+ * Credentials come from the environment only (main/cli/credentials.ts).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,8 +10,9 @@ import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
+import { credentialsFromEnv } from './credentials.ts';
 import { failureLine } from './failure.ts';
-import { parseServerUrl, requireOption, UsageError } from './options.ts';
+import { parseServerUrl, requireOption } from './options.ts';
 import { checkContainer, existingPair, refuseFile, savePair, type PairTarget } from './pairing.ts';
 
 // The environment may shorten these (tests, impatient users); the defaults suit a desktop.
@@ -21,14 +20,6 @@ const POLL_MS = Number(process.env.FOLIO_POLL_MS ?? 30_000);
 const FULL_SCAN_MS = Number(process.env.FOLIO_FULL_SCAN_MS ?? 10 * 60_000);
 const DEBOUNCE_MS = Number(process.env.FOLIO_DEBOUNCE_MS ?? 300);
 const MAX_ONCE_PASSES = 5;
-
-export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Credentials {
-  const clientId = env.FOLIO_CLIENT_ID;
-  const clientSecret = env.FOLIO_CLIENT_SECRET;
-  if (!clientId || !clientSecret) throw new UsageError('set FOLIO_CLIENT_ID and FOLIO_CLIENT_SECRET in the environment');
-  if (Boolean(env.FOLIO_USER) !== Boolean(env.FOLIO_PASSWORD)) throw new UsageError('FOLIO_USER and FOLIO_PASSWORD go together');
-  return { clientId, clientSecret, ...(env.FOLIO_USER && env.FOLIO_PASSWORD ? { user: { userName: env.FOLIO_USER, password: env.FOLIO_PASSWORD } } : {}) };
-}
 
 export function summaryLine(s: SyncSummary): string {
   return `uploaded ${s.uploaded}, downloaded ${s.downloaded}, moved ${s.moved}, deleted ${s.deleted}, conflicts ${s.conflicts}`;
