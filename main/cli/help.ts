@@ -157,7 +157,7 @@ export const GROUPS: ReadonlySet<string> = new Set(COMMANDS.map((c) => c.name.sp
 const NOTES = `
 'folio COMMAND --help' describes a command; 'folio --version' prints the version.
 Exit codes: 0 done, 1 the command failed (one line: the reason and its error code),
-2 the command was called wrongly. FOLIO_DEBUG=1 adds the stack of an unexpected failure.`;
+2 the command was called wrongly. FOLIO_DEBUG=1 adds the stack of a failure.`;
 
 /** The synopses of `words` and of every command under it (all of them for no words). */
 export function usageOf(words: readonly string[]): string {
