@@ -65,7 +65,7 @@ export async function serveUntil(
       console.log(`listening on ${address}`);
       await stop;
     } finally {
-      housekeeping.stop();
+      await housekeeping.stop();
       await app.close();
     }
   } finally {

@@ -9,7 +9,7 @@ import { secretMatches } from '../../main/service/auth/credentials.ts';
 import { openStore } from '../../main/store/index.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 import type { Container } from '../../shared/v1/resources.ts';
-import { appApi, data, FOLIO_BIN, removeDir, tempDir, type Tenant } from '../helpers/server.ts';
+import { appApi, data, FOLIO_BIN, removeDir, startServer, tempDir, type Tenant } from '../helpers/server.ts';
 
 const dirs: string[] = [];
 function freshDir(): string {
@@ -229,15 +229,14 @@ describe('folio serve', () => {
   });
 
   it('tells a port already in use in one line with its code, without a stack, and exits 1', async () => {
-    const dir = freshDir();
-    const first = spawnFolio(['serve', '--data', dir, '--port', '0']);
-    const port = new URL(await first.url).port;
+    const first = await startServer(freshDir());
+    const port = new URL(first.url).port;
     try {
       const second = await folio(['serve', '--data', freshDir(), '--port', port]);
       expect(second.code).toBe(1);
       expect(second.stderr).toMatch(new RegExp(`^folio: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port} \\(code ${ErrorCodes.INTERNAL.code}\\)\\n$`));
     } finally {
-      await terminate(first);
+      await first.stop();
     }
   });
 });
