@@ -76,6 +76,9 @@ export const ErrorCodes = {
 
   SERVICE_UNREACHABLE: { code: 170001, http: 503, msg: 'the service is unreachable and the local mirror cannot answer this request' },
   LOCAL_CHANGES_PENDING: { code: 170002, http: 409, msg: 'the synced folder holds changes the service has not seen yet; let the pair sync first' },
+  PAIR_CONFLICT: { code: 170003, http: 409, msg: 'the folder or the state directory is already paired with another container or service' },
+  NOT_A_FOLDER: { code: 170004, http: 400, msg: 'the path given for a synced folder is a file, not a folder' },
+  CONTAINER_IN_RECYCLE_BIN: { code: 170005, http: 409, msg: 'the container to sync is in the recycle bin' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -1,9 +1,8 @@
 /** `folio serve`: the service on one data directory, until SIGTERM or SIGINT. */
 import { parseArgs } from 'node:util';
-import { buildApp } from '../service/app.ts';
 import type { ServiceConfig } from '../service/config.ts';
-import { startHousekeeping, type HousekeepingSettings } from '../service/housekeeping.ts';
-import { openStore, type Store } from '../store/index.ts';
+import type { HousekeepingSettings } from '../service/housekeeping.ts';
+import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
 import { parsePort, requireOption } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
@@ -25,6 +24,8 @@ export async function runServe(args: string[]): Promise<number> {
   const stop = untilSignal();
   const out = await openServeLog(logging);
   try {
+    // Loaded once the flags are checked: a wrong call is told without loading the service.
+    const { openStore } = await import('../store/index.ts');
     const store = await openStore(dataDir);
     await serveUntil(store, { host: values.host, port }, stop, { ...settings.service, outbound, rateLimit }, settings.housekeeping, out);
   } catch (err) {
@@ -69,6 +70,7 @@ export async function serveUntil(
   const { log } = out;
   const checkpoints = store.checkpointInBackground();
   try {
+    const [{ buildApp }, { startHousekeeping }] = await Promise.all([import('../service/app.ts'), import('../service/housekeeping.ts')]);
     const app = await buildApp(store, { config, log });
     const housekeeping = startHousekeeping(store, config, housekeepingSettings, log);
     try {
@@ -77,7 +79,7 @@ export async function serveUntil(
       log.info({ address, rateLimit: config.rateLimit }, 'started');
       log.info({ signal: await stop }, 'stopping: letting requests in flight finish');
     } finally {
-      housekeeping.stop();
+      await housekeeping.stop();
       await app.close();
     }
   } finally {

@@ -9,7 +9,7 @@
  * same object, and with it the embedded local server (main/desktop/local.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type {
   Account,
@@ -34,6 +34,7 @@ import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
+import { makeRootFolder } from '../sync/rootFolder.ts';
 import { SyncLog } from '../sync/syncLog.ts';
 import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
@@ -382,8 +383,7 @@ export class DesktopCore implements Handlers {
     }
     const container = await client.getContainer(args.containerId);
     if (container.status !== 'ACTIVE') throw failure('INVALID_STATE', `the service folder ${container.name} is in the recycle bin`);
-    await mkdir(dir, { recursive: true });
-    if (!(await stat(dir)).isDirectory()) throw failure('INVALID_ARGUMENTS', `${dir} is not a folder`);
+    if (!(await makeRootFolder(dir))) throw failure('INVALID_ARGUMENTS', `${dir} is a file, not a folder`);
     const { ignoreRules, ...engineSettings } = args.settings ?? {};
     if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
     const pairId = randomBytes(8).toString('hex');

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
@@ -19,6 +19,7 @@ import { IgnoreRules, type IgnoreProblem } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
+import { rootFolderState } from './rootFolder.ts';
 import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
@@ -171,7 +172,9 @@ export class PairSync {
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
     if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
-    if (!(await isDir(pair.dir))) return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
+    const root = await rootFolderState(pair.dir);
+    if (root === 'file') return this.block(summary, 'root-missing', `${pair.dir} is a file, not a folder; nothing is deleted until the folder is back`);
+    if (root === 'missing') return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
     const state = this.loadState(pair);
     try {
       if (!(await this.observeRemote(pair, state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone (deleted or moved to the recycle bin); nothing is deleted until it is back');
@@ -302,7 +305,7 @@ export class PairSync {
     const message = rest.join(': ') || pair.state;
     if (pair.state === 'PAUSED') return message;
     if (pair.state !== 'GUARD' || kind === 'mass-delete') return '';
-    if (kind === 'root-missing' && (await isDir(pair.dir))) {
+    if (kind === 'root-missing' && (await rootFolderState(pair.dir)) === 'folder') {
       this.o.store.setState(pair.pairId, 'ACTIVE');
       return '';
     }
@@ -524,9 +527,3 @@ function count(summary: SyncSummary, op: Op): void {
   }
 }
 
-async function isDir(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-}

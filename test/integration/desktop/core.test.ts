@@ -124,6 +124,9 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
   it('adds a pair and syncs files both ways, with per-file activity', async () => {
     expect(await api.addPair({ dir: 'relative/path', containerId })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
     expect(await api.addPair({ dir, containerId: 'missing' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const file = join(work, 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(await api.addPair({ dir: file, containerId })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: `${file} is a file, not a folder` } });
     const pair = value(await api.addPair({ dir, containerId, settings: { concurrency: 2, ignoreRules: '*.log' } }));
     pairId = pair.pairId;
     expect(pair).toMatchObject({ dir, containerId, containerName: 'Apollo', settings: { concurrency: 2, ignoreRules: '*.log' } });
