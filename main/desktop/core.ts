@@ -9,7 +9,7 @@
  * same object, and with it the embedded local server (main/desktop/local.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type {
   Account,

@@ -40,6 +40,7 @@ import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { formRoutes } from './forms/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { shareRoutes } from './shares/routes.ts';
 import { renditionRoutes } from './renditions/routes.ts';
 import { textRoutes } from './text/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   shareRoutes(app, deps);
   orgRoutes(app, deps);
   textRoutes(app, deps);
+  searchRoutes(app, deps);
   renditionRoutes(app, deps);
   limitRoutes(app, deps);
   if (opts.backgroundJobs !== false) backgroundJobs(app, deps);

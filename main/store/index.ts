@@ -24,6 +24,7 @@ import { WebhookRepository } from './repos/webhooks.ts';
 import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
 import { QuotaRepository } from './repos/quotas.ts';
+import { SearchRepository } from './repos/search.ts';
 
 export class Store {
   readonly identity: IdentityRepository;
@@ -52,6 +53,7 @@ export class Store {
   readonly uploadsDir: string;
   readonly assemblies: AssemblyFiles;
   readonly quotas: QuotaRepository;
+  readonly search: SearchRepository;
 
   constructor(
     private readonly db: Db,
@@ -78,6 +80,7 @@ export class Store {
     this.blobs = new BlobFiles(dataDir);
     this.jobs = new JobRepository(db);
     this.renditions = new RenditionRepository(db);
+    this.search = new SearchRepository(db);
     this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
     this.assemblies = new AssemblyFiles(this.uploadsDir);

@@ -1326,6 +1326,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/search/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Full-text search over the names and the extracted or OCR text of the current versions of the documents the caller may read (text only where the caller may also DOWNLOAD). query: words and "quoted phrases", all of which must match; no operators. containerId limits it to that subtree. One result per document, best first, at its best page (1 when only the name matched); snippet is plain text and highlights give the matched words as offsets into it. */
+        post: operations["searchGetPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/renditions/upload": {
         parameters: {
             query?: never;
@@ -1370,7 +1387,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A short-lived URL that reads a READY rendition without a token (180001-180005; 173009 for a validity outside 1..3600 s). Needs DOWNLOAD. */
+        /** A short-lived URL that reads a READY rendition without a token (180001-180005; 173009 for a validity outside 1..3600 s). Needs READ and DOWNLOAD; a version the caller cannot see is 180002, like one without the rendition. */
         post: operations["renditionsSignedUrl"];
         delete?: never;
         options?: never;
@@ -6865,6 +6882,71 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["VersionText"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    searchGetPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Strong user channel: a user-session token (POST /v1/auth/userSession). The request then runs as that user. Not with the weak channel (101008). */
+                "X-Svc-User-Token"?: components["parameters"]["UserToken"];
+                /** @description Weak user channel: the external identity source. Send it with X-Svc-Act-As-Source-Id (else 101009); honoured for clients made with act_as_user_allowed. */
+                "X-Svc-Act-As-Source"?: components["parameters"]["ActAsSource"];
+                /** @description Weak user channel: the identity's id in X-Svc-Act-As-Source. Send both or neither (101009). */
+                "X-Svc-Act-As-Source-Id"?: components["parameters"]["ActAsSourceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query: string;
+                    containerId?: string;
+                    pageSize?: number;
+                    pageNumber?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 0 and data on success, or data null and a spec §7 code (see Envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            totalElements: number;
+                            content: {
+                                docId: string;
+                                versionId: string;
+                                title: string;
+                                containerId: string;
+                                page: number;
+                                snippet: string;
+                                highlights: {
+                                    start: number;
+                                    length: number;
+                                }[];
+                            }[];
+                        } | null;
                     };
                 };
             };

@@ -21,7 +21,7 @@ export const LINGER_IDLE_MS = 10_000;
 
 export function installLingeringClose(app: FolioApp): void {
   app.addHook('onSend', (req, reply, payload, done) => {
-    // A request injected in-process (Fastify's inject) has no network socket to linger on.
+    // An injected request (the desktop mirror, app.inject) has a stand-in socket with no connection to close gently.
     if (!req.raw.complete && typeof req.raw.socket.destroySoon === 'function') {
       void reply.header('connection', 'close');
       lingerOnClose(req.raw, req.raw.socket);

@@ -124,5 +124,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   departments: 'Departments and their members.',
   roles: 'Business roles and their members.',
   renditions: 'Previews and other renditions of a version, and signed direct-read URLs.',
+  search: 'Full-text search over the names and the extracted or OCR text of current versions.',
   limits: 'Storage usage of the tenant.',
 };
