@@ -68,6 +68,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth 2.0 authorization server metadata (RFC 8414) of the browser sign-in. No token needed, and not enveloped. */
+        get: operations["wellKnownOauthAuthorizationServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** OAuth 2.0 authorization server metadata (RFC 8414) of the browser sign-in. No token needed, and not enveloped. */
+        head: operations["wellKnownOauthAuthorizationServerHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in page (RFC 6749 §4.1.1 with PKCE S256, RFC 7636): the system browser opens it. Answers HTML. No token needed. */
+        get: operations["authAuthorize"];
+        put?: never;
+        /** The sign-in page's form: checks the CSRF token, the user name and password, then redirects with a single-use code. Answers HTML or a redirect. No token needed. */
+        post: operations["authAuthorizeSubmit"];
+        delete?: never;
+        options?: never;
+        /** The sign-in page (RFC 6749 §4.1.1 with PKCE S256, RFC 7636): the system browser opens it. Answers HTML. No token needed. */
+        head: operations["authAuthorizeHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oauthToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token endpoint (RFC 6749 §4.1.3, §6): grant_type authorization_code (with the PKCE code_verifier) gives the app pair plus userSession, the user pair; grant_type refresh_token refreshes one pair. JSON or form-encoded. No token needed. */
+        post: operations["authOauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes an access, user or refresh token (RFC 7009). An unknown token answers the same. JSON or form-encoded. No token needed. */
+        post: operations["authRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/containers/create": {
         parameters: {
             query?: never;
@@ -2377,7 +2448,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description 400 Bad Request: the envelope with data null and one of 110001 VALIDATION, 110002 MALFORMED_JSON, 140004 CHUNK_SIZE_MISMATCH, 190001 URL_FORBIDDEN, 191006 SHARE_GRANT_FIELD_IMMUTABLE. */
+        /** @description 400 Bad Request: the envelope with data null and one of 100006 INVALID_GRANT, 100008 INVALID_AUTHORIZATION_REQUEST, 110001 VALIDATION, 110002 MALFORMED_JSON, 140004 CHUNK_SIZE_MISMATCH, 190001 URL_FORBIDDEN, 191006 SHARE_GRANT_FIELD_IMMUTABLE, 170004 NOT_A_FOLDER. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2395,7 +2466,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 403 Forbidden: the envelope with data null and one of 101011 ACT_AS_USER_UNKNOWN, 102001 FORBIDDEN, 102002 APP_CONTEXT_REQUIRED. */
+        /** @description 403 Forbidden: the envelope with data null and one of 100007 PUBLIC_CLIENT_NEEDS_USER, 101011 ACT_AS_USER_UNKNOWN, 102001 FORBIDDEN, 102002 APP_CONTEXT_REQUIRED. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2413,7 +2484,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 409 Conflict: the envelope with data null and one of 130001 NAME_CONFLICT, 130002 INVALID_MOVE, 130003 PARENT_DELETED, 130004 SYSTEM_CONTAINER, 130005 NOT_DELETED, 140003 UPLOAD_INCOMPLETE, 140006 IDEMPOTENCY_KEY_REUSED, 131001 CONTENT_TYPE_CYCLE, 131002 SYSTEM_CONTENT_TYPE, 191001 DEPARTMENT_CYCLE, 191002 DEPARTMENT_NOT_EMPTY, 191003 ROLE_KEY_TAKEN, 191005 SHARE_GRANT_REVOKED, 191007 SHARE_GRANT_EXISTS, 170002 LOCAL_CHANGES_PENDING. */
+        /** @description 409 Conflict: the envelope with data null and one of 130001 NAME_CONFLICT, 130002 INVALID_MOVE, 130003 PARENT_DELETED, 130004 SYSTEM_CONTAINER, 130005 NOT_DELETED, 140003 UPLOAD_INCOMPLETE, 140006 IDEMPOTENCY_KEY_REUSED, 131001 CONTENT_TYPE_CYCLE, 131002 SYSTEM_CONTENT_TYPE, 191001 DEPARTMENT_CYCLE, 191002 DEPARTMENT_NOT_EMPTY, 191003 ROLE_KEY_TAKEN, 191005 SHARE_GRANT_REVOKED, 191007 SHARE_GRANT_EXISTS, 170002 LOCAL_CHANGES_PENDING, 170003 PAIR_CONFLICT, 170005 CONTAINER_IN_RECYCLE_BIN. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2679,6 +2750,358 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["TokenResult"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    wellKnownOauthAuthorizationServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        revocation_endpoint: string;
+                        response_types_supported: string[];
+                        grant_types_supported: string[];
+                        code_challenge_methods_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint_auth_methods_supported: string[];
+                        service_documentation: string;
+                    };
+                };
+            };
+        };
+    };
+    wellKnownOauthAuthorizationServerHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        revocation_endpoint: string;
+                        response_types_supported: string[];
+                        grant_types_supported: string[];
+                        code_challenge_methods_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint_auth_methods_supported: string[];
+                        service_documentation: string;
+                    };
+                };
+            };
+        };
+    };
+    authAuthorize: {
+        parameters: {
+            query?: {
+                /** @description code, the only type offered */
+                response_type?: string;
+                /** @description a tenant's public client id, or folio-desktop (the page then asks for the organisation) */
+                client_id?: string;
+                /** @description a registered redirect URI; a loopback one (http://127.0.0.1/…) on any port */
+                redirect_uri?: string;
+                /** @description returned unchanged to the redirect URI */
+                state?: string;
+                /** @description base64url(SHA-256(code_verifier)), 43 characters */
+                code_challenge?: string;
+                /** @description S256 (plain is refused) */
+                code_challenge_method?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page (text/html) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the redirect URI with code and state, or error and error_description (RFC 6749 §4.1.2) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The sign-in page (text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    authAuthorizeSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description code, the only type offered */
+                    response_type?: string;
+                    /** @description a tenant's public client id, or folio-desktop (the page then asks for the organisation) */
+                    client_id?: string;
+                    /** @description a registered redirect URI; a loopback one (http://127.0.0.1/…) on any port */
+                    redirect_uri?: string;
+                    /** @description returned unchanged to the redirect URI */
+                    state?: string;
+                    /** @description base64url(SHA-256(code_verifier)), 43 characters */
+                    code_challenge?: string;
+                    /** @description S256 (plain is refused) */
+                    code_challenge_method?: string;
+                    /** @description the form token of the page */
+                    csrf?: string;
+                    /** @description the organisation's name, asked when the service has several and the client names none */
+                    tenant?: string;
+                    /** @description the user name */
+                    userName?: string;
+                    /** @description the password */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The sign-in page (text/html) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the redirect URI with code and state, or error and error_description (RFC 6749 §4.1.2) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The sign-in page (text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    authAuthorizeHead: {
+        parameters: {
+            query?: {
+                /** @description code, the only type offered */
+                response_type?: string;
+                /** @description a tenant's public client id, or folio-desktop (the page then asks for the organisation) */
+                client_id?: string;
+                /** @description a registered redirect URI; a loopback one (http://127.0.0.1/…) on any port */
+                redirect_uri?: string;
+                /** @description returned unchanged to the redirect URI */
+                state?: string;
+                /** @description base64url(SHA-256(code_verifier)), 43 characters */
+                code_challenge?: string;
+                /** @description S256 (plain is refused) */
+                code_challenge_method?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page (text/html) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the redirect URI with code and state, or error and error_description (RFC 6749 §4.1.2) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The sign-in page (text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    authOauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description authorization_code or refresh_token */
+                    grant_type: string;
+                    /** @description authorization_code: the code from the redirect */
+                    code?: string;
+                    /** @description authorization_code: exactly the redirect_uri of the authorization request */
+                    redirect_uri?: string;
+                    /** @description authorization_code: the PKCE verifier, 43 to 128 characters */
+                    code_verifier?: string;
+                    /** @description the public client id (or folio-desktop) the code or refresh token was issued through */
+                    client_id?: string;
+                    /** @description refresh_token: a refresh token of the app's or of the user's pair */
+                    refresh_token?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description authorization_code or refresh_token */
+                    grant_type: string;
+                    /** @description authorization_code: the code from the redirect */
+                    code?: string;
+                    /** @description authorization_code: exactly the redirect_uri of the authorization request */
+                    redirect_uri?: string;
+                    /** @description authorization_code: the PKCE verifier, 43 to 128 characters */
+                    code_verifier?: string;
+                    /** @description the public client id (or folio-desktop) the code or refresh token was issued through */
+                    client_id?: string;
+                    /** @description refresh_token: a refresh token of the app's or of the user's pair */
+                    refresh_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 0 and data on success, or data null and a spec §7 code (see Envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: (components["schemas"]["TokenResult"] & {
+                            userSession?: components["schemas"]["TokenResult"];
+                        }) | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    authRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an access, user or refresh token */
+                    token: string;
+                    /** @description access_token or refresh_token; accepted and not needed (RFC 7009 §2.1) */
+                    token_type_hint?: string;
+                    /** @description the public client id; accepted for RFC 7009 clients */
+                    client_id?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description an access, user or refresh token */
+                    token: string;
+                    /** @description access_token or refresh_token; accepted and not needed (RFC 7009 §2.1) */
+                    token_type_hint?: string;
+                    /** @description the public client id; accepted for RFC 7009 clients */
+                    client_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope: code 0 and data on success, or data null and a spec §7 code (see Envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @enum {boolean} */
+                            revoked: true;
+                        } | null;
                     };
                 };
             };

@@ -50,7 +50,7 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
 
   app.post(AUTHORIZE_PATH, {
     config: { public: true },
-    schema: { tags, summary: "The sign-in page's form: checks the CSRF token, the user name and password, then redirects with a single-use code. Answers HTML or a redirect. No token needed.", security: [], consumes: [FORM], body: SignInForm, produces: ['text/html'], response: { 200: HTML, 302: REDIRECT, 400: HTML } },
+    schema: { operationId: 'authAuthorizeSubmit', tags, summary: "The sign-in page's form: checks the CSRF token, the user name and password, then redirects with a single-use code. Answers HTML or a redirect. No token needed.", security: [], consumes: [FORM], body: SignInForm, produces: ['text/html'], response: { 200: HTML, 302: REDIRECT, 400: HTML } },
   }, async (req, reply) => {
     const form = req.body;
     return respond(reply, () => {

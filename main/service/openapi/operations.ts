@@ -23,6 +23,7 @@ export const describeOperation: SwaggerTransform = ({ schema, url, route }) => {
   const takesBytes = schema?.consumes?.includes('application/octet-stream') === true && schema.body === undefined;
   return {
     url,
-    schema: { ...schema, operationId: operationIdOf(method, url), ...(takesBytes ? { body: RAW_BYTES } : {}) },
+    // A route that shares its path with another of the same method family (the sign-in page's GET and its form's POST) names itself.
+    schema: { ...schema, operationId: schema?.operationId ?? operationIdOf(method, url), ...(takesBytes ? { body: RAW_BYTES } : {}) },
   };
 };
