@@ -13,6 +13,7 @@ import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
+import { PairOwner } from '../sync/owner.ts';
 import { requireOption, UsageError } from './options.ts';
 
 // The environment may shorten these (tests, impatient users); the defaults suit a desktop.
@@ -43,7 +44,7 @@ export function ensurePair(store: SyncStore, serverUrl: string, containerId: str
     return existing.pairId;
   }
   const pairId = createHash('sha256').update(`${serverUrl}\n${containerId}\n${dir}`).digest('hex').slice(0, 16);
-  store.addPair({ pairId, serverUrl, containerId, dir });
+  PairOwner.add(store, { pairId, serverUrl, containerId, dir });
   return pairId;
 }
 
@@ -69,7 +70,7 @@ export async function runSync(args: string[]): Promise<number> {
   try {
     const pairId = ensurePair(store, server, containerId, dir);
     const engine = new PairSync({ store, pairId, client: new FolioClient({ baseUrl: server, credentials }), onLog: (l) => console.error(l) });
-    if (values['confirm-deletes']) engine.confirmDeletes();
+    if (values['confirm-deletes']) engine.owner.confirmDeletes();
     return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, dir);
   } finally {
     await checkpoints.stop();

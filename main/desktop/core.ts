@@ -30,7 +30,10 @@ import { FolioClient, type ClientOptions, type Credentials } from '../remote/cli
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { missingCaseError } from '../../shared/missingCaseError.ts';
+import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE } from '../sync/ignore.ts';
+import { PairOwner } from '../sync/owner.ts';
 import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
 import { findConflicts, parseConflictId, resolveConflict, within } from './conflicts.ts';
@@ -305,7 +308,7 @@ export class DesktopCore implements Handlers {
     if (!(await stat(dir)).isDirectory()) throw failure('INVALID_ARGUMENTS', `${dir} is not a folder`);
     const { ignoreRules, ...engineSettings } = args.settings ?? {};
     const pairId = randomBytes(8).toString('hex');
-    this.store.addPair({ pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
+    PairOwner.add(this.store, { pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
     this.desk.putPairRun(pairId, { lastSyncAt: '', lastRound: {}, containerName: container.name });
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pairId, dir, ignoreRules);
     else this.ignoreRules.set(pairId, '');
@@ -323,21 +326,21 @@ export class DesktopCore implements Handlers {
     this.announced.delete(args.pairId);
     this.ignoreRules.delete(args.pairId);
     this.activity.forgetPair(args.pairId);
-    this.store.removePair(args.pairId);
+    this.owner(args.pairId).remove();
     this.statusNow();
     return { done: true };
   }
 
   async pausePair(args: ArgsOf<'pausePair'>): Promise<PairStatus> {
     this.requirePair(args.pairId);
-    this.store.setState(args.pairId, 'PAUSED', 'paused');
+    this.owner(args.pairId).pause();
     this.statusNow();
     return this.pairStatus(args.pairId);
   }
 
   async resumePair(args: ArgsOf<'resumePair'>): Promise<PairStatus> {
-    const pair = this.requirePair(args.pairId);
-    if (pair.state === 'PAUSED') this.store.setState(args.pairId, 'ACTIVE', '');
+    this.requirePair(args.pairId);
+    this.owner(args.pairId).resume();
     this.runners.get(args.pairId)?.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
@@ -351,10 +354,10 @@ export class DesktopCore implements Handlers {
 
   async confirmDeletes(args: ArgsOf<'confirmDeletes'>): Promise<PairStatus> {
     const pair = this.requirePair(args.pairId);
-    if (pair.state !== 'GUARD') throw failure('INVALID_STATE', 'this pair is not waiting for a confirmation');
+    if (!isGuard(pair.condition)) throw failure('INVALID_STATE', 'this pair is not waiting for a confirmation');
     const runner = this.runners.get(args.pairId);
     if (!runner) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
-    runner.confirmDeletes();
+    this.owner(args.pairId).confirmDeletes();
     runner.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
@@ -363,7 +366,7 @@ export class DesktopCore implements Handlers {
   async updatePairSettings(args: ArgsOf<'updatePairSettings'>): Promise<PairStatus> {
     const pair = this.requirePair(args.pairId);
     const { ignoreRules, ...engine } = args.settings;
-    if (Object.keys(engine).length > 0) this.store.setSettings(pair.pairId, { ...pair.settings, ...engine });
+    if (Object.keys(engine).length > 0) this.owner(pair.pairId).changeSettings(engine);
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pair.pairId, pair.dir, ignoreRules);
     this.runners.get(pair.pairId)?.syncNow();
     this.statusNow();
@@ -374,6 +377,10 @@ export class DesktopCore implements Handlers {
     const pair = this.store.getPair(pairId);
     if (!pair) throw failure('NOT_FOUND', `no sync pair ${pairId}`);
     return pair;
+  }
+
+  private owner(pairId: string): PairOwner {
+    return PairOwner.of(this.store, pairId);
   }
 
   private async writeIgnoreRules(pairId: string, dir: string, text: string): Promise<void> {
@@ -400,7 +407,7 @@ export class DesktopCore implements Handlers {
       client: this.client,
       pollMs: this.pollMs(),
       // A paused pair starts no round (the engine would only report it paused).
-      enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.state !== 'PAUSED',
+      enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.condition.kind !== 'paused',
       hooks: {
         onRoundStart: (pairId) => {
           this.roundStarts.set(pairId, Date.now());
@@ -438,7 +445,7 @@ export class DesktopCore implements Handlers {
       const lastRound: SyncCounts = { uploaded: s.uploaded, downloaded: s.downloaded, moved: s.moved, deleted: s.deleted, conflicts: s.conflicts };
       this.desk.putPairRun(pairId, { ...run, lastRound, ...(s.converged ? { lastSyncAt: this.now() } : {}) });
       if (this.offline.offline) this.offline = { ...this.offline, offline: false, since: '', reason: '' };
-      if (s.blocked && pair.state === 'GUARD') this.notice('warning', 'Sync is waiting for you', s.blocked);
+      if (s.blocked && isGuard(pair.condition)) this.notice('warning', 'Sync is waiting for you', s.blocked);
       for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', direction: 'none', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
       if (s.uploaded + s.downloaded + s.moved + s.deleted + s.conflicts > 0) {
         this.activity.add({ pairId, path: '', kind: 'round', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
@@ -530,10 +537,20 @@ export class DesktopCore implements Handlers {
     if (!this.client || !this.account) return ['OFFLINE', 'not signed in'];
     if (pair.serverUrl !== this.account.serviceUrl) return ['OFFLINE', `belongs to ${pair.serverUrl}, not the signed-in service`];
     const pausing = runner?.phase === 'SYNCING';
-    if (pair.state === 'PAUSED') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', pair.stateReason || 'paused'];
+    const c = pair.condition;
+    if (c.kind === 'paused') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'paused'];
     if (this.settings().pauseAll) return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'every pair is paused'];
-    if (pair.state === 'GUARD') return ['WAITING', pair.stateReason];
-    if (pair.state === 'ERROR') return ['ERROR', pair.stateReason];
+    switch (c.kind) {
+      case 'mass-delete':
+      case 'root-missing':
+      case 'remote-root-missing':
+        return ['WAITING', c.message];
+      case 'active':
+      case 'deletes-confirmed':
+        break;
+      default:
+        throw missingCaseError(c);
+    }
     if (!runner) return ['STARTING', ''];
     const outcome = runner.lastOutcome;
     switch (runner.phase) {

@@ -91,10 +91,6 @@ export class PairRunner {
     });
   }
 
-  confirmDeletes(): void {
-    this.engine.confirmDeletes();
-  }
-
   /** Resolves when the round under way (if any) and any round it queued are over. */
   async idle(): Promise<void> {
     while (this.running) await this.running;

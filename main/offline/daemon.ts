@@ -18,6 +18,7 @@ import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { describeCondition } from '../sync/condition.ts';
 import { PairSync } from '../sync/engine.ts';
 import { Connectivity } from './connectivity.ts';
 import { RESOURCES } from './endpoints.ts';
@@ -426,13 +427,14 @@ export class Daemon {
     const pairs: PairStatus[] = [];
     for (const pair of this.sync.listPairs()) {
       const runtime = this.pairs.get(pair.pairId);
+      const { state, reason } = describeCondition(pair.condition);
       pairs.push({
         pairId: pair.pairId,
         dir: pair.dir,
         containerId: pair.containerId,
         serverUrl: pair.serverUrl,
-        state: pair.state,
-        stateReason: pair.stateReason,
+        state,
+        stateReason: reason,
         online: Boolean(runtime && connectivity?.online),
         pendingUploads: runtime?.pendingUploads ?? 0,
         lastSyncTime: runtime?.lastSyncTime ?? '',

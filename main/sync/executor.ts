@@ -7,6 +7,7 @@ import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/p
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type PQueue from 'p-queue';
+import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { renameDurably, syncDirectory } from '../platform/durable.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
@@ -119,10 +120,8 @@ export class Executor {
         return this.s.atomically(() => this.s.put('synced', op.node));
       case 'forget':
         return this.s.atomically(() => this.s.remove('synced', op.id));
-      default: {
-        const unknown: never = op;
-        throw new Error(`unknown operation ${JSON.stringify(unknown)}`);
-      }
+      default:
+        throw missingCaseError(op);
     }
   }
 
