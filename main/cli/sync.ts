@@ -114,24 +114,27 @@ async function syncContinuously(engine: PairSync, dir: string): Promise<number> 
     process.once('SIGINT', () => done(0));
   });
   // Loaded here: `--once` needs no watcher, and a restart of a large pair is timed from the start of the process.
-  const { ContinuousSync } = await import('../sync/continuous.ts');
-  const runner = new ContinuousSync(engine, {
+  const { PairLoop } = await import('../sync/loop.ts');
+  const loop = new PairLoop(engine, {
     dir,
     pollMs: POLL_MS,
     fullScanMs: FULL_SCAN_MS,
     debounceMs: DEBOUNCE_MS,
-    onPass: (s) => {
-      reportLeftOut(s);
-      console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
-    },
-    onError: (err) => {
-      console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`);
+    onRound: ({ outcome }) => {
+      if (outcome.kind === 'summary') {
+        const s = outcome.summary;
+        reportLeftOut(s);
+        console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
+        return;
+      }
+      console.error(`sync failed: ${outcome.reason}`);
       // Rejected credentials will not get better by waiting: stop, and say so in the exit code.
-      if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) fatal(1);
+      if (outcome.kind === 'error' && outcome.cause instanceof FolioApiError && CREDENTIAL_CODES.has(outcome.cause.code)) fatal(1);
     },
+    onWatcherError: (err) => console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`),
   });
-  await runner.start();
+  await loop.ready;
   const code = await finished;
-  await runner.stop();
+  await loop.stop();
   return code;
 }

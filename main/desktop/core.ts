@@ -1,6 +1,6 @@
 /**
  * DesktopCore: the app core the UI talks to (DESIGN.md §5). It holds the account (secrets in the
- * keychain only), runs one PairRunner per sync pair, keeps the activity stream, finds and resolves
+ * keychain only), runs one sync loop (main/sync/loop.ts) per sync pair, keeps the activity stream, finds and resolves
  * conflicts, and relays shares, versions and text from the service. Every method here is a
  * DesktopApi method; the Dispatcher checks arguments before they arrive and turns what they throw
  * into error values.
@@ -33,6 +33,8 @@ import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/in
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE } from '../sync/ignore.ts';
+import { PairSync } from '../sync/engine.ts';
+import { PairLoop, type Round } from '../sync/loop.ts';
 import { PairOwner } from '../sync/owner.ts';
 import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
@@ -41,9 +43,8 @@ import type { Handlers } from './dispatcher.ts';
 import { EventHub } from './events.ts';
 import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
-import type { HostedRound } from '../offline/daemon.ts';
+import { hostedRound, type HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
-import { PairRunner, type RoundOutcome } from './pairRunner.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
 
 export interface CoreOptions {
@@ -94,6 +95,9 @@ interface PairFacts {
 
 const EMPTY_ROUND: SyncCounts = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0 };
 const STATUS_THROTTLE_MS = 200;
+/** The watcher names what changed; a full scan this often catches what it missed. */
+const FULL_SCAN_MS = 10 * 60_000;
+const DEBOUNCE_MS = 300;
 
 export function secretAccount(a: Pick<StoredAccount, 'serviceUrl' | 'clientId' | 'userName'>): string {
   return `${a.clientId}${a.userName ? `/${a.userName}` : ''}@${a.serviceUrl}`;
@@ -103,12 +107,10 @@ export class DesktopCore implements Handlers {
   readonly events = new EventHub();
   private client: FolioClient | null = null;
   private account: StoredAccount | null = null;
-  private readonly runners = new Map<string, PairRunner>();
+  private readonly runners = new Map<string, PairLoop>();
   private readonly facts = new Map<string, PairFacts>();
   private readonly announced = new Map<string, Set<string>>();
   private readonly ignoreRules = new Map<string, string>();
-  /** When each pair's round under way began, for the local server's refresh after it. */
-  private readonly roundStarts = new Map<string, number>();
   private readonly activity: ActivityLog;
   private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0, pendingUploads: 0 };
   /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
@@ -400,27 +402,27 @@ export class DesktopCore implements Handlers {
     await this.loadIgnoreRules(pair);
     await this.refreshFacts(pair, !this.announced.has(pair.pairId));
     if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.runners.has(pair.pairId)) return;
-    const runner = new PairRunner({
+    const engine = new PairSync({
       store: this.store,
       pairId: pair.pairId,
-      dir: pair.dir,
       client: this.client,
+      onProgress: (path, done, total, direction) => this.activity.progress(pair.pairId, path, done, total, direction),
+      onChange: (change) => this.activity.change(pair.pairId, change),
+    });
+    const runner = new PairLoop(engine, {
+      dir: pair.dir,
       pollMs: this.pollMs(),
+      fullScanMs: FULL_SCAN_MS,
+      debounceMs: DEBOUNCE_MS,
       // A paused pair starts no round (the engine would only report it paused).
       enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.condition.kind !== 'paused',
-      hooks: {
-        onRoundStart: (pairId) => {
-          this.roundStarts.set(pairId, Date.now());
-          this.activity.startRound(pairId);
-          this.statusNow();
-        },
-        onRoundEnd: (pairId, outcome) => void this.roundEnded(pairId, outcome),
-        onProgress: (pairId, path, done, total, direction) => this.activity.progress(pairId, path, done, total, direction),
-        onChange: (pairId, change) => this.activity.change(pairId, change),
+      onRoundStart: () => {
+        this.activity.startRound(pair.pairId);
+        this.statusNow();
       },
+      onRound: (round) => void this.roundEnded(pair.pairId, round),
     });
     this.runners.set(pair.pairId, runner);
-    runner.start();
   }
 
   private async stopRunners(): Promise<void> {
@@ -433,9 +435,9 @@ export class DesktopCore implements Handlers {
     return this.o.pollMs ?? this.settings().pollSeconds * 1000;
   }
 
-  private async roundEnded(pairId: string, outcome: RoundOutcome): Promise<void> {
-    const startedAt = this.roundStarts.get(pairId) ?? Date.now();
-    this.o.local?.roundEnded(pairId, hostedRound(startedAt, outcome));
+  private async roundEnded(pairId: string, round: Round): Promise<void> {
+    const { outcome } = round;
+    this.o.local?.roundEnded(pairId, hostedRound(round));
     const pair = this.store.getPair(pairId);
     if (!pair) return;
     if (outcome.kind === 'summary') {
@@ -533,7 +535,7 @@ export class DesktopCore implements Handlers {
     };
   }
 
-  private pairState(pair: PairRecord, runner: PairRunner | undefined): [PairStatus['state'], string] {
+  private pairState(pair: PairRecord, runner: PairLoop | undefined): [PairStatus['state'], string] {
     if (!this.client || !this.account) return ['OFFLINE', 'not signed in'];
     if (pair.serverUrl !== this.account.serviceUrl) return ['OFFLINE', `belongs to ${pair.serverUrl}, not the signed-in service`];
     const pausing = runner?.phase === 'SYNCING';
@@ -802,11 +804,6 @@ function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: Secre
     clientSecret: s.clientSecret,
     ...(a.userName && s.password !== undefined ? { user: { userName: a.userName, password: s.password } } : {}),
   };
-}
-
-function hostedRound(startedAt: number, outcome: RoundOutcome): HostedRound {
-  if (outcome.kind === 'summary') return { startedAt, converged: outcome.summary.converged, errors: outcome.summary.errors, unreachable: false };
-  return { startedAt, converged: false, errors: [outcome.reason], unreachable: outcome.kind === 'offline' };
 }
 
 function parseSecret(raw: string): Secret | null {

@@ -24,6 +24,7 @@ import { plan, type Op } from './planner.ts';
 import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
+import { OwnWrites } from './ownWrites.ts';
 import { PairOwner } from './owner.ts';
 import type { PairState } from './state.ts';
 import { childIndex, descendants, type NodeState, type Tree, type Trees } from './trees.ts';
@@ -89,6 +90,10 @@ export class PairSync {
   private readonly host: string;
   /** The pair's one writer of settings and state, and the holder of its trees. */
   readonly owner: PairOwner;
+  /** What this engine just did to the folder: the loop's watcher ignores its echo. */
+  readonly ownWrites = new OwnWrites();
+  /** Whether a pass of this engine has looked at the trees: until then a start may be quiet (quiet()). */
+  private observed = false;
   private stopping = false;
   /** The last pass that ended in sync, as it saw the pair, until recordInSync() or the next pass. */
   private lastInSync: { pair: PairRecord; rules: IgnoreRules; scan: LocalScan } | null = null;
@@ -120,12 +125,13 @@ export class PairSync {
     pair = this.pair();
     const confirmed = pair.condition.kind === 'deletes-confirmed';
     const rules = await IgnoreRules.forDir(pair.dir);
-    if (!this.owner.loaded && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
+    if (!this.observed && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
     if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
     if (!(await isDir(pair.dir))) return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
     const state = this.owner.state();
+    this.observed = true;
     try {
       if (!(await this.observeRemote(pair, state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone (deleted or moved to the recycle bin); nothing is deleted until it is back');
     } catch (err) {
@@ -288,6 +294,7 @@ export class PairSync {
       ...(pair.settings.downloadLimit > 0 ? { download: new Throttle(pair.settings.downloadLimit) } : {}),
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
+      ownWrites: this.ownWrites,
     });
   }
 

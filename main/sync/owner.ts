@@ -66,11 +66,6 @@ export class PairOwner {
     return this.trees;
   }
 
-  /** Whether the trees are in memory: a pass that finds them so has seen the pair already in this process. */
-  get loaded(): boolean {
-    return this.trees !== null;
-  }
-
   /** No pass starts until resume(); one under way stops after its operations in flight. */
   pause(): void {
     this.set({ kind: 'paused' });
