@@ -69,7 +69,7 @@ export interface CoreOptions {
 
 /**
  * What the core tells the embedded local server (the offline Daemon, hosted) and asks of it: the
- * core's runners sync the pairs, the daemon keeps the mirror and the outbox after them.
+ * core's loops sync the pairs, the daemon keeps the mirror and the outbox after them.
  */
 export interface LocalLink {
   /** The local /v1 server, for the settings screen. */
@@ -107,7 +107,7 @@ export class DesktopCore implements Handlers {
   readonly events = new EventHub();
   private client: FolioClient | null = null;
   private account: StoredAccount | null = null;
-  private readonly runners = new Map<string, PairLoop>();
+  private readonly loops = new Map<string, PairLoop>();
   private readonly facts = new Map<string, PairFacts>();
   private readonly announced = new Map<string, Set<string>>();
   private readonly ignoreRules = new Map<string, string>();
@@ -153,7 +153,7 @@ export class DesktopCore implements Handlers {
     this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? credentialsOf(stored, secret) : null });
     if (!secret) return;
     this.client = this.newClient(stored, secret);
-    await this.startRunners();
+    await this.startLoops();
   }
 
   private newClient(a: StoredAccount, s: Secret): FolioClient {
@@ -168,7 +168,7 @@ export class DesktopCore implements Handlers {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.stopRunners();
+    await this.stopLoops();
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.activity.close();
     await this.checkpoints?.stop();
@@ -177,7 +177,7 @@ export class DesktopCore implements Handlers {
 
   /** Resolves when no pair has a round under way (tests, and a clean shutdown). */
   async whenIdle(): Promise<void> {
-    await Promise.all([...this.runners.values()].map((r) => r.idle()));
+    await Promise.all([...this.loops.values()].map((r) => r.idle()));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ export class DesktopCore implements Handlers {
     next.tenantId = who.tenantId;
     next.userId = who.userId ?? '';
 
-    await this.stopRunners();
+    await this.stopLoops();
     const previous = this.account;
     try {
       await this.o.keychain.set(secretAccount(next), JSON.stringify(secret));
@@ -228,7 +228,7 @@ export class DesktopCore implements Handlers {
     this.client = client;
     this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
-    await this.startRunners();
+    await this.startLoops();
     this.events.emit({ type: 'account', account: this.accountView() });
     this.events.emit({ type: 'settings', settings: this.settingsView() });
     this.statusNow();
@@ -237,7 +237,7 @@ export class DesktopCore implements Handlers {
 
   /** Forgets the secret and the account; pairs stay, and sync again on the next sign-in. */
   async signOut(): Promise<Account> {
-    await this.stopRunners();
+    await this.stopLoops();
     const previous = this.account;
     this.client = null;
     this.account = null;
@@ -314,7 +314,7 @@ export class DesktopCore implements Handlers {
     this.desk.putPairRun(pairId, { lastSyncAt: '', lastRound: {}, containerName: container.name });
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pairId, dir, ignoreRules);
     else this.ignoreRules.set(pairId, '');
-    await this.startRunner(this.store.getPair(pairId) as PairRecord);
+    await this.startLoop(this.store.getPair(pairId) as PairRecord);
     this.statusNow();
     return this.pairStatus(pairId);
   }
@@ -322,8 +322,8 @@ export class DesktopCore implements Handlers {
   /** Stops syncing the folder. Nothing is deleted, on disk or on the service. */
   async removePair(args: ArgsOf<'removePair'>): Promise<ResultOf<'removePair'>> {
     this.requirePair(args.pairId);
-    await this.runners.get(args.pairId)?.stop();
-    this.runners.delete(args.pairId);
+    await this.loops.get(args.pairId)?.stop();
+    this.loops.delete(args.pairId);
     this.facts.delete(args.pairId);
     this.announced.delete(args.pairId);
     this.ignoreRules.delete(args.pairId);
@@ -343,24 +343,24 @@ export class DesktopCore implements Handlers {
   async resumePair(args: ArgsOf<'resumePair'>): Promise<PairStatus> {
     this.requirePair(args.pairId);
     this.owner(args.pairId).resume();
-    this.runners.get(args.pairId)?.syncNow();
+    this.loops.get(args.pairId)?.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
   }
 
   async syncNow(args: ArgsOf<'syncNow'>): Promise<PairStatus> {
     this.requirePair(args.pairId);
-    this.runners.get(args.pairId)?.syncNow();
+    this.loops.get(args.pairId)?.syncNow();
     return this.pairStatus(args.pairId);
   }
 
   async confirmDeletes(args: ArgsOf<'confirmDeletes'>): Promise<PairStatus> {
     const pair = this.requirePair(args.pairId);
     if (!isGuard(pair.condition)) throw failure('INVALID_STATE', 'this pair is not waiting for a confirmation');
-    const runner = this.runners.get(args.pairId);
-    if (!runner) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
+    const loop = this.loops.get(args.pairId);
+    if (!loop) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
     this.owner(args.pairId).confirmDeletes();
-    runner.syncNow();
+    loop.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
   }
@@ -370,7 +370,7 @@ export class DesktopCore implements Handlers {
     const { ignoreRules, ...engine } = args.settings;
     if (Object.keys(engine).length > 0) this.owner(pair.pairId).changeSettings(engine);
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pair.pairId, pair.dir, ignoreRules);
-    this.runners.get(pair.pairId)?.syncNow();
+    this.loops.get(pair.pairId)?.syncNow();
     this.statusNow();
     return this.pairStatus(pair.pairId);
   }
@@ -394,14 +394,14 @@ export class DesktopCore implements Handlers {
     this.ignoreRules.set(pair.pairId, await readFile(join(pair.dir, IGNORE_FILE), 'utf8').catch(() => ''));
   }
 
-  private async startRunners(): Promise<void> {
-    for (const pair of this.store.listPairs()) await this.startRunner(pair);
+  private async startLoops(): Promise<void> {
+    for (const pair of this.store.listPairs()) await this.startLoop(pair);
   }
 
-  private async startRunner(pair: PairRecord): Promise<void> {
+  private async startLoop(pair: PairRecord): Promise<void> {
     await this.loadIgnoreRules(pair);
     await this.refreshFacts(pair, !this.announced.has(pair.pairId));
-    if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.runners.has(pair.pairId)) return;
+    if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.loops.has(pair.pairId)) return;
     const engine = new PairSync({
       store: this.store,
       pairId: pair.pairId,
@@ -409,7 +409,7 @@ export class DesktopCore implements Handlers {
       onProgress: (path, done, total, direction) => this.activity.progress(pair.pairId, path, done, total, direction),
       onChange: (change) => this.activity.change(pair.pairId, change),
     });
-    const runner = new PairLoop(engine, {
+    const loop = new PairLoop(engine, {
       dir: pair.dir,
       pollMs: this.pollMs(),
       fullScanMs: FULL_SCAN_MS,
@@ -422,12 +422,12 @@ export class DesktopCore implements Handlers {
       },
       onRound: (round) => void this.roundEnded(pair.pairId, round),
     });
-    this.runners.set(pair.pairId, runner);
+    this.loops.set(pair.pairId, loop);
   }
 
-  private async stopRunners(): Promise<void> {
-    const all = [...this.runners.values()];
-    this.runners.clear();
+  private async stopLoops(): Promise<void> {
+    const all = [...this.loops.values()];
+    this.loops.clear();
     await Promise.all(all.map((r) => r.stop()));
   }
 
@@ -505,10 +505,10 @@ export class DesktopCore implements Handlers {
   private pairView(pair: PairRecord): PairStatus {
     const run = this.desk.getPairRun(pair.pairId);
     const facts = this.facts.get(pair.pairId) ?? { files: 0, folders: 0, conflicts: [] };
-    const runner = this.runners.get(pair.pairId);
-    const outcome = runner?.lastOutcome;
+    const loop = this.loops.get(pair.pairId);
+    const outcome = loop?.lastOutcome;
     const errors = outcome?.kind === 'summary' ? outcome.summary.errors : [];
-    const [state, stateReason] = this.pairState(pair, runner);
+    const [state, stateReason] = this.pairState(pair, loop);
     const settings: PairSettings = {
       concurrency: pair.settings.concurrency,
       uploadLimit: pair.settings.uploadLimit,
@@ -535,10 +535,10 @@ export class DesktopCore implements Handlers {
     };
   }
 
-  private pairState(pair: PairRecord, runner: PairLoop | undefined): [PairStatus['state'], string] {
+  private pairState(pair: PairRecord, loop: PairLoop | undefined): [PairStatus['state'], string] {
     if (!this.client || !this.account) return ['OFFLINE', 'not signed in'];
     if (pair.serverUrl !== this.account.serviceUrl) return ['OFFLINE', `belongs to ${pair.serverUrl}, not the signed-in service`];
-    const pausing = runner?.phase === 'SYNCING';
+    const pausing = loop?.phase === 'SYNCING';
     const c = pair.condition;
     if (c.kind === 'paused') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'paused'];
     if (this.settings().pauseAll) return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'every pair is paused'];
@@ -553,18 +553,18 @@ export class DesktopCore implements Handlers {
       default:
         throw missingCaseError(c);
     }
-    if (!runner) return ['STARTING', ''];
-    const outcome = runner.lastOutcome;
-    switch (runner.phase) {
+    if (!loop) return ['STARTING', ''];
+    const outcome = loop.lastOutcome;
+    switch (loop.phase) {
       case 'OFFLINE':
       case 'ERROR':
-        return [runner.phase, outcome && outcome.kind !== 'summary' ? outcome.reason : ''];
+        return [loop.phase, outcome && outcome.kind !== 'summary' ? outcome.reason : ''];
       case 'IDLE':
         if (outcome?.kind === 'summary' && !outcome.summary.converged && outcome.summary.errors.length > 0) return ['ERROR', outcome.summary.errors[0] as string];
         return ['IDLE', ''];
       default:
         // A round that runs while the service is away is a retry: it is still offline.
-        return this.offline.offline ? ['OFFLINE', 'waiting for the service; retrying'] : [runner.phase, ''];
+        return this.offline.offline ? ['OFFLINE', 'waiting for the service; retrying'] : [loop.phase, ''];
     }
   }
 
@@ -587,7 +587,7 @@ export class DesktopCore implements Handlers {
 
   /** A round of every pair soon (the local server's host asks: the service is back, a folder changed). */
   syncAll(): void {
-    for (const r of this.runners.values()) r.syncNow();
+    for (const r of this.loops.values()) r.syncNow();
   }
 
   /** The local server's outbox or count of files waiting changed: the UI hears of it. */
@@ -636,7 +636,7 @@ export class DesktopCore implements Handlers {
     const { pair, copyPath } = this.conflictOf(args.conflictId);
     const kept = await resolveConflict(pair.dir, copyPath, args.keep);
     await this.refreshFacts(pair);
-    this.runners.get(pair.pairId)?.syncNow();
+    this.loops.get(pair.pairId)?.syncNow();
     this.statusNow();
     return { kept };
   }
@@ -734,8 +734,8 @@ export class DesktopCore implements Handlers {
     const before = this.settings();
     this.desk.putSettings(args);
     const after = this.settings();
-    if (before.pollSeconds !== after.pollSeconds) for (const r of this.runners.values()) r.setPoll(this.pollMs());
-    if (before.pauseAll && !after.pauseAll) for (const r of this.runners.values()) r.syncNow();
+    if (before.pollSeconds !== after.pollSeconds) for (const r of this.loops.values()) r.setPoll(this.pollMs());
+    if (before.pauseAll && !after.pauseAll) for (const r of this.loops.values()) r.syncNow();
     const view = this.settingsView();
     this.events.emit({ type: 'settings', settings: view });
     this.statusNow();

@@ -71,7 +71,10 @@ export class PairLoop {
   private debounce: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
 
-  /** Starts watching the folder, the timers, and the first round (a full scan). */
+  /**
+   * Starts watching the folder; once the watcher has read it, the timers and the first round (a
+   * full scan) start: a change made before then is in that scan, and one made after is reported.
+   */
   constructor(
     private readonly engine: PairSync,
     private readonly o: LoopOptions,
@@ -85,13 +88,16 @@ export class PairLoop {
       this.pending = 'full';
       this.soon();
     });
-    this.ready = new Promise<void>((ready) => this.watcher.once('ready', ready));
-    this.setPoll(o.pollMs);
-    this.timers.push(setInterval(() => this.syncNow(), o.fullScanMs));
-    this.rounds.kick();
+    this.ready = new Promise<void>((ready) => this.watcher.once('ready', ready)).then(() => {
+      if (this.stopped) return;
+      this.setPoll(o.pollMs);
+      this.timers.push(setInterval(() => this.syncNow(), o.fullScanMs));
+      this.rounds.kick();
+    });
   }
 
   setPoll(ms: number): void {
+    if (this.stopped) return;
     if (this.poll) clearInterval(this.poll);
     this.poll = setInterval(() => this.rounds.kick(), ms);
   }
