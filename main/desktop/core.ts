@@ -95,8 +95,11 @@ interface PairFacts {
 
 const EMPTY_ROUND: SyncCounts = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0 };
 const STATUS_THROTTLE_MS = 200;
-/** The watcher names what changed; a full scan this often catches what it missed. */
-const FULL_SCAN_MS = 10 * 60_000;
+/**
+ * The watcher names what changed; a full scan every this many polls catches what it missed (a
+ * file made while the watcher was starting is one it never learns of, nor of its deletion).
+ */
+const POLLS_PER_FULL_SCAN = 10;
 const DEBOUNCE_MS = 300;
 
 export function secretAccount(a: Pick<StoredAccount, 'serviceUrl' | 'clientId' | 'userName'>): string {
@@ -412,7 +415,7 @@ export class DesktopCore implements Handlers {
     const loop = new PairLoop(engine, {
       dir: pair.dir,
       pollMs: this.pollMs(),
-      fullScanMs: FULL_SCAN_MS,
+      fullScanMs: POLLS_PER_FULL_SCAN * this.pollMs(),
       debounceMs: DEBOUNCE_MS,
       // A paused pair starts no round (the engine would only report it paused).
       enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.condition.kind !== 'paused',

@@ -76,8 +76,8 @@ interface Service {
 }
 
 const DEBOUNCE_MS = 300;
-/** The watcher names what changed; a full scan this often catches what it missed. */
-const FULL_SCAN_MS = 10 * 60_000;
+/** The watcher names what changed; a full scan every this many polls catches what it missed. */
+const POLLS_PER_FULL_SCAN = 10;
 
 /** A round of a pair's loop, as the daemon keeps it. */
 export function hostedRound(round: Round): HostedRound {
@@ -293,7 +293,7 @@ export class Daemon {
     const loop = new PairLoop(engine, {
       dir: pair.dir,
       pollMs: this.o.pollMs,
-      fullScanMs: FULL_SCAN_MS,
+      fullScanMs: POLLS_PER_FULL_SCAN * this.o.pollMs,
       debounceMs: DEBOUNCE_MS,
       onRound: (round) => {
         if (round.outcome.kind === 'error') log(`sync failed: ${round.outcome.reason}`);
