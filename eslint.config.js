@@ -3,10 +3,10 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-// DESIGN.md §1: nothing outside main/electron imports 'electron', so every other part runs and is
+// docs/architecture.md, "Layout": nothing outside main/electron imports 'electron', so every other part runs and is
 // tested in plain Node.
 const ELECTRON_MESSAGE =
-  "Only main/electron/** may import 'electron' (DESIGN.md §1). Put the logic in main/desktop and keep main/electron thin.";
+  "Only main/electron/** may import 'electron' (docs/architecture.md, Layout). Put the logic in main/desktop and keep main/electron thin.";
 
 const electronImportRule = {
   paths: [{ name: 'electron', message: ELECTRON_MESSAGE }],
@@ -87,7 +87,7 @@ export default defineConfig(
   },
   {
     // The one other place that must touch Electron: the preload script needs contextBridge and
-    // ipcRenderer to expose DesktopApi (DESIGN.md §5), and nothing else from 'electron'.
+    // ipcRenderer to expose DesktopApi (docs/architecture.md, "The desktop app"), and nothing else from 'electron'.
     files: ['preload/**'],
     rules: {
       'no-restricted-imports': [
@@ -97,7 +97,7 @@ export default defineConfig(
             {
               name: 'electron',
               allowImportNames: ['contextBridge', 'ipcRenderer'],
-              message: 'preload/ may use only contextBridge and ipcRenderer from electron (DESIGN.md §5).',
+              message: 'preload/ may use only contextBridge and ipcRenderer from electron (docs/architecture.md, The desktop app).',
             },
           ],
           patterns: electronImportRule.patterns,

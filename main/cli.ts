@@ -1,41 +1,41 @@
 /**
- * The `folio` command. Subcommands:
- *   start [--state DIR] [--port N] [--headless]
- *   serve --data DIR [--host 127.0.0.1] [--port N] [outbound flags of main/cli/outbound.ts] [--rate-limit N] [--rate-window-ms MS]
- *   admin create-tenant --data DIR --name NAME [--json]
- *   admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
- *   admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
- *   admin purge --data DIR [--now ISO] [--json]
- *   admin set-quota --data DIR --tenant ID [--bytes N] [--json]
- *   sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
- *   daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]
- *   pair add --server URL --container ID --dir DIR [--state STATE_DIR] | pair list [--json] | pair remove (--dir DIR | --pair ID)
- * Exit codes: 0 success, 1 the command failed, 2 the command was called wrongly.
+ * The `folio` command: routes to one module of main/cli per command, after a layer common to all
+ * of them: `--help`/`-h` anywhere before `--` prints the command's own usage (main/cli/help.ts,
+ * which lists every command), `--version`/`-V` the version. Exit codes: 0 success, 1 the command
+ * failed (one line, main/cli/failure.ts), 2 the command was called wrongly.
  */
-import { ServiceError } from './service/errors.ts';
+import { findCommand, GROUPS, helpOf, overview, usageOf } from './cli/help.ts';
 import { UsageError } from './cli/options.ts';
 
-const USAGE = `usage:
-  folio start [--state DIR] [--port N] [--headless]   (the desktop app; the web UI when Electron is missing)
-  folio serve --data DIR [--host 127.0.0.1] [--port N]
-      [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
-      [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
-      [--rate-limit N (per client and window; 0 = off)] [--rate-window-ms MS]
-  folio admin create-tenant --data DIR --name NAME [--json]
-  folio admin create-client --data DIR --tenant ID [--act-as-user-allowed] [--json]
-  folio admin create-user --data DIR --tenant ID --name NAME --password PW [--source SRC --source-id SID] [--json]
-  folio admin purge --data DIR [--now ISO] [--json]
-  folio admin set-quota --data DIR --tenant ID [--bytes N] [--json]   (storage quota; 0 or none = no quota)
-  folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]
-             (credentials: FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET [, FOLIO_USER, FOLIO_PASSWORD])
-  folio daemon [--state STATE_DIR] [--port N] [--poll-ms N] [--probe-max-ms N]
-  folio pair add --server URL --container ID --dir DIR [--state STATE_DIR]
-  folio pair list [--state STATE_DIR] [--json]
-  folio pair remove (--dir DIR | --pair ID) [--state STATE_DIR]
-             (daemon and pair add read the same credentials as sync)`;
+interface Route {
+  /** The words of a known command or group, e.g. ['pair', 'add'], or none. */
+  words: string[];
+  /** What follows them. */
+  args: string[];
+}
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+function route(argv: string[]): Route {
+  const [first, second] = argv;
+  if (first === undefined) return { words: [], args: [] };
+  if (GROUPS.has(first) && second !== undefined && findCommand([first, second])) return { words: [first, second], args: argv.slice(2) };
+  if (GROUPS.has(first) || findCommand([first])) return { words: [first], args: argv.slice(1) };
+  return { words: [], args: argv };
+}
+
+function wantsHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+async function main({ words, args }: Route): Promise<number> {
+  if (words.length === 0) return topLevel(args);
+  if (wantsHelp(args)) {
+    console.log(helpOf(words));
+    return 0;
+  }
+  const [command] = words;
+  // A group's subcommand goes to its module as the first argument: the module says when it is unknown.
+  const rest = [...words.slice(1), ...args];
   switch (command) {
     // Each command loads its own modules: admin commands and usage errors need not pay for loading the HTTP stack.
     case 'start':
@@ -50,36 +50,67 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./cli/daemon.ts')).runDaemon(rest);
     case 'pair':
       return (await import('./cli/pair.ts')).runPair(rest);
-    case 'help':
-    case '--help':
-    case '-h':
-      console.log(USAGE);
-      return 0;
-    case undefined:
-      throw new UsageError('a command is required');
     default:
-      throw new UsageError(`unknown command: ${command}`);
+      throw new Error(`main/cli/help.ts lists a command that main/cli.ts does not run: ${command}`);
   }
 }
 
-function isUsageError(err: unknown): err is Error {
-  return err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'));
+/** `folio`, `folio --help`, `folio help [COMMAND]`, `folio --version`, or an unknown command. */
+async function topLevel(args: string[]): Promise<number> {
+  const [first, ...rest] = args;
+  switch (first) {
+    case undefined:
+      throw new UsageError('a command is required', true);
+    case '--help':
+    case '-h':
+      console.log(overview());
+      return 0;
+    case 'help': {
+      const topic = route(rest);
+      if (topic.words.length === 0 && rest.length > 0) throw new UsageError(`unknown command: ${rest.join(' ')}`, true);
+      console.log(topic.words.length === 0 ? overview() : helpOf(topic.words));
+      return 0;
+    }
+    case '--version':
+    case '-V':
+    case 'version':
+      console.log(`folio ${(await import('./cli/version.ts')).folioVersion()}`);
+      return 0;
+    default:
+      throw new UsageError(first.startsWith('-') ? `unknown option: ${first}` : `unknown command: ${first}`, true);
+  }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
+/** node:util parseArgs reports a wrong call as a TypeError with an ERR_PARSE_ARGS_* code. */
+function parseArgsError(err: unknown): err is TypeError {
+  return err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS');
+}
+
+/** parseArgs' message, as one clause in the style of the others. */
+function parseArgsReason(err: TypeError): string {
+  const first = (err.message.split('\n')[0] ?? '').split('. ')[0] ?? '';
+  return (first.charAt(0).toLowerCase() + first.slice(1)).replace(/\.$/, '');
+}
+
+async function report(err: unknown, words: string[]): Promise<number> {
+  const help = `folio ${words.length > 0 ? `${words.join(' ')} ` : ''}--help`;
+  if (err instanceof UsageError && !err.showUsage) {
+    console.error(`folio: ${err.message} (see '${help}')`);
+    return 2;
+  }
+  if (err instanceof UsageError || parseArgsError(err)) {
+    console.error(`folio: ${err instanceof UsageError ? err.message : parseArgsReason(err)}\n${usageOf(words)}`);
+    return 2;
+  }
+  const { failureLine } = await import('./cli/failure.ts');
+  console.error(`folio: ${failureLine(err)}`);
+  if (process.env.FOLIO_DEBUG === '1' && err instanceof Error) console.error(err.stack);
+  return 1;
+}
+
+const request = route(process.argv.slice(2));
+main(request)
+  .catch((err: unknown) => report(err, request.words))
+  .then((code) => {
     if (code !== 0) process.exitCode = code;
-  },
-  (err: unknown) => {
-    if (isUsageError(err)) {
-      console.error(`folio: ${err.message}\n${USAGE}`);
-      process.exitCode = 2;
-    } else if (err instanceof ServiceError) {
-      console.error(`folio: ${err.message} (code ${err.value.code})`);
-      process.exitCode = 1;
-    } else {
-      console.error('folio:', err);
-      process.exitCode = 1;
-    }
-  },
-);
+  });

@@ -1,5 +1,5 @@
 /**
- * The preload script: exposes DesktopApi on `window.folio`, and nothing else (DESIGN.md §5). Each
+ * The preload script: exposes DesktopApi on `window.folio`, and nothing else (docs/architecture.md, "The desktop app"). Each
  * method is one invoke on the call channel; events arrive on the event channel. The renderer never
  * sees ipcRenderer itself.
  */

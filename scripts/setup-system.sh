@@ -37,6 +37,8 @@ PACKAGES=(
   python3
   # The durability test records the system calls of a real `folio serve` (directory fsyncs).
   strace
+  # CPU load for running the tests as CI's shared machine runs them (docs/ci.md, "Under load").
+  stress-ng
 )
 
 log() { printf '[setup-system] %s\n' "$*"; }
@@ -104,7 +106,7 @@ if ((${#STILL_MISSING[@]} > 0)); then
 fi
 
 for cmd in chromium dbus-run-session dbus-launch gnome-keyring-daemon secret-tool xvfb-run Xvfb \
-  curl rclone wrk hyperfine pdftotext pdfinfo make g++ python3 strace; do
+  curl rclone wrk hyperfine pdftotext pdfinfo tesseract make g++ python3 strace stress-ng; do
   if ! command -v "$cmd" >/dev/null 2>&1; then
     log "expected command not found after install: $cmd" >&2
     exit 1

@@ -10,6 +10,9 @@ export const ErrorCodes = {
   INVALID_CLIENT: { code: 100003, http: 401, msg: 'invalid client credentials' },
   INVALID_REFRESH_TOKEN: { code: 100004, http: 401, msg: 'invalid or expired refresh token' },
   INVALID_USER_CREDENTIALS: { code: 100005, http: 401, msg: 'invalid user name or password' },
+  INVALID_GRANT: { code: 100006, http: 400, msg: 'the authorization code or refresh token is invalid, expired, already used, or was issued for another client, redirect URI or code verifier' },
+  PUBLIC_CLIENT_NEEDS_USER: { code: 100007, http: 403, msg: "a public client's token acts only for a signed-in user: send X-Svc-User-Token too" },
+  INVALID_AUTHORIZATION_REQUEST: { code: 100008, http: 400, msg: 'invalid authorization request' },
 
   CHANNEL_BOTH: { code: 101008, http: 200, msg: 'strong and weak user channels are mutually exclusive' },
   CHANNEL_WEAK_INCOMPLETE: { code: 101009, http: 200, msg: 'X-Svc-Act-As-Source and X-Svc-Act-As-Source-Id must be sent together' },
@@ -73,6 +76,9 @@ export const ErrorCodes = {
 
   SERVICE_UNREACHABLE: { code: 170001, http: 503, msg: 'the service is unreachable and the local mirror cannot answer this request' },
   LOCAL_CHANGES_PENDING: { code: 170002, http: 409, msg: 'the synced folder holds changes the service has not seen yet; let the pair sync first' },
+  PAIR_CONFLICT: { code: 170003, http: 409, msg: 'the folder or the state directory is already paired with another container or service' },
+  NOT_A_FOLDER: { code: 170004, http: 400, msg: 'the path given for a synced folder is a file, not a folder' },
+  CONTAINER_IN_RECYCLE_BIN: { code: 170005, http: 409, msg: 'the container to sync is in the recycle bin' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

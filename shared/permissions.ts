@@ -1,4 +1,4 @@
-/** Permission bits of DESIGN.md §2. Roles are named masks over them. */
+/** Permission bits of docs/architecture.md, "Service conventions". Roles are named masks over them. */
 export const Perm = {
   READ: 1,
   DOWNLOAD: 2,

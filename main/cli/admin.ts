@@ -2,16 +2,51 @@
 import { parseArgs } from 'node:util';
 import { purgeExpired } from '../service/contentTypes/purge.ts';
 import { setTenantQuota } from '../service/limits/quota.ts';
-import { createClient, createTenant, createUser } from '../service/tenancy.ts';
+import { createClient, createPublicClient, createTenant, createUser } from '../service/tenancy.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { requireOption, UsageError } from './options.ts';
 
 type Command = (store: Store) => Record<string, string | number> | Promise<Record<string, string | number>>;
 
-export async function runAdmin(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  const { values } = parseArgs({
-    args: rest,
+type Flags = ReturnType<typeof parseFlags>;
+
+/** Each admin command: its flags checked (before the store is opened, so a mistyped command creates no data directory), then its work. */
+const COMMANDS = new Map<string, (values: Flags) => Command>(Object.entries({
+  'create-tenant': (values) => {
+    const name = requireOption(values.name, '--name');
+    return (s) => ({ ...createTenant(s, name) });
+  },
+  'create-client': (values) => {
+    const tenantId = requireOption(values.tenant, '--tenant');
+    if (values.public && values['act-as-user-allowed']) throw new UsageError('a --public client cannot be --act-as-user-allowed: it holds no secret');
+    if (!values.public && values['redirect-uri']) throw new UsageError('--redirect-uri is for --public clients');
+    const redirectUris = values['redirect-uri'] ?? [];
+    return values.public ? (s) => createPublicClient(s, tenantId, redirectUris) : (s) => ({ ...createClient(s, tenantId, values['act-as-user-allowed']) });
+  },
+  'create-user': (values) => {
+    const user = {
+      tenantId: requireOption(values.tenant, '--tenant'),
+      name: requireOption(values.name, '--name'),
+      password: requireOption(values.password, '--password'),
+      ...(values.source !== undefined ? { source: values.source } : {}),
+      ...(values['source-id'] !== undefined ? { sourceId: values['source-id'] } : {}),
+    };
+    return (s) => createUser(s, user);
+  },
+  purge: (values) => {
+    const now = purgeTime(values.now);
+    return async (s) => ({ ...(await purgeExpired({ store: s }, now)) });
+  },
+  'set-quota': (values) => {
+    const tenantId = requireOption(values.tenant, '--tenant');
+    const bytes = quotaBytes(values.bytes);
+    return (s) => setTenantQuota(s, tenantId, bytes);
+  },
+} satisfies Record<string, (values: Flags) => Command>));
+
+function parseFlags(args: string[]) {
+  return parseArgs({
+    args,
     options: {
       data: { type: 'string' },
       name: { type: 'string' },
@@ -20,52 +55,23 @@ export async function runAdmin(args: string[]): Promise<number> {
       source: { type: 'string' },
       'source-id': { type: 'string' },
       'act-as-user-allowed': { type: 'boolean', default: false },
+      public: { type: 'boolean', default: false },
+      'redirect-uri': { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       now: { type: 'string' },
       bytes: { type: 'string' },
     },
     strict: true,
-  });
-  // Every flag is checked before the store is opened: a mistyped command creates no data directory.
+  }).values;
+}
+
+export async function runAdmin(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const build = sub === undefined ? undefined : COMMANDS.get(sub);
+  if (!build) throw new UsageError(sub === undefined ? 'an admin command is required' : `unknown admin command: ${sub}`, true);
+  const values = parseFlags(rest);
   const dataDir = requireOption(values.data, '--data');
-  let command: Command;
-  switch (sub) {
-    case 'create-tenant': {
-      const name = requireOption(values.name, '--name');
-      command = (s) => ({ ...createTenant(s, name) });
-      break;
-    }
-    case 'create-client': {
-      const tenantId = requireOption(values.tenant, '--tenant');
-      command = (s) => ({ ...createClient(s, tenantId, values['act-as-user-allowed']) });
-      break;
-    }
-    case 'create-user': {
-      const user = {
-        tenantId: requireOption(values.tenant, '--tenant'),
-        name: requireOption(values.name, '--name'),
-        password: requireOption(values.password, '--password'),
-        ...(values.source !== undefined ? { source: values.source } : {}),
-        ...(values['source-id'] !== undefined ? { sourceId: values['source-id'] } : {}),
-      };
-      command = (s) => createUser(s, user);
-      break;
-    }
-    case 'purge': {
-      const now = purgeTime(values.now);
-      command = async (s) => ({ ...(await purgeExpired({ store: s }, now)) });
-      break;
-    }
-    case 'set-quota': {
-      const tenantId = requireOption(values.tenant, '--tenant');
-      const bytes = quotaBytes(values.bytes);
-      command = (s) => setTenantQuota(s, tenantId, bytes);
-      break;
-    }
-    default:
-      throw new UsageError(`unknown admin command: ${sub ?? '(none)'}`);
-  }
-  const result = await withStore(dataDir, command);
+  const result = await withStore(dataDir, build(values));
   console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${v}`).join('\n'));
   return 0;
 }

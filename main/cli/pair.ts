@@ -7,22 +7,32 @@
  * the daemon's local server speaks for that account. Adding a pair checks the container with the
  * environment's credentials (as `folio sync` reads them) when the service is reachable.
  */
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FolioClient } from '../remote/client.ts';
-import { FolioApiError } from '../remote/errors.ts';
+import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { describeCondition } from '../sync/condition.ts';
 import { PairOwner } from '../sync/owner.ts';
-import { requireOption, UsageError } from './options.ts';
-import { credentialsFromEnv, ensurePair } from './sync.ts';
+import { CliFailure } from './failure.ts';
+import { parseServerUrl, requireOption, UsageError } from './options.ts';
+import { checkContainer, existingPair, refuseFile, refuseOtherServer, savePair, type PairTarget } from './pairing.ts';
+import { credentialsFromEnv } from './credentials.ts';
 
-export async function runPair(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  const { values } = parseArgs({
-    args: rest,
+type Flags = ReturnType<typeof parseFlags>;
+type Command = (store: SyncStore) => number | Promise<number>;
+
+/** Each pair command: its flags and the environment checked before the state directory is opened, then its work. */
+const COMMANDS = new Map<string, (values: Flags) => Command>([
+  ['add', add],
+  ['list', (values) => (store) => list(store, values.json)],
+  ['remove', remove],
+]);
+
+function parseFlags(args: string[]) {
+  return parseArgs({
+    args,
     options: {
       server: { type: 'string' },
       container: { type: 'string' },
@@ -32,43 +42,49 @@ export async function runPair(args: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
     },
     strict: true,
-  });
+  }).values;
+}
+
+export async function runPair(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const build = sub === undefined ? undefined : COMMANDS.get(sub);
+  if (!build) throw new UsageError(sub === undefined ? 'a pair command is required' : `unknown pair command: ${sub}`, true);
+  const values = parseFlags(rest);
+  const command = build(values);
   const store = await openSyncStore(values.state ?? appDataDir());
   try {
-    switch (sub) {
-      case 'add':
-        return await add(store, values);
-      case 'list':
-        return list(store, values.json);
-      case 'remove':
-        return remove(store, values);
-      default:
-        throw new UsageError(`unknown pair command: ${sub ?? '(none)'}`);
-    }
+    return await command(store);
   } finally {
     store.close();
   }
 }
 
-async function add(store: SyncStore, values: { server?: string; container?: string; dir?: string }): Promise<number> {
-  const server = requireOption(values.server, '--server').replace(/\/+$/, '');
-  const containerId = requireOption(values.container, '--container');
-  const dir = resolve(requireOption(values.dir, '--dir'));
-  const other = store.listPairs().find((p) => p.serverUrl !== server);
-  if (other) throw new UsageError(`this state directory syncs with ${other.serverUrl}; use another --state for ${server}`);
-  const client = new FolioClient({ baseUrl: server, credentials: credentialsFromEnv(), retry: { attempts: 2 } });
+function add(values: Flags): Command {
+  const target: PairTarget = {
+    serverUrl: parseServerUrl(requireOption(values.server, '--server')),
+    containerId: requireOption(values.container, '--container'),
+    dir: resolve(requireOption(values.dir, '--dir')),
+    stateFlag: values.state,
+  };
+  const credentials = credentialsFromEnv();
+  return async (store) => {
+    await refuseFile(target.dir);
+    refuseOtherServer(store, target);
+    const client = new FolioClient({ baseUrl: target.serverUrl, credentials, retry: { attempts: 2 } });
+    console.log(existingPair(store, target) ?? (await addNew(store, client, target)));
+    return 0;
+  };
+}
+
+/** The daemon syncs once the service is back: an unreachable service does not stop the pair from being added. */
+async function addNew(store: SyncStore, client: FolioClient, target: PairTarget): Promise<string> {
   try {
-    const container = await client.getContainer(containerId);
-    if (container.status !== 'ACTIVE') throw new UsageError(`container ${containerId} is in the recycle bin`);
+    await checkContainer(client, target.containerId);
   } catch (err) {
-    if (err instanceof FolioApiError) throw new UsageError(`the service refused container ${containerId}: ${err.message}`);
-    if (err instanceof UsageError) throw err;
+    if (!(err instanceof ServiceUnreachable) && !isNetworkFailure(err)) throw err;
     console.error(`folio: the service is unreachable (${err instanceof Error ? err.message : String(err)}); the pair is added, and checked at its first sync`);
   }
-  mkdirSync(dir, { recursive: true });
-  const pairId = ensurePair(store, server, containerId, dir);
-  console.log(pairId);
-  return 0;
+  return savePair(store, target);
 }
 
 function list(store: SyncStore, json: boolean | undefined): number {
@@ -81,11 +97,13 @@ function list(store: SyncStore, json: boolean | undefined): number {
   return 0;
 }
 
-function remove(store: SyncStore, values: { dir?: string; pair?: string }): number {
-  if (Boolean(values.dir) === Boolean(values.pair)) throw new UsageError('give --dir or --pair');
-  const pair = values.pair ? store.getPair(values.pair) : store.findPairByDir(resolve(values.dir as string));
-  if (!pair) throw new UsageError(`no such pair: ${values.pair ?? values.dir}`);
-  PairOwner.of(store, pair.pairId).remove();
-  console.log(`removed ${pair.pairId}; the files in ${pair.dir} stay`);
-  return 0;
+function remove(values: Flags): Command {
+  if (Boolean(values.dir) === Boolean(values.pair)) throw new UsageError('give --dir or --pair', true);
+  return (store) => {
+    const pair = values.pair ? store.getPair(values.pair) : store.findPairByDir(resolve(values.dir as string));
+    if (!pair) throw new CliFailure('NOT_FOUND', `no such pair: ${values.pair ?? values.dir}`);
+    PairOwner.of(store, pair.pairId).remove();
+    console.log(`removed ${pair.pairId}; the files in ${pair.dir} stay`);
+    return 0;
+  };
 }

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { RENDERER_DIST, startHeadless } from '../desktop/headless.ts';
 import { appDataDir } from '../platform/paths.ts';
+import { parsePort } from './options.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PRELOAD = join(ROOT, 'dist', 'electron', 'preload.cjs');
@@ -33,6 +33,7 @@ export function electronBinary(): string | null {
 /** Builds what is missing with Vite: the renderer (both modes) and, for Electron, the preload. */
 async function ensureBuilt(withPreload: boolean): Promise<void> {
   const { build } = await import('vite');
+  const { RENDERER_DIST } = await import('../desktop/headless.ts');
   if (!existsSync(join(RENDERER_DIST, 'index.html'))) await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn' });
   if (withPreload && !existsSync(PRELOAD)) await build({ configFile: join(ROOT, 'preload', 'vite.config.ts'), logLevel: 'warn' });
 }
@@ -43,8 +44,7 @@ export async function runStart(args: string[]): Promise<number> {
     options: { state: { type: 'string' }, port: { type: 'string', default: '0' }, headless: { type: 'boolean', default: false } },
     strict: true,
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0..65535, not ${values.port}`);
+  const port = parsePort(values.port);
 
   const electron = values.headless ? null : electronBinary();
   if (electron) {
@@ -54,6 +54,8 @@ export async function runStart(args: string[]): Promise<number> {
   }
   if (!values.headless) console.log('folio: the Electron runtime is not installed here; starting the headless desktop with its web UI instead');
   await ensureBuilt(false);
+  // Loaded once the flags are checked: a wrong call is told without loading the desktop core.
+  const { startHeadless } = await import('../desktop/headless.ts');
   const headless = await startHeadless({ stateDir: values.state ?? appDataDir(), port });
   console.log(`local api on ${headless.apiUrl}`);
   console.log(`ui on ${headless.ui.openUrl}`);

@@ -1,11 +1,8 @@
 /**
  * `folio sync --server URL --container ID --dir DIR [--state STATE_DIR] [--once] [--confirm-deletes]`
  *
- * Credentials come from the environment only (FOLIO_CLIENT_ID, FOLIO_CLIENT_SECRET, and
- * optionally FOLIO_USER + FOLIO_PASSWORD for the strong user channel), never from the command line,
- * where other users of the machine could read them.
+ * Credentials come from the environment only (main/cli/credentials.ts).
  */
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
@@ -13,8 +10,11 @@ import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
-import { PairOwner } from '../sync/owner.ts';
-import { requireOption, UsageError } from './options.ts';
+import { IGNORE_FILE } from '../sync/ignore.ts';
+import { credentialsFromEnv } from './credentials.ts';
+import { failureLine } from './failure.ts';
+import { parseServerUrl, requireOption } from './options.ts';
+import { checkContainer, existingPair, refuseFile, savePair, type PairTarget } from './pairing.ts';
 
 // The environment may shorten these (tests, impatient users); the defaults suit a desktop.
 const POLL_MS = Number(process.env.FOLIO_POLL_MS ?? 30_000);
@@ -22,30 +22,8 @@ const FULL_SCAN_MS = Number(process.env.FOLIO_FULL_SCAN_MS ?? 10 * 60_000);
 const DEBOUNCE_MS = Number(process.env.FOLIO_DEBOUNCE_MS ?? 300);
 const MAX_ONCE_PASSES = 5;
 
-export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Credentials {
-  const clientId = env.FOLIO_CLIENT_ID;
-  const clientSecret = env.FOLIO_CLIENT_SECRET;
-  if (!clientId || !clientSecret) throw new UsageError('set FOLIO_CLIENT_ID and FOLIO_CLIENT_SECRET in the environment');
-  if (Boolean(env.FOLIO_USER) !== Boolean(env.FOLIO_PASSWORD)) throw new UsageError('FOLIO_USER and FOLIO_PASSWORD go together');
-  return { clientId, clientSecret, ...(env.FOLIO_USER && env.FOLIO_PASSWORD ? { user: { userName: env.FOLIO_USER, password: env.FOLIO_PASSWORD } } : {}) };
-}
-
 export function summaryLine(s: SyncSummary): string {
   return `uploaded ${s.uploaded}, downloaded ${s.downloaded}, moved ${s.moved}, deleted ${s.deleted}, conflicts ${s.conflicts}`;
-}
-
-/** The pair for this folder: created on first use; a folder belongs to one server container only. */
-export function ensurePair(store: SyncStore, serverUrl: string, containerId: string, dir: string): string {
-  const existing = store.findPairByDir(dir);
-  if (existing) {
-    if (existing.serverUrl !== serverUrl || existing.containerId !== containerId) {
-      throw new UsageError(`${dir} is already paired with container ${existing.containerId} on ${existing.serverUrl}`);
-    }
-    return existing.pairId;
-  }
-  const pairId = createHash('sha256').update(`${serverUrl}\n${containerId}\n${dir}`).digest('hex').slice(0, 16);
-  PairOwner.add(store, { pairId, serverUrl, containerId, dir });
-  return pairId;
 }
 
 export async function runSync(args: string[]): Promise<number> {
@@ -61,25 +39,43 @@ export async function runSync(args: string[]): Promise<number> {
     },
     strict: true,
   });
-  const server = requireOption(values.server, '--server').replace(/\/+$/, '');
-  const containerId = requireOption(values.container, '--container');
-  const dir = resolve(requireOption(values.dir, '--dir'));
+  const target: PairTarget = {
+    serverUrl: parseServerUrl(requireOption(values.server, '--server')),
+    containerId: requireOption(values.container, '--container'),
+    dir: resolve(requireOption(values.dir, '--dir')),
+    stateFlag: values.state,
+  };
   const credentials = credentialsFromEnv();
+  await refuseFile(target.dir);
   const store = await openSyncStore(values.state ?? appDataDir());
   const checkpoints = store.checkpointInBackground();
   try {
-    const pairId = ensurePair(store, server, containerId, dir);
-    const engine = new PairSync({ store, pairId, client: new FolioClient({ baseUrl: server, credentials }), onLog: (l) => console.error(l) });
+    const pairId = await pairOf(store, target, credentials);
+    const client = new FolioClient({ baseUrl: target.serverUrl, credentials });
+    const engine = new PairSync({ store, pairId, client, onLog: (l) => console.error(l) });
     if (values['confirm-deletes']) engine.owner.confirmDeletes();
-    return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, dir);
+    return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, target.dir);
   } finally {
     await checkpoints.stop();
     store.close();
   }
 }
 
-/** Left-out entries are the user's business: one warning line each, on stderr. */
+/**
+ * The folder's pair. A new one is saved only once the service has answered for its container, so
+ * that a run with a wrong --server, secret or container leaves nothing behind to trip the next one.
+ */
+async function pairOf(store: SyncStore, target: PairTarget, credentials: Credentials): Promise<string> {
+  const existing = existingPair(store, target);
+  if (existing !== undefined) return existing;
+  // Few attempts: a person waits for the answer, and an unreachable first run has nothing to resume.
+  await checkContainer(new FolioClient({ baseUrl: target.serverUrl, credentials, retry: { attempts: 2 } }), target.containerId);
+  return savePair(store, target);
+}
+
+/** Left-out entries and ineffective ignore rules are the user's business: one warning line each, on stderr. */
 function reportLeftOut(s: SyncSummary): void {
+  for (const p of s.ignoreProblems) console.error(`${IGNORE_FILE} line ${p.line}: ${p.reason}`);
   for (const l of s.leftOut) console.error(`left out (${l.side}): ${l.path}: ${l.reason}`);
 }
 
@@ -92,7 +88,7 @@ async function syncUntilConverged(engine: PairSync): Promise<number> {
     if (pass > 1) await sleep(500 * pass);
     const s = await engine.syncOnce();
     for (const k of ['uploaded', 'downloaded', 'moved', 'deleted', 'conflicts'] as const) total[k] += s[k];
-    Object.assign(total, { converged: s.converged, blocked: s.blocked, errors: s.errors, leftOut: s.leftOut });
+    Object.assign(total, { converged: s.converged, blocked: s.blocked, errors: s.errors, leftOut: s.leftOut, ignoreProblems: s.ignoreProblems });
     if (s.blocked || engine.stopped) break;
   }
   process.removeListener('SIGTERM', stop);
@@ -105,13 +101,16 @@ async function syncUntilConverged(engine: PairSync): Promise<number> {
   return 1;
 }
 
-/** Watches the folder and polls the service until SIGTERM (or SIGINT), then stops cleanly. */
+/**
+ * Watches the folder and polls the service until SIGTERM (or SIGINT), then stops cleanly.
+ * Rejected credentials end it: they will not get better by waiting, and the exit code says so.
+ */
 async function syncContinuously(engine: PairSync, dir: string): Promise<number> {
-  let fatal: (code: number) => void = () => undefined;
-  const finished = new Promise<number>((done) => {
+  let fatal: (err: FolioApiError) => void = () => undefined;
+  const finished = new Promise<FolioApiError | null>((done) => {
     fatal = done;
-    process.once('SIGTERM', () => done(0));
-    process.once('SIGINT', () => done(0));
+    process.once('SIGTERM', () => done(null));
+    process.once('SIGINT', () => done(null));
   });
   // Loaded here: `--once` needs no watcher, and a restart of a large pair is timed from the start of the process.
   const { PairLoop } = await import('../sync/loop.ts');
@@ -125,16 +124,17 @@ async function syncContinuously(engine: PairSync, dir: string): Promise<number> 
         const s = outcome.summary;
         reportLeftOut(s);
         console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
-        return;
+      } else if (outcome.kind === 'error' && outcome.cause instanceof FolioApiError && CREDENTIAL_CODES.has(outcome.cause.code)) {
+        fatal(outcome.cause);
+      } else {
+        console.error(`sync failed: ${outcome.kind === 'error' ? failureLine(outcome.cause) : outcome.reason}`);
       }
-      console.error(`sync failed: ${outcome.reason}`);
-      // Rejected credentials will not get better by waiting: stop, and say so in the exit code.
-      if (outcome.kind === 'error' && outcome.cause instanceof FolioApiError && CREDENTIAL_CODES.has(outcome.cause.code)) fatal(1);
     },
     onWatcherError: (err) => console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`),
   });
   await loop.ready;
-  const code = await finished;
+  const failure = await finished;
   await loop.stop();
-  return code;
+  if (failure) throw failure;
+  return 0;
 }

@@ -1,5 +1,5 @@
 /**
- * Conflicted copies (DESIGN.md §3): when both sides changed a file differently, the service's copy
+ * Conflicted copies (docs/architecture.md, "The sync engine"): when both sides changed a file differently, the service's copy
  * keeps the name and the local one becomes "name (conflicted copy <YYYY-MM-DD HHMMSS> <host>).ext",
  * numbered " 2", " 3"… when taken. This module finds them in a pair's folder and resolves them by
  * changing the folder only; the sync loop then carries the result to the service by its usual rules.

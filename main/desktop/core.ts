@@ -1,5 +1,5 @@
 /**
- * DesktopCore: the app core the UI talks to (DESIGN.md §5). It holds the account (secrets in the
+ * DesktopCore: the app core the UI talks to (docs/architecture.md, "The desktop app"). It holds the account (secrets in the
  * keychain only), runs one sync loop (main/sync/loop.ts) per sync pair, keeps the activity stream, finds and resolves
  * conflicts, and relays shares, versions and text from the service. Every method here is a
  * DesktopApi method; the Dispatcher checks arguments before they arrive and turns what they throw
@@ -9,7 +9,7 @@
  * same object, and with it the embedded local server (main/desktop/local.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type {
   Account,
@@ -26,16 +26,21 @@ import type {
   SyncCounts,
 } from '../../shared/desktop/api.ts';
 import { replaceFile } from '../platform/durable.ts';
+import { silentLogger, type Logger } from '../platform/log/logger.ts';
+import { logDir } from '../platform/log/rotating.ts';
 import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
+import { BrowserSession, DESKTOP_CLIENT, parseSessionTokens, type SessionTokens } from '../remote/signIn.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { isGuard } from '../sync/condition.ts';
-import { IGNORE_FILE } from '../sync/ignore.ts';
+import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
 import { PairSync } from '../sync/engine.ts';
 import { PairLoop, type Round } from '../sync/loop.ts';
 import { PairOwner } from '../sync/owner.ts';
+import { makeRootFolder } from '../sync/rootFolder.ts';
+import { SyncLog } from '../sync/syncLog.ts';
 import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
 import { findConflicts, parseConflictId, resolveConflict, within } from './conflicts.ts';
@@ -45,6 +50,7 @@ import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
 import { hostedRound, type HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
+import { BrowserSignIn, explainSignInFailure } from './signIn.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
 
 export interface CoreOptions {
@@ -53,6 +59,8 @@ export interface CoreOptions {
   managed?: ManagedSettings;
   /** Opens a file with the system's default app (Electron: shell.openPath); headless: none. */
   openPath?: (path: string) => Promise<void>;
+  /** Opens the sign-in page in the system browser (Electron: shell.openExternal); headless: the UI opens a tab. */
+  openExternal?: (url: string) => Promise<void>;
   /** The embedded local server beside the core; without it the outbox and the count of files waiting are 0. */
   local?: LocalLink;
   /**
@@ -62,6 +70,8 @@ export interface CoreOptions {
   store?: SyncStore;
   /** Overrides the poll interval of settings (tests). */
   pollMs?: number;
+  /** The desktop's log (main/platform/log/rotating.ts): rounds, transfers, failures; none by default. */
+  log?: Logger;
   /** Passed to every FolioClient (tests shorten the retry back-off). */
   client?: Pick<ClientOptions, 'retry'>;
   now?: () => Date;
@@ -82,10 +92,8 @@ export interface LocalLink {
 
 export const DEFAULT_APP_SETTINGS: AppSettings = { startAtLogin: false, notifications: true, autoUpdate: true, pauseAll: false, pollSeconds: 30, theme: 'system', localOnly: false };
 
-interface Secret {
-  clientSecret: string;
-  password?: string;
-}
+/** What the keychain holds for the account: a client secret (Advanced sign-in) or a browser sign-in's tokens. */
+type Secret = { clientSecret: string; password?: string } | { session: SessionTokens };
 
 interface PairFacts {
   files: number;
@@ -120,6 +128,12 @@ export class DesktopCore implements Handlers {
   private checkpoints: Checkpointer | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
   private readonly managed: ManagedSettings;
+  private readonly log: Logger;
+  private readonly syncLog: SyncLog;
+  /** The browser sign-in under way, if any. */
+  private pendingSignIn: { attempt: BrowserSignIn; serviceUrl: string } | null = null;
+  /** The browser sign-in's tokens, shared by every FolioClient of the account (the local server's too). */
+  private session: BrowserSession | null = null;
 
   private constructor(
     private readonly o: CoreOptions,
@@ -127,6 +141,8 @@ export class DesktopCore implements Handlers {
     private readonly desk: DesktopStore,
   ) {
     this.managed = o.managed ?? NO_MANAGED_SETTINGS;
+    this.log = o.log ?? silentLogger();
+    this.syncLog = new SyncLog(this.log);
     this.activity = new ActivityLog({
       onEntry: (entry) => {
         this.events.emit({ type: 'activity', entry });
@@ -153,14 +169,26 @@ export class DesktopCore implements Handlers {
     // An account from before IT fixed the service stays signed out: its pairs must not sync there.
     const raw = this.serverAllowed(stored.serviceUrl) ? await this.o.keychain.get(secretAccount(stored)).catch(() => null) : null;
     const secret = raw ? parseSecret(raw) : null;
-    this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? credentialsOf(stored, secret) : null });
+    this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? this.credentialsOf(stored, secret) : null });
     if (!secret) return;
     this.client = this.newClient(stored, secret);
     await this.startLoops();
   }
 
   private newClient(a: StoredAccount, s: Secret): FolioClient {
-    return new FolioClient({ baseUrl: a.serviceUrl, credentials: credentialsOf(a, s), ...this.o.client });
+    return new FolioClient({ baseUrl: a.serviceUrl, credentials: this.credentialsOf(a, s), ...this.o.client });
+  }
+
+  private credentialsOf(a: StoredAccount, s: Secret): Credentials {
+    if (!('session' in s)) {
+      this.session = null;
+      return credentialsOf(a, s);
+    }
+    if (this.session?.current !== s.session) {
+      // Refresh tokens rotate: each new pair goes to the keychain at once, or a restart would hold spent ones.
+      this.session = new BrowserSession(s.session, (tokens) => this.o.keychain.set(secretAccount(a), JSON.stringify({ session: tokens })).catch(() => undefined));
+    }
+    return { clientId: a.clientId, clientSecret: '', session: this.session };
   }
 
   private now(): string {
@@ -212,10 +240,58 @@ export class DesktopCore implements Handlers {
     const next: StoredAccount = { serviceUrl: args.serviceUrl.replace(/\/+$/, ''), clientId: args.clientId, userName, tenantId: '', userId: '' };
     const secret: Secret = { clientSecret: args.clientSecret, ...(userName ? { password } : {}) };
     const client = this.newClient(next, secret);
-    const who = await client.whoAmI();
+    let who: { tenantId: string; userId: string | null };
+    try {
+      who = await client.whoAmI();
+    } catch (err) {
+      throw explainSignInFailure(err, next.serviceUrl);
+    }
     next.tenantId = who.tenantId;
     next.userId = who.userId ?? '';
+    return this.establish(next, secret, client);
+  }
 
+  async beginBrowserSignIn(args: ArgsOf<'beginBrowserSignIn'>): Promise<ResultOf<'beginBrowserSignIn'>> {
+    const serviceUrl = (this.managed.serverUrl || args.serviceUrl?.trim() || '').replace(/\/+$/, '');
+    if (!serviceUrl) throw failure('SIGN_IN_FAILED', 'Type the address of your Folio service, such as https://folio.example.com.');
+    if (!this.serverAllowed(serviceUrl)) throw failure('SERVER_LOCKED_BY_POLICY', `your administrator set the service to ${this.managed.serverUrl}`);
+    this.pendingSignIn?.attempt.cancel('Another sign-in was started.');
+    this.pendingSignIn = null;
+    let attempt: BrowserSignIn;
+    try {
+      attempt = await BrowserSignIn.start(serviceUrl, this.managed.clientId || DESKTOP_CLIENT);
+    } catch (err) {
+      throw explainSignInFailure(err, serviceUrl);
+    }
+    this.pendingSignIn = { attempt, serviceUrl };
+    const opened = this.o.openExternal ? await this.o.openExternal(attempt.authorizationUrl).then(() => true, () => false) : false;
+    return { authorizationUrl: attempt.authorizationUrl, opened };
+  }
+
+  async finishBrowserSignIn(): Promise<Account> {
+    const pending = this.pendingSignIn;
+    if (!pending) throw failure('INVALID_STATE', 'No sign-in is under way. Start it again.');
+    let tokens: SessionTokens;
+    try {
+      tokens = await pending.attempt.finish();
+    } catch (err) {
+      throw explainSignInFailure(err, pending.serviceUrl);
+    } finally {
+      if (this.pendingSignIn === pending) this.pendingSignIn = null;
+    }
+    const next: StoredAccount = { serviceUrl: pending.serviceUrl, clientId: tokens.clientId, userName: tokens.userName, tenantId: tokens.tenantId, userId: tokens.userId };
+    const secret: Secret = { session: tokens };
+    return this.establish(next, secret, this.newClient(next, secret));
+  }
+
+  async cancelBrowserSignIn(): Promise<ResultOf<'cancelBrowserSignIn'>> {
+    this.pendingSignIn?.attempt.cancel('The sign-in was cancelled.');
+    this.pendingSignIn = null;
+    return { done: true };
+  }
+
+  /** Makes a checked account the signed-in one: its secret into the keychain, then its pairs run. */
+  private async establish(next: StoredAccount, secret: Secret, client: FolioClient): Promise<Account> {
     await this.stopLoops();
     const previous = this.account;
     try {
@@ -229,23 +305,29 @@ export class DesktopCore implements Handlers {
     this.desk.putSettings({ localOnly: false });
     this.account = next;
     this.client = client;
-    this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: credentialsOf(next, secret) });
+    this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: this.credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
     await this.startLoops();
+    this.log.info({ service: next.serviceUrl, client: next.clientId, tenant: next.tenantId, ...(next.userName ? { user: next.userName } : {}) }, 'signed in');
     this.events.emit({ type: 'account', account: this.accountView() });
     this.events.emit({ type: 'settings', settings: this.settingsView() });
     this.statusNow();
     return this.accountView();
   }
 
-  /** Forgets the secret and the account; pairs stay, and sync again on the next sign-in. */
+  /**
+   * Revokes a browser sign-in's tokens on the service and forgets the secret; the account's service
+   * URL stays, to prefill the next sign-in. Pairs stay, and sync again on the next sign-in.
+   */
   async signOut(): Promise<Account> {
     await this.stopLoops();
     const previous = this.account;
+    const session = this.session;
     this.client = null;
-    this.account = null;
-    this.desk.clearAccount();
+    this.session = null;
     this.o.local?.setAccount(null);
+    this.log.info({ service: previous?.serviceUrl ?? '' }, 'signed out');
+    await session?.revoke();
     if (previous) {
       try {
         await this.o.keychain.delete(secretAccount(previous));
@@ -309,15 +391,16 @@ export class DesktopCore implements Handlers {
     }
     const container = await client.getContainer(args.containerId);
     if (container.status !== 'ACTIVE') throw failure('INVALID_STATE', `the service folder ${container.name} is in the recycle bin`);
-    await mkdir(dir, { recursive: true });
-    if (!(await stat(dir)).isDirectory()) throw failure('INVALID_ARGUMENTS', `${dir} is not a folder`);
+    if (!(await makeRootFolder(dir))) throw failure('INVALID_ARGUMENTS', `${dir} is a file, not a folder`);
     const { ignoreRules, ...engineSettings } = args.settings ?? {};
+    if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
     const pairId = randomBytes(8).toString('hex');
     PairOwner.add(this.store, { pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
     this.desk.putPairRun(pairId, { lastSyncAt: '', lastRound: {}, containerName: container.name });
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pairId, dir, ignoreRules);
     else this.ignoreRules.set(pairId, '');
     await this.startLoop(this.store.getPair(pairId) as PairRecord);
+    this.log.info({ pair: pairId, dir, container: container.containerId }, 'pair added');
     this.statusNow();
     return this.pairStatus(pairId);
   }
@@ -332,6 +415,7 @@ export class DesktopCore implements Handlers {
     this.ignoreRules.delete(args.pairId);
     this.activity.forgetPair(args.pairId);
     this.owner(args.pairId).remove();
+    this.log.info({ pair: args.pairId }, 'pair removed');
     this.statusNow();
     return { done: true };
   }
@@ -371,6 +455,7 @@ export class DesktopCore implements Handlers {
   async updatePairSettings(args: ArgsOf<'updatePairSettings'>): Promise<PairStatus> {
     const pair = this.requirePair(args.pairId);
     const { ignoreRules, ...engine } = args.settings;
+    if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
     if (Object.keys(engine).length > 0) this.owner(pair.pairId).changeSettings(engine);
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pair.pairId, pair.dir, ignoreRules);
     this.loops.get(pair.pairId)?.syncNow();
@@ -411,6 +496,8 @@ export class DesktopCore implements Handlers {
       client: this.client,
       onProgress: (path, done, total, direction) => this.activity.progress(pair.pairId, path, done, total, direction),
       onChange: (change) => this.activity.change(pair.pairId, change),
+      onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
+      onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
     });
     const loop = new PairLoop(engine, {
       dir: pair.dir,
@@ -440,6 +527,7 @@ export class DesktopCore implements Handlers {
 
   private async roundEnded(pairId: string, round: Round): Promise<void> {
     const { outcome } = round;
+    this.syncLog.loopRound(pairId, round);
     this.o.local?.roundEnded(pairId, hostedRound(round));
     const pair = this.store.getPair(pairId);
     if (!pair) return;
@@ -731,6 +819,15 @@ export class DesktopCore implements Handlers {
     };
   }
 
+  /** Electron shows the folder in the file manager; headless, there is none to ask, and the UI shows the path. */
+  async openLogFolder(): Promise<ResultOf<'openLogFolder'>> {
+    const path = logDir(this.o.stateDir);
+    await mkdir(path, { recursive: true });
+    if (!this.o.openPath) return { path, opened: false };
+    await this.o.openPath(path);
+    return { path, opened: true };
+  }
+
   async updateSettings(args: ArgsOf<'updateSettings'>): Promise<SettingsView> {
     const locked = Object.keys(args).filter((k) => this.managed.locked.includes(k as keyof AppSettings));
     if (locked.length > 0) throw failure('LOCKED_BY_POLICY', `set by your administrator: ${locked.join(', ')}`);
@@ -771,6 +868,12 @@ function sameService(a: string, b: string): boolean {
   return x !== null && x === canonical(b);
 }
 
+/** The editor is refused a line that would be skipped or match nothing, rather than saving a rule that silently does nothing. */
+function checkIgnoreRules(text: string): void {
+  const { problems } = IgnoreRules.fromPatterns(text.split(/\r?\n/));
+  if (problems.length > 0) throw failure('INVALID_ARGUMENTS', `ignore rules: ${problems.map((p) => `line ${p.line} ${p.reason}`).join('; ')}`);
+}
+
 function overlaps(a: string, b: string): boolean {
   const inside = (x: string, y: string) => {
     const r = relative(x, y);
@@ -801,7 +904,7 @@ function filePaths(tree: ReadonlyMap<string, NodeState>, rootId: string, withIds
   return withIds ? out : out.map(([, p]) => p);
 }
 
-function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: Secret): Credentials {
+function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: { clientSecret: string; password?: string }): Credentials {
   return {
     clientId: a.clientId,
     clientSecret: s.clientSecret,
@@ -811,7 +914,9 @@ function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: Secre
 
 function parseSecret(raw: string): Secret | null {
   try {
-    const s = JSON.parse(raw) as Partial<Secret>;
+    const s = JSON.parse(raw) as { clientSecret?: unknown; password?: unknown; session?: unknown };
+    const session = parseSessionTokens(s.session);
+    if (session) return { session };
     return typeof s.clientSecret === 'string' ? { clientSecret: s.clientSecret, ...(typeof s.password === 'string' ? { password: s.password } : {}) } : null;
   } catch {
     return null;

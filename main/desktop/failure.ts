@@ -10,12 +10,18 @@ export class DesktopFailure extends Error {
     readonly code: DesktopErrorCode,
     message: string,
     readonly serviceCode?: number,
+    readonly detail?: string,
   ) {
     super(message);
   }
 
   toValue(): DesktopError {
-    return { code: this.code, message: this.message, ...(this.serviceCode !== undefined ? { serviceCode: this.serviceCode } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.serviceCode !== undefined ? { serviceCode: this.serviceCode } : {}),
+      ...(this.detail ? { detail: this.detail } : {}),
+    };
   }
 }
 

@@ -35,7 +35,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<Headless> {
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
   const desktop = await openLocalDesktop({ ...rest, keychain, managed });
   const { core } = desktop;
-  const dispatcher = new Dispatcher(core);
+  const dispatcher = new Dispatcher(core, (line) => desktop.log.error(line));
   const staticDir = wantedStatic === undefined ? (existsSync(RENDERER_DIST) ? RENDERER_DIST : null) : wantedStatic;
   const ui = await startHttpUi({
     dispatcher,

@@ -1,5 +1,5 @@
 /**
- * The loopback HTTP transport of DesktopApi, for the headless web UI (DESIGN.md §5):
+ * The loopback HTTP transport of DesktopApi, for the headless web UI (docs/architecture.md, "The desktop app"):
  *
  *   GET  /, /assets/…     the built renderer (no secret in it)
  *   POST /api/<method>    one DesktopApi call: JSON arguments in, a Result out

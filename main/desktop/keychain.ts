@@ -1,5 +1,5 @@
 /**
- * Where secrets live: the OS keychain (DESIGN.md §5) through `@napi-rs/keyring`'s keytar-compatible
+ * Where secrets live: the OS keychain (docs/architecture.md, "The desktop app") through `@napi-rs/keyring`'s keytar-compatible
  * API — Keychain on macOS, Credential Manager on Windows, the Secret Service on Linux. When no
  * keychain answers (a Linux box without a Secret Service, a locked one), secrets stay in this
  * process's memory only and the status says so: nothing is ever written to disk instead.

@@ -1,5 +1,5 @@
 /**
- * Managed settings: what IT sets for every install (DESIGN.md §5). The same keys on each platform:
+ * Managed settings: what IT sets for every install (docs/architecture.md, "The desktop app"). The same keys on each platform:
  *
  *   ServerUrl          the service to sign in to (prefilled, the user types only their login)
  *   ClientId           the API client to sign in with

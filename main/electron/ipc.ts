@@ -1,5 +1,5 @@
 /**
- * DesktopApi over Electron IPC (DESIGN.md §5): one `invoke` channel for calls, one channel for
+ * DesktopApi over Electron IPC (docs/architecture.md, "The desktop app"): one `invoke` channel for calls, one channel for
  * events. Every call's sender must be a frame showing the app's own page; the Dispatcher then
  * checks the method name and arguments. Written against the small part of ipcMain it uses, so
  * tests drive it with a fake and no Electron.

@@ -38,9 +38,9 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const managed = await readManagedSettings();
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)) });
+  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)), openExternal: (url) => shell.openExternal(url) });
   const { core } = desktop;
-  const dispatcher = new Dispatcher(core);
+  const dispatcher = new Dispatcher(core, (line) => desktop.log.error(line));
 
   // Every response with headers gets the CSP; the renderer's own pages come from file://, which has
   // none, so its index.html carries the policy in a meta tag. The page may ask for no permission.

@@ -1,5 +1,5 @@
 /**
- * The Electron shell's security policy as plain data and pure functions (DESIGN.md §5), so unit
+ * The Electron shell's security policy as plain data and pure functions (docs/architecture.md, "The desktop app"), so unit
  * tests read exactly what main.ts applies. Nothing here imports 'electron'.
  */
 import { pathToFileURL } from 'node:url';

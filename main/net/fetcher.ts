@@ -1,5 +1,5 @@
 /**
- * An HTTP client that only reaches public addresses (DESIGN.md §2, spec 4.2 rule 4), used by
+ * An HTTP client that only reaches public addresses (docs/architecture.md, "Service conventions", spec 4.2 rule 4), used by
  * ingest from URL and by webhook delivery.
  *
  * - Static checks on every URL and on every redirect hop (target.ts); redirects are followed here,
@@ -50,7 +50,7 @@ export interface FetchedResponse {
   url: string;
   status: number;
   contentLength: number | null;
-  /** The media type without parameters, or null when the server sent none. */
+  /** The Content-Type header as the server sent it (not checked here), or null when it sent none. */
   contentType: string | null;
   /** The body; it fails with an OutboundError (FETCH_TOO_LARGE, FETCH_TIMEOUT, FETCH_FAILED). */
   body: Readable;
@@ -209,7 +209,7 @@ function deliver(res: IncomingMessage, target: CheckedUrl, spec: RequestSpec, ex
   });
   exchange.attach(cutOff);
   res.pipe(body);
-  const contentType = res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
+  const contentType = res.headers['content-type'] || null;
   return { url: target.url.href, status: res.statusCode ?? 0, contentLength, contentType, body };
 }
 

@@ -32,5 +32,5 @@ export const DEFAULT_OUTBOUND: OutboundSettings = {
   webhookRetryBaseMs: 10_000,
 };
 
-/** Redirects an ingest follows (DESIGN.md §2); webhook deliveries follow none. */
+/** Redirects an ingest follows (docs/architecture.md, "Service conventions"); webhook deliveries follow none. */
 export const MAX_REDIRECTS = 5;

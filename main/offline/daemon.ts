@@ -18,10 +18,12 @@ import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { silentLogger, type Logger } from '../platform/log/logger.ts';
 import { describeCondition } from '../sync/condition.ts';
 import { Coalescer } from '../sync/coalescer.ts';
 import { PairSync } from '../sync/engine.ts';
 import { PairLoop, type Round } from '../sync/loop.ts';
+import { SyncLog } from '../sync/syncLog.ts';
 import { Connectivity } from './connectivity.ts';
 import { RESOURCES } from './endpoints.ts';
 import { IdMap } from './ids.ts';
@@ -45,6 +47,8 @@ export interface DaemonOptions {
   /** The account of the pairs; null when no pair is configured (or, hosted, until setAccount). */
   credentials: Credentials | null;
   onLog: (line: string) => void;
+  /** Where the daemon's own engines log their rounds, transfers and failures (`folio daemon`: the state folder's log file). */
+  log?: Logger;
   /** Set when the desktop core hosts the daemon and runs the engines itself. */
   hostedBy?: DaemonHost;
   /** The host's connection to the state database, shared: the host checkpoints and closes it. */
@@ -117,6 +121,7 @@ export class Daemon {
   private debounce: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
   private service: Service;
+  private readonly syncLog: SyncLog;
   url = '';
 
   private constructor(
@@ -129,6 +134,7 @@ export class Daemon {
     this.passes = new Coalescer(() =>
       this.pass().catch((err: unknown) => this.o.onLog(`pass failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)),
     );
+    this.syncLog = new SyncLog(o.log ?? silentLogger());
     this.ids = new IdMap(offline);
     this.outbox = new Outbox(offline, this.ids, o.onLog);
     const trees = new TreeWriter({
@@ -288,7 +294,14 @@ export class Daemon {
   private startPair(pair: PairRecord, credentials: Credentials): PairRuntime {
     const client = new FolioClient({ baseUrl: pair.serverUrl, credentials, retry: { attempts: 3, baseDelayMs: 200 } });
     const log = (line: string) => this.o.onLog(`[${pair.pairId}] ${line}`);
-    const engine = new PairSync({ store: this.sync, pairId: pair.pairId, client, onLog: log });
+    const engine = new PairSync({
+      store: this.sync,
+      pairId: pair.pairId,
+      client,
+      onLog: log,
+      onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
+      onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
+    });
     this.o.onLog(`pair ${pair.pairId}: ${pair.dir} <-> container ${pair.containerId} on ${pair.serverUrl}`);
     const loop = new PairLoop(engine, {
       dir: pair.dir,
@@ -296,6 +309,7 @@ export class Daemon {
       fullScanMs: POLLS_PER_FULL_SCAN * this.o.pollMs,
       debounceMs: DEBOUNCE_MS,
       onRound: (round) => {
+        this.syncLog.loopRound(pair.pairId, round);
         if (round.outcome.kind === 'error') log(`sync failed: ${round.outcome.reason}`);
         this.roundEnded(pair.pairId, hostedRound(round));
       },

@@ -11,6 +11,8 @@
  * - queuedWrite: the service takes it while reachable; while it is away it waits in the outbox,
  *   with the record it was based on.
  * - onlineOnly: only the service can do it; while it is away, 170001.
+ * - serviceElseMirror: the service answers while it is reachable; while it is away the mirror's
+ *   own service code answers over the mirror's data (search: the names the mirror holds).
  */
 
 export type TreeOp =
@@ -76,7 +78,8 @@ export type Handling =
   | { kind: 'treeWrite'; op: TreeOp }
   | { kind: 'cachedRead'; resource: Resource | null }
   | QueuedWrite
-  | { kind: 'onlineOnly' };
+  | { kind: 'onlineOnly' }
+  | { kind: 'serviceElseMirror' };
 
 const withStatus = (status: string, extra: (now: string) => JsonRecord = () => ({})) => ({
   applied: (r: JsonRecord | null) => r?.status === status,
@@ -120,6 +123,7 @@ const EXACT: Readonly<Record<string, Handling>> = {
   'GET versions/get': { kind: 'treeRead' },
   'POST versions/getPage': { kind: 'treeRead' },
   'GET versions/download': { kind: 'download' },
+  'POST search/getPage': { kind: 'serviceElseMirror' },
   'POST contentTypes/save': queued('contentTypes', 'create'),
   'POST contentTypes/update': queued('contentTypes', 'update'),
   'POST contentTypes/disable': queued('contentTypes', 'update', withStatus('DISABLED')),

@@ -1,5 +1,5 @@
 /**
- * The embedded local server (DESIGN.md §4, docs/offline.md): /v1 on 127.0.0.1, answered by the
+ * The embedded local server (docs/architecture.md, "Offline mode", docs/offline.md): /v1 on 127.0.0.1, answered by the
  * mirror's service code, the cache of the service's answers, the outbox, or the service itself,
  * as main/offline/endpoints.ts decides per endpoint. Every answer is the spec's envelope; callers
  * authenticate with the local client's token, and the service's own credentials never leave the
@@ -136,6 +136,8 @@ export class LocalServer {
         return this.queuedWrite(handling, call, res);
       case 'onlineOnly':
         return this.viaService(call, res);
+      case 'serviceElseMirror':
+        return this.serviceElseMirror(call, res);
       default: {
         const unknown: never = handling;
         throw new Error(`unknown handling ${JSON.stringify(unknown)}`);
@@ -154,6 +156,21 @@ export class LocalServer {
       if (!(err instanceof Unreachable)) throw err;
       fail('SERVICE_UNREACHABLE', err.maybeArrived ? `the service stopped answering during ${call.path}; it may or may not have been applied` : `the service is unreachable, and only it can answer ${call.path}`);
     }
+  }
+
+  /** The service's answer while it is reachable; else the mirror's, marked x-folio-source: mirror. */
+  private async serviceElseMirror(call: Call, res: ServerResponse): Promise<void> {
+    const upstream = this.online();
+    if (upstream) {
+      try {
+        const answer = await upstream.send({ method: call.method, path: call.path, query: call.query, json: call.body });
+        return send(res, answer.status, answer.envelope);
+      } catch (err) {
+        if (!(err instanceof Unreachable)) throw err;
+      }
+    }
+    const answer = await this.d.mirror.call({ method: call.method, path: call.path, query: call.query, json: call.body, headers: call.headers });
+    return send(res, answer.status, { ...answer.envelope, rid: call.rid }, { 'x-folio-source': 'mirror' });
   }
 
   private online(): Upstream | null {

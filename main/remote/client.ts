@@ -6,9 +6,9 @@
 import type { Readable } from 'node:stream';
 import got, { type Got } from 'got';
 import { Agent, request } from 'undici';
-import type { Envelope } from '../../shared/envelope.ts';
 import type { Change, ChangePage, Container, Document, PageOf, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
+import { parseBody, unwrapEnvelope, type ServiceReply } from './envelope.ts';
 import { FolioApiError, isNetworkFailure, RATE_LIMITED, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES, TransportError } from './errors.ts';
 
 export interface Credentials {
@@ -16,6 +16,16 @@ export interface Credentials {
   clientSecret: string;
   /** When set, every call acts as this user through the strong channel (X-Svc-User-Token). */
   user?: { userName: string; password: string };
+  /** A browser sign-in's tokens (./signIn.ts): they replace the secret and the login above. */
+  session?: SessionAuth;
+}
+
+/** Tokens that someone else obtained and keeps fresh, shared by every client of an account. */
+export interface SessionAuth {
+  headers(): Promise<Record<string, string>>;
+  /** The service refused the tokens: renew them before the next call. */
+  expire(): void;
+  whoAmI(): { tenantId: string; userId: string };
 }
 
 export interface RetryPolicy {
@@ -30,6 +40,8 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** How long a connection may sit idle (no byte either way) before the request fails and is retried. */
   idleTimeoutMs?: number;
+  /** Told of each failure that will be tried again, and how long the client waits before it does. */
+  onRetry?: (failure: unknown, delayMs: number) => void;
 }
 
 interface Session {
@@ -75,9 +87,7 @@ export class FolioClient {
    */
   async postBytes<T>(path: string, query: Record<string, string>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<T> {
     const url = `${this.baseUrl}/${path.replace(/^\//, '')}?${new URLSearchParams(query).toString()}`;
-    let status: number;
-    let retryAfter: string | string[] | undefined;
-    let text: string;
+    let reply: ServiceReply;
     try {
       const res = await request(url, {
         method: 'POST',
@@ -85,13 +95,11 @@ export class FolioClient {
         body,
         dispatcher: this.bytesAgent,
       });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'];
-      text = await res.body.text();
+      reply = { status: res.statusCode, headers: res.headers, body: parseBody(await res.body.text()) };
     } catch (err) {
       throw new TransportError(err);
     }
-    return unwrapEnvelope<T>(parseJson(text), status, retryAfterMs(retryAfter));
+    return unwrapEnvelope<T>(reply);
   }
 
   /** Calls an endpoint and unwraps its envelope; throws FolioApiError or ServiceUnreachable. */
@@ -104,6 +112,7 @@ export class FolioClient {
         if (!(err instanceof FolioApiError) || !REAUTH_CODES.has(err.code)) throw err;
         this.app = null;
         this.user = null;
+        this.options.credentials.session?.expire();
         return this.raw<T>(method, path, input, await this.authHeaders());
       }
     });
@@ -116,37 +125,51 @@ export class FolioClient {
       headers,
       ...(input.json !== undefined ? { json: input.json } : {}),
       ...(input.query ? { searchParams: input.query } : {}),
-      responseType: 'json',
+      responseType: 'text',
     });
-    return unwrapEnvelope<T>(res.body, res.statusCode, retryAfterMs(res.headers['retry-after']));
+    return unwrapEnvelope<T>({ status: res.statusCode, headers: res.headers, body: parseBody(res.body) });
   }
 
-  /** Retries what may succeed later; a business error is thrown at once. */
+  /**
+   * Retries what may succeed later; a business error is thrown at once. A failure that carries
+   * Retry-After waits as long as it says (capped), else the wait grows exponentially.
+   */
   async withRetry<T>(work: () => Promise<T>): Promise<T> {
-    let lastError: unknown;
     // A rate limit is the service asking for patience, not failing: waiting as long as it says
     // does not use up an attempt, up to a bounded number of waits.
     let rateWaits = 0;
-    for (let attempt = 0; attempt < this.retry.attempts; attempt++) {
-      if (attempt > 0) await sleep(Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2));
+    for (let attempt = 1; ; attempt++) {
       try {
         return await work();
       } catch (err) {
-        lastError = err;
         if (!isTransient(err)) throw err;
-        if (err instanceof FolioApiError && err.code === RATE_LIMITED && rateWaits < MAX_RATE_LIMIT_WAITS) {
+        const patience = isRateLimit(err) && rateWaits < MAX_RATE_LIMIT_WAITS;
+        if (patience) {
           rateWaits++;
           attempt--;
-          await sleep(Math.min(MAX_RATE_LIMIT_WAIT_MS, err.retryAfterMs ?? this.retry.maxDelayMs));
+        } else if (attempt >= this.retry.attempts) {
+          throw err instanceof FolioApiError ? err : new ServiceUnreachable(err);
         }
+        const delay = this.delayAfter(err, patience ? this.retry.maxDelayMs : this.backoff(attempt));
+        this.options.onRetry?.(err, delay);
+        await sleep(delay);
       }
     }
-    if (lastError instanceof FolioApiError) throw lastError;
-    throw new ServiceUnreachable(lastError);
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+  }
+
+  /** Retry-After when the failure carries one, within a bound; else `otherwise`. */
+  private delayAfter(err: unknown, otherwise: number): number {
+    const asked = err instanceof FolioApiError ? err.retryAfterMs : undefined;
+    return asked === undefined ? otherwise : Math.min(MAX_RATE_LIMIT_WAIT_MS, asked);
   }
 
   /** Headers that authenticate a call: the app token, plus the user token when acting as a user. */
   async authHeaders(): Promise<Record<string, string>> {
+    if (this.options.credentials.session) return this.options.credentials.session.headers();
     const app = await this.appSession();
     const headers: Record<string, string> = { authorization: `Bearer ${app.token.accessToken}` };
     if (this.options.credentials.user) headers['x-svc-user-token'] = (await this.userSession(app)).token.accessToken;
@@ -181,6 +204,7 @@ export class FolioClient {
 
   /** The user the client acts as, or null for APP_ONLY. */
   async whoAmI(): Promise<{ tenantId: string; userId: string | null }> {
+    if (this.options.credentials.session) return this.options.credentials.session.whoAmI();
     const app = await this.appSession();
     if (!this.options.credentials.user) return { tenantId: app.token.tenantId, userId: null };
     return { tenantId: app.token.tenantId, userId: (await this.userSession(app)).token.userId };
@@ -251,25 +275,9 @@ export class FolioClient {
   }
 }
 
-/** The data of a success envelope; a FolioApiError with the service's code for anything else. */
-function unwrapEnvelope<T>(parsed: unknown, status: number, retryAfter: number | undefined): T {
-  const body = parsed as Envelope<T> | undefined;
-  if (!body || typeof body.code !== 'number') throw new FolioApiError(1, `unexpected response (HTTP ${status})`, '', status);
-  if (body.code !== 0 || body.data === null || body.data === undefined) throw new FolioApiError(body.code, body.msg ?? '', body.rid ?? '', status, retryAfter);
-  return body.data;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function retryAfterMs(header: string | string[] | undefined): number | undefined {
-  const seconds = Number(Array.isArray(header) ? header[0] : header);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+/** The service asks for patience: 160001, or a 429 from something in front of it. */
+function isRateLimit(err: unknown): err is FolioApiError {
+  return err instanceof FolioApiError && (err.code === RATE_LIMITED || err.httpStatus === 429);
 }
 
 function isTransient(err: unknown): boolean {

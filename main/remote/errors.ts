@@ -4,13 +4,14 @@ import { RequestError } from 'got';
 export class FolioApiError extends Error {
   constructor(
     readonly code: number,
-    message: string,
+    /** The envelope's msg alone, for a reader who shows the code in their own way (the `folio` command). */
+    readonly serviceMessage: string,
     readonly rid: string,
     readonly httpStatus: number,
     /** From Retry-After: how long the service asked us to wait (rate limit). */
     readonly retryAfterMs?: number,
   ) {
-    super(`${message} (code ${code}, rid ${rid})`);
+    super(`${serviceMessage} (code ${code}, rid ${rid})`);
   }
 }
 

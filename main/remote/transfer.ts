@@ -14,6 +14,7 @@ import PQueue from 'p-queue';
 import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
 import { renameDurably, syncFile } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
+import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
 import { FolioApiError } from './errors.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -53,6 +54,8 @@ export interface UploadOptions {
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 const BLOCKING_READ_MAX = 1024 * 1024;
 const CONTENT_HASH_MISMATCH = 140002;
+/** An error envelope is small; more than this is not one. */
+const MAX_FAILURE_BODY = 64 * 1024;
 
 /** The file changed while it was being sent; what reached the service is not one state of it. */
 export class FileChanged extends Error {}
@@ -205,6 +208,24 @@ async function abandon(client: FolioClient, uploadId: string): Promise<void> {
   await client.call('POST', '/v1/versions/abortChunkedUpload', { json: { uploadId } }).catch(() => undefined);
 }
 
+/** The (enveloped) body of a failed download, as far as MAX_FAILURE_BODY; the stream is done with after it. */
+async function failureText(stream: Readable): Promise<string> {
+  const pieces: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const piece of stream) {
+      pieces.push(piece as Buffer);
+      length += (piece as Buffer).length;
+      if (length > MAX_FAILURE_BODY) break;
+    }
+  } catch {
+    // A body cut short still leaves the status and the headers to go by.
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(pieces).toString('utf8');
+}
+
 function chunkLength(index: number, chunkSize: number, size: number, totalChunks: number): number {
   return index < totalChunks - 1 ? chunkSize : size - chunkSize * (totalChunks - 1);
 }
@@ -245,14 +266,11 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
           else done(null, chunk);
         },
       });
-      const response = await new Promise<{ statusCode: number }>((resolve, reject) => {
+      const response = await new Promise<{ statusCode: number; headers: ResponseHeaders }>((resolve, reject) => {
         stream.once('response', resolve);
         stream.once('error', reject);
       });
-      if (response.statusCode >= 400) {
-        stream.destroy();
-        throw new FolioApiError(1, `download failed with HTTP ${response.statusCode}`, '', response.statusCode);
-      }
+      if (response.statusCode >= 400) throw failureOf({ status: response.statusCode, headers: response.headers, body: parseBody(await failureText(stream)) });
       const append = resume && response.statusCode === 206;
       received = append ? have : 0;
       await pipeline(stream, meter, createWriteStream(options.partPath, { flags: append ? 'a' : 'w' }));

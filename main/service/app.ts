@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex, Readable } from 'node:stream';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -19,10 +19,12 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { oauthRoutes } from './auth/oauthRoutes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { backgroundJobs } from './backgroundJobs.ts';
 import { changeRoutes } from './changes/routes.ts';
@@ -31,12 +33,14 @@ import { containerRoutes } from './containers/routes.ts';
 import { contentTypeRoutes } from './contentTypes/routes.ts';
 import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { failure } from './envelope.ts';
 import { orgRoutes } from './org/routes.ts';
 import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { formRoutes } from './forms/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { shareRoutes } from './shares/routes.ts';
 import { renditionRoutes } from './renditions/routes.ts';
 import { textRoutes } from './text/routes.ts';
@@ -44,7 +48,9 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
+import { installAccessLog } from './accessLog.ts';
 import { limitRoutes } from './limits/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -84,21 +90,25 @@ export interface BuildOptions {
   /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */
   backgroundJobs?: boolean;
   config?: Partial<ServiceConfig>;
-  logger?: boolean;
+  /** Where access lines and failures go (`folio serve --log-level/--log-file`); by default errors only, to stderr. */
+  log?: Logger;
 }
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
   const deps: ServiceDeps = { store, config, access: new Access(store), events: new EventBus() };
+  const log: FastifyBaseLogger = opts.log ?? stderrLogger('error');
   const app = Fastify({
-    logger: opts.logger ?? false,
+    loggerInstance: log,
+    // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'rid' }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.jsonBodyLimit,
     // Node's default would cut off a 1 GiB chunked upload on a slow link.
     requestTimeout: 0,
     // A URL the router cannot decode never reaches a route or a hook; it still gets the envelope.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: answerClientError(log),
     frameworkErrors: (_err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const value = errorValue('VALIDATION', 'the request URL is not valid percent-encoding', { field: 'url' });
       void reply.code(ErrorCodes.VALIDATION.http).header('X-Request-Id', req.id).type('application/json').send(failure(req.id, value));
@@ -106,6 +116,8 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
+  installAccessLog(app);
+  installLingeringClose(app);
   await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);
 
@@ -118,21 +130,9 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     done(null, payload);
   });
 
-  await app.register(swagger, {
-    exposeHeadRoutes: true,
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Folio Service', version: '1.0.0', description: 'The /v1 document-management interface. See docs/api.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-
-  app.get('/v1/openapi.json', {
-    config: { public: true },
-    schema: { tags: ['meta'], summary: 'This OpenAPI 3.1 description. No token needed, and not enveloped.', security: [] },
-  }, async () => app.swagger());
+  await openApiRoutes(app);
   authRoutes(app, deps);
+  oauthRoutes(app, deps);
   containerRoutes(app, deps);
   documentRoutes(app, deps);
   versionRoutes(app, deps);
@@ -147,6 +147,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   shareRoutes(app, deps);
   orgRoutes(app, deps);
   textRoutes(app, deps);
+  searchRoutes(app, deps);
   renditionRoutes(app, deps);
   limitRoutes(app, deps);
   if (opts.backgroundJobs !== false) backgroundJobs(app, deps);
@@ -155,18 +156,22 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
 
 /**
  * Errors Node's HTTP parser raises before any route runs (a broken Content-Length, headers over
- * the limit) still get the envelope, with a fresh request id.
+ * the limit) still get the envelope, with a fresh request id, and an access line of their own:
+ * no hook of Fastify's sees them.
  */
-function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) return;
-  const rid = randomUUID();
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const value = tooLarge ? errorValue('PAYLOAD_TOO_LARGE', 'request headers too large') : errorValue('VALIDATION', 'malformed HTTP request');
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify(failure(rid, value));
-  socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nX-Request-Id: ${rid}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+function answerClientError(log: FastifyBaseLogger): (err: NodeJS.ErrnoException, socket: Duplex) => void {
+  return (err, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return;
+    const rid = randomUUID();
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const value = tooLarge ? errorValue('PAYLOAD_TOO_LARGE', 'request headers too large') : errorValue('VALIDATION', 'malformed HTTP request');
+    const status = tooLarge ? 431 : 400;
+    log.info({ rid, status, code: value.code, parserError: err.code }, 'request refused before parsing');
+    const body = JSON.stringify(failure(rid, value));
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nX-Request-Id: ${rid}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }
 
 /**
@@ -195,7 +200,7 @@ function installEnvelope(app: FolioApp, store: Store): void {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const value = toErrorValue(err);
-    if (value.code === 1) console.error(`[${req.id}] ${req.method} ${req.url}:`, err);
+    if (value.code === 1) req.log.error({ err, code: value.code, method: req.method, url: req.url }, 'internal error');
     const status = ErrorCodes[value.name].http;
     void reply.code(status).type('application/json').send(failure(req.id, value));
   });

@@ -6,6 +6,7 @@
 import { JobRunner } from '../jobs/runner.ts';
 import type { FolioApp, ServiceDeps } from './app.ts';
 import { BulkWrites } from './foreground.ts';
+import { searchIndexer } from './search/indexer.ts';
 import { textExtractionJob } from './text/job.ts';
 
 export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
@@ -18,4 +19,5 @@ export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
   const runner = new JobRunner(deps.store.jobs, [textExtractionJob(deps)], { foreground: bulkWrites });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
+  searchIndexer(app, deps);
 }

@@ -3,6 +3,7 @@
  * change-feed entries older than the retention, and (at start, then daily) blob and rendition
  * files a crash left without a row.
  */
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import { sweepOrphanBlobs } from '../store/blobs.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
@@ -26,37 +27,42 @@ const ORPHAN_SWEEP_EVERY_MS = DAY_MS;
 const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
-export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}): { stop: () => void } {
+export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}, log: Logger = stderrLogger('error')): { stop: () => Promise<void> } {
   const uploads = new ChunkedUploads({ store, config, access: new Access(store), events: new EventBus() });
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
   const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
-  let running = false;
   let lastOrphanSweep = 0;
   const tick = async () => {
-    // A slow tick (many files) must not overlap the next one.
-    if (running) return;
-    running = true;
-    try {
-      await uploads.sweepExpired();
-      store.tokens.deleteExpired(Date.now());
-      store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
-      await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
-      await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);
-      await purgeExpired({ store }, new Date());
-      if (Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_EVERY_MS) {
-        lastOrphanSweep = Date.now();
-        await sweepOrphanBlobs(store, ORPHAN_GRACE_MS);
-      }
-    } finally {
-      running = false;
+    await uploads.sweepExpired();
+    store.tokens.deleteExpired(Date.now());
+    store.authorizationCodes.deleteExpired(Date.now());
+    store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
+    await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
+    await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);
+    await purgeExpired({ store }, new Date());
+    if (Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_EVERY_MS) {
+      lastOrphanSweep = Date.now();
+      await sweepOrphanBlobs(store, ORPHAN_GRACE_MS);
     }
   };
+  // The tick in flight: a slow one (many files) must not overlap the next, and stop() waits for it.
+  let current: Promise<void> | null = null;
   const run = () => {
-    tick().catch((err: unknown) => console.error('housekeeping failed:', err));
+    current ??= tick()
+      .catch((err: unknown) => log.error({ err }, 'housekeeping failed'))
+      .finally(() => {
+        current = null;
+      });
   };
   // The first run cleans up after a crash right away.
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  // The store may close once stop() resolves: no tick is left half way through it.
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
 }

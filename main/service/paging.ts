@@ -1,4 +1,4 @@
-/** The shared page request (DESIGN.md §2): 1-based pageNumber, pageSize 20 by default and 500 at most, allow-listed orderByColumn. */
+/** The shared page request (docs/architecture.md, "Service conventions"): 1-based pageNumber, pageSize 20 by default and 500 at most, allow-listed orderByColumn. */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/v1/requests.ts';
 import { fail } from './errors.ts';
 

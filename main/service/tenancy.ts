@@ -7,6 +7,8 @@ import { fail } from './errors.ts';
 export const ROOT_CONTAINER_NAME = 'Root';
 export const DEFAULT_CONTAINER_NAME = 'Default';
 export const APP_SCOPES = ['containers', 'documents', 'versions', 'changes'];
+/** The desktop app's loopback redirect (RFC 8252 §7.3): registered without a port, it matches any. */
+export const DESKTOP_REDIRECT_URI = 'http://127.0.0.1/oauth/callback';
 
 export interface ClientCredentials {
   clientId: string;
@@ -27,6 +29,7 @@ export function createTenant(store: Store, name: string): ClientCredentials & { 
     // Users start as editors of the whole tree; docs/access-control.md explains the defaults.
     store.acl.entries.insert(tenantId, { containerId: root.containerId, principalType: 'EVERYONE', principalId: '', role: 'EDITOR', allowMask: Roles.EDITOR, denyMask: 0 }, 'system');
     store.containers.create({ ...base, parentId: root.containerId, name: DEFAULT_CONTAINER_NAME, systemKind: 'DEFAULT' });
+    createPublicClientIn(store, tenantId, [DESKTOP_REDIRECT_URI]);
     return { tenantId, ...createClientIn(store, tenantId, false) };
   });
 }
@@ -34,6 +37,34 @@ export function createTenant(store: Store, name: string): ClientCredentials & { 
 export function createClient(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {
   if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
   return createClientIn(store, tenantId, actAsUserAllowed);
+}
+
+/**
+ * A public client (RFC 8252): no secret, and codes go only to the redirect URIs listed here. Only
+ * http loopback (127.0.0.1, [::1]) and https URIs are accepted, without a query or a fragment.
+ */
+export function createPublicClient(store: Store, tenantId: string, redirectUris: string[]): { clientId: string; redirectUris: string } {
+  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+  const uris = redirectUris.length > 0 ? redirectUris : [DESKTOP_REDIRECT_URI];
+  for (const uri of uris) {
+    if (!registrableRedirect(uri)) fail('VALIDATION', `redirect URI must be http://127.0.0.1/…, http://[::1]/… or https://…, without query or fragment: ${uri}`, { field: 'redirectUri' });
+  }
+  return { clientId: createPublicClientIn(store, tenantId, uris), redirectUris: uris.join(' ') };
+}
+
+function createPublicClientIn(store: Store, tenantId: string, redirectUris: string[]): string {
+  return store.identity.createClient({ tenantId, secretHash: '', actAsUserAllowed: false, scopes: APP_SCOPES, isPublic: true, redirectUris });
+}
+
+function registrableRedirect(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.search || url.hash || url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === '[::1]'));
 }
 
 function createClientIn(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {

@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
+import { AuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
@@ -23,10 +24,12 @@ import { WebhookRepository } from './repos/webhooks.ts';
 import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
 import { QuotaRepository } from './repos/quotas.ts';
+import { SearchRepository } from './repos/search.ts';
 
 export class Store {
   readonly identity: IdentityRepository;
   readonly tokens: TokenRepository;
+  readonly authorizationCodes: AuthorizationCodeRepository;
   readonly contentTypes: ContentTypeRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
@@ -50,6 +53,7 @@ export class Store {
   readonly uploadsDir: string;
   readonly assemblies: AssemblyFiles;
   readonly quotas: QuotaRepository;
+  readonly search: SearchRepository;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +61,7 @@ export class Store {
   ) {
     this.identity = new IdentityRepository(db);
     this.tokens = new TokenRepository(db);
+    this.authorizationCodes = new AuthorizationCodeRepository(db);
     this.contentTypes = new ContentTypeRepository(db);
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);
@@ -75,6 +80,7 @@ export class Store {
     this.blobs = new BlobFiles(dataDir);
     this.jobs = new JobRepository(db);
     this.renditions = new RenditionRepository(db);
+    this.search = new SearchRepository(db);
     this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
     this.assemblies = new AssemblyFiles(this.uploadsDir);

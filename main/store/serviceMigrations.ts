@@ -14,6 +14,8 @@ import * as m0011 from './migrations/0011_change_retention.ts';
 import * as m0012 from './migrations/0012_purge_and_upload_ends.ts';
 import * as m0013 from './migrations/0013_system_containers.ts';
 import * as m0014 from './migrations/0014_system_content_types.ts';
+import * as m0015 from './migrations/0015_public_clients.ts';
+import * as m0016 from './migrations/0016_search.ts';
 import { migrationsFrom } from './migrationFiles.ts';
 
 export const SERVICE_MIGRATIONS = migrationsFrom(
@@ -29,6 +31,8 @@ export const SERVICE_MIGRATIONS = migrationsFrom(
     '0012_purge_and_upload_ends.ts': m0012,
     '0013_system_containers.ts': m0013,
     '0014_system_content_types.ts': m0014,
+    '0015_public_clients.ts': m0015,
+    '0016_search.ts': m0016,
   },
   'main/store/migrations',
 );

@@ -1,11 +1,11 @@
 /**
- * One sync pair's loop (DESIGN.md §3): observe both sides, plan, check the mass-delete guard,
+ * One sync pair's loop (docs/architecture.md, "The sync engine"): observe both sides, plan, check the mass-delete guard,
  * execute, and again, until the planner has nothing left to do. The trees live in memory between
  * passes and are written through to the sync store, so a pass after a crash starts from them.
  */
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
@@ -17,10 +17,11 @@ import type { PairRecord, SyncStore } from '../store/sync/index.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import type { Guard } from './condition.ts';
 import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
-import { IgnoreRules } from './ignore.ts';
+import { IgnoreRules, type IgnoreProblem } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
+import { rootFolderState } from './rootFolder.ts';
 import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
@@ -46,6 +47,8 @@ export interface SyncSummary {
   leftOut: LeftOut[];
   /** The service could not be reached while observing it: the caller may show the pair offline. */
   unreachable: boolean;
+  /** Lines of the pair's `.folioignore` that are skipped or can match nothing, with why. */
+  ignoreProblems: IgnoreProblem[];
 }
 
 export interface SyncRequest {
@@ -63,11 +66,23 @@ export interface EngineOptions {
   platform?: NodeJS.Platform;
   onProgress?: ExecutorContext['onProgress'];
   onChange?: ExecutorContext['onChange'];
+  onTransfer?: ExecutorContext['onTransfer'];
+  /** An operation failed and is left for the next round: the service's code and request id when it refused. */
+  onFailure?: (failure: OpFailure) => void;
   onLog?: (line: string) => void;
 }
 
 /** What a pass reports while the user has the pair paused. */
 const PAUSED = 'paused by the user';
+
+export interface OpFailure {
+  op: Op['type'];
+  id: string;
+  error: string;
+  code?: number;
+  rid?: string;
+}
+
 // Parents go before children, one level per round: a deep new tree needs as many rounds as levels.
 const MAX_ROUNDS = 200;
 /** Rounds in a row in which no operation succeeded before a pass gives up. */
@@ -83,7 +98,7 @@ const GROUP_COMMIT_MS = 1000;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
-  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [], unreachable: false };
+  return { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0, rounds: 0, converged: false, blocked: '', errors: [], leftOut: [], unreachable: false, ignoreProblems: [] };
 }
 
 export class PairSync {
@@ -125,11 +140,14 @@ export class PairSync {
     pair = this.pair();
     const confirmed = pair.condition.kind === 'deletes-confirmed';
     const rules = await IgnoreRules.forDir(pair.dir);
+    summary.ignoreProblems = [...rules.problems];
     if (!this.observed && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
     if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
-    if (!(await isDir(pair.dir))) return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
+    const root = await rootFolderState(pair.dir);
+    if (root === 'file') return this.block(summary, 'root-missing', `${pair.dir} is a file, not a folder; nothing is deleted until the folder is back`);
+    if (root === 'missing') return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
     const state = this.owner.state();
     this.observed = true;
     try {
@@ -266,7 +284,7 @@ export class PairSync {
       case 'paused':
         return PAUSED;
       case 'root-missing':
-        if (!(await isDir(pair.dir))) return c.message;
+        if ((await rootFolderState(pair.dir)) !== 'folder') return c.message;
         this.owner.release();
         return '';
       case 'remote-root-missing': {
@@ -295,6 +313,7 @@ export class PairSync {
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
       ownWrites: this.ownWrites,
+      ...(this.o.onTransfer ? { onTransfer: this.o.onTransfer } : {}),
     });
   }
 
@@ -320,8 +339,11 @@ export class PairSync {
         succeeded++;
       } catch (err) {
         if (!isOperational(err)) throw err;
-        errors.push(`${op.type} ${'id' in op ? op.id : op.localId}: ${(err as Error).message}`);
-        this.o.onLog?.(`skipped ${op.type}: ${(err as Error).message}`);
+        const id = 'id' in op ? op.id : op.localId;
+        const error = (err as Error).message;
+        errors.push(`${op.type} ${id}: ${error}`);
+        this.o.onFailure?.({ op: op.type, id, error, ...(err instanceof FolioApiError ? { code: err.code, rid: err.rid } : {}) });
+        this.o.onLog?.(`skipped ${op.type}: ${error}`);
       }
     };
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
@@ -478,9 +500,3 @@ function count(summary: SyncSummary, op: Op): void {
   }
 }
 
-async function isDir(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-}

@@ -32,6 +32,8 @@ export interface ExecutorContext {
   upload?: Throttle;
   download?: Throttle;
   onProgress?: (path: string, done: number, total: number, direction: TransferDirection) => void;
+  /** A file's content moved, or failed to: once per transfer, when it ends. */
+  onTransfer?: (report: TransferReport) => void;
   /** A delete or a move carried out on one side, after it succeeded. */
   onChange?: (change: AppliedChange) => void;
   /** Where the executor notes what it does to the folder, before it does it, for the watcher to ignore. */
@@ -40,6 +42,19 @@ export interface ExecutorContext {
 
 /** Which way a file's content moves: to the service, or to this computer. */
 export type TransferDirection = 'upload' | 'download';
+
+/** How one transfer ended, for the log: the service's code and request id when it refused. */
+export interface TransferReport {
+  path: string;
+  direction: TransferDirection;
+  /** The file's size as the scan or the service saw it: what was sent or fetched, or was to be. */
+  bytes: number;
+  result: 'done' | 'failed';
+  ms: number;
+  error?: string;
+  code?: number;
+  rid?: string;
+}
 
 /**
  * A structural change carried to a side: `path` is where the node is (a move: now; a delete: was),
@@ -133,7 +148,8 @@ export class Executor {
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
-    const result = await uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
+    const size = this.s.localMetas.get(id)?.size ?? 0;
+    const result = await this.reported(rel, 'upload', size, () => uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
       // The scan hashed this very stat (assertUnchanged just checked it), so a large file is read once here, not twice.
       knownHash: l.hash,
@@ -143,7 +159,7 @@ export class Executor {
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'upload'),
       ...(this.c.upload ? { throttle: this.c.upload } : {}),
-    });
+    }));
     // The service holds what was read. If the file changed after the scan, its stat changed too
     // (or the scan marked it racy): the next scan hashes it, finds it differs from synced, and
     // uploads it again.
@@ -155,6 +171,21 @@ export class Executor {
       this.s.put('synced', node);
       this.s.setRemoteMeta({ id: result.docId, versionId: result.versionId, size: result.sizeBytes });
     });
+  }
+
+  /** Runs one transfer and reports how it ended; the outcome, or the failure, goes on to the caller. */
+  private async reported<T>(path: string, direction: TransferDirection, bytes: number, transfer: () => Promise<T>): Promise<T> {
+    if (!this.c.onTransfer) return transfer();
+    const started = Date.now();
+    try {
+      const result = await transfer();
+      this.c.onTransfer({ path, direction, bytes, result: 'done', ms: Date.now() - started });
+      return result;
+    } catch (err) {
+      const refusal = err instanceof FolioApiError ? { code: err.code, rid: err.rid } : {};
+      this.c.onTransfer({ path, direction, bytes, result: 'failed', ms: Date.now() - started, error: err instanceof Error ? err.message : String(err), ...refusal });
+      throw err;
+    }
   }
 
   private async createRemoteDir(id: string): Promise<void> {
@@ -181,7 +212,7 @@ export class Executor {
     if (isNew && (await exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
     const partName = downloadPartName(id, r.hash);
-    await downloadVersion(this.c.client, meta.versionId, r.hash, meta.size, dest, {
+    await this.reported(rel, 'download', meta.size, () => downloadVersion(this.c.client, meta.versionId, r.hash, meta.size, dest, {
       partPath: join(dirname(dest), partName),
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
@@ -198,7 +229,7 @@ export class Executor {
         // downloadVersion fsynced the bytes; the new name must be on disk before synced records it.
         await syncDirectory(dirname(dest));
       },
-    });
+    }));
     const st = await statMeta(dest, id, rel);
     this.s.atomically(() => {
       this.s.clearIntent('local', id);

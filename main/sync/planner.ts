@@ -1,6 +1,6 @@
 /**
  * The sync planner: a pure function from the three trees to a batch of operations that may run
- * concurrently (DESIGN.md §3). The engine runs a batch, observes again and plans again until the
+ * concurrently (docs/architecture.md, "The sync engine"). The engine runs a batch, observes again and plans again until the
  * planner returns nothing; after a crash the same loop recovers, because nothing but the trees is
  * persisted.
  *

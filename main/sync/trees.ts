@@ -1,5 +1,5 @@
 /**
- * The three trees of a sync pair (DESIGN.md §3): remote (last seen on the service), local (last
+ * The three trees of a sync pair (docs/architecture.md, "The sync engine"): remote (last seen on the service), local (last
  * observed on disk) and synced (the merge base). Nodes are keyed by id, never by path: a node
  * known to the service carries its service id on every side; a node seen only on disk carries a
  * local id until its upload gives it a service id.

@@ -1,6 +1,6 @@
 /**
  * DesktopApi: the one interface between the UI (renderer, in Electron or in a browser) and the
- * desktop core (DESIGN.md §5). Every method takes one JSON object and resolves to a Result: errors
+ * desktop core (docs/architecture.md, "The desktop app"). Every method takes one JSON object and resolves to a Result: errors
  * are values with codes, never thrown across the boundary. The schemas here are what the
  * dispatcher checks every call against, in both transports (Electron IPC and loopback HTTP).
  *
@@ -36,6 +36,8 @@ export const DesktopErrorCodes = [
   /** The service does not offer this endpoint (yet). */
   'NOT_SUPPORTED',
   'KEYCHAIN_ERROR',
+  /** Signing in failed: a wrong address, a server that is not Folio, refused credentials; the message says which in words. */
+  'SIGN_IN_FAILED',
   'INTERNAL',
 ] as const;
 export type DesktopErrorCode = (typeof DesktopErrorCodes)[number];
@@ -45,8 +47,10 @@ export const DesktopError = Type.Object({
   message: Type.String(),
   /** The /v1 business code, for SERVICE_ERROR. */
   serviceCode: Type.Optional(Type.Integer()),
+  /** The technical detail behind a message meant for people (the UI shows it under "Details"). */
+  detail: Type.Optional(Type.String()),
 });
-export type DesktopError = { code: DesktopErrorCode; message: string; serviceCode?: number };
+export type DesktopError = { code: DesktopErrorCode; message: string; serviceCode?: number; detail?: string };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DesktopError };
 
@@ -102,6 +106,16 @@ export const SignInArgs = Type.Object(
   strict,
 );
 export type SignInArgs = Static<typeof SignInArgs>;
+
+/** The browser sign-in (RFC 8252): the person types only the service URL (none when IT set it). */
+export const BeginBrowserSignInArgs = Type.Object({ serviceUrl: Type.Optional(Type.String({ maxLength: 2048 })) }, strict);
+
+export const BrowserSignInStart = Type.Object({
+  /** The service's sign-in page; the UI opens it in a new tab unless the app opened the system browser already. */
+  authorizationUrl: Str,
+  opened: Bool,
+});
+export type BrowserSignInStart = Static<typeof BrowserSignInStart>;
 
 // ---------------------------------------------------------------------------------------------
 // The service tree (to pick a pair's container, a document, a share target)
@@ -301,7 +315,7 @@ export type ActivityPage = Static<typeof ActivityPage>;
 export const Conflict = Type.Object({
   conflictId: Str,
   pairId: Str,
-  /** The service's copy keeps the name (DESIGN.md §3): this path. */
+  /** The service's copy keeps the name (docs/architecture.md, "The sync engine"): this path. */
   path: Str,
   /** The local copy that lost the name: "name (conflicted copy <stamp> <host>).ext". */
   copyPath: Str,
@@ -435,12 +449,21 @@ export type SettingsView = Static<typeof SettingsView>;
 
 export const UpdateSettingsArgs = Type.Partial(AppSettings, strict);
 
+/** The folder of the desktop's log files; `opened` when the system's file manager was asked to show it (Electron), else the UI shows the path. */
+export const LogFolder = Type.Object({ path: Str, opened: Bool });
+export type LogFolder = Static<typeof LogFolder>;
+
 // ---------------------------------------------------------------------------------------------
 // The method table: every method's argument and result schema
 
 export const DesktopMethods = {
   getAccount: { args: Empty, result: Account },
   signIn: { args: SignInArgs, result: Account },
+  /** Starts a browser sign-in; finishBrowserSignIn resolves when the browser comes back (or fails). */
+  beginBrowserSignIn: { args: BeginBrowserSignInArgs, result: BrowserSignInStart },
+  finishBrowserSignIn: { args: Empty, result: Account },
+  /** Stops waiting for the browser. */
+  cancelBrowserSignIn: { args: Empty, result: Ok },
   signOut: { args: Empty, result: Account },
 
   listChildren: { args: ListChildrenArgs, result: Listing },
@@ -474,6 +497,7 @@ export const DesktopMethods = {
 
   getSettings: { args: Empty, result: SettingsView },
   updateSettings: { args: UpdateSettingsArgs, result: SettingsView },
+  openLogFolder: { args: Empty, result: LogFolder },
 } as const satisfies Record<string, { args: TSchema; result: TSchema }>;
 
 export type MethodName = keyof typeof DesktopMethods;

@@ -1,5 +1,5 @@
 /**
- * Access control over /v1 (DESIGN.md §2 "Permissions"): ACL entries on containers, ACL policies
+ * Access control over /v1 (docs/access-control.md): ACL entries on containers, ACL policies
  * (spec 4.4, 4.9, §2 AclPolicy) and in-site share grants (spec 4.12, §2 ShareGrant).
  */
 import Type, { type Static } from 'typebox';

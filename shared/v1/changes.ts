@@ -1,4 +1,4 @@
-/** Change-feed additions beyond spec §4 (DESIGN.md §2): where the feed stands now. */
+/** Change-feed additions beyond spec §4 (docs/architecture.md, "Service conventions"): where the feed stands now. */
 import Type, { type Static } from 'typebox';
 
 /** The cursor of the newest change: start here after walking the tree, to see only what comes next. */

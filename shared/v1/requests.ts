@@ -1,4 +1,4 @@
-/** Request shapes of /v1: the spec's bodies, plus our additions (DESIGN.md §2), as TypeBox schemas. */
+/** Request shapes of /v1: the spec's bodies, plus our additions (docs/architecture.md, "Service conventions"), as TypeBox schemas. */
 import Type, { type Static } from 'typebox';
 
 export const ID_MAX = 64;
@@ -13,7 +13,7 @@ const MetadataMap = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown())
 // JSON integers are unbounded; SQLite's are not, and 1e300 passes as an "integer".
 const Int32 = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1 });
 
-/** The shared page request of spec §4 (1-based pageNumber, DESIGN.md §2). */
+/** The shared page request of spec §4 (1-based pageNumber, docs/architecture.md, "Service conventions"). */
 export const PageRequestFields = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })),
@@ -139,3 +139,14 @@ export const ChangePageRequest = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
 });
 export type ChangePageRequest = Static<typeof ChangePageRequest>;
+
+const RangeHeader = Type.String({ description: 'One byte range, e.g. `bytes=0-99`; the answer is then 206. Several ranges, or a malformed one, get the whole file.' });
+
+/** The request headers of a byte route that honours a single Range. */
+export const RangeHeaders = Type.Object({ range: Type.Optional(RangeHeader) });
+
+/** As RangeHeaders, plus If-Range: the Range holds only while the file is still the one of that ETag. */
+export const ConditionalRangeHeaders = Type.Object({
+  range: Type.Optional(RangeHeader),
+  'if-range': Type.Optional(Type.String({ description: 'An ETag of an earlier answer; if the file has changed since, the whole file comes back (200).' })),
+});

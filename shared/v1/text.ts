@@ -10,16 +10,20 @@ import { ID_MAX } from './requests.ts';
 export const TextStatus = Type.Union([Type.Literal('READY'), Type.Literal('PENDING'), Type.Literal('FAILED'), Type.Literal('NOT_APPLICABLE')]);
 export type TextStatus = Static<typeof TextStatus>;
 
-/** EXTRACTED (digital documents), OCR (scans and images; as soon as one page needed OCR). */
+/**
+ * EXTRACTED (digital documents), OCR (scans and images). A PDF with both kinds of page follows the
+ * pages that carry its text: OCR when OCR'd pages hold more non-space characters than text-layer pages.
+ */
 export const TextSource = Type.Union([Type.Literal('EXTRACTED'), Type.Literal('OCR')]);
 export type TextSource = Static<typeof TextSource>;
 
 /**
  * How a page got its text. NOT_NEEDED: digital text, no OCR ran. OK: OCR found text with good
  * confidence. LOW_CONFIDENCE: OCR found text it is unsure of. NO_TEXT: OCR found nothing.
- * FAILED: this page could not be rendered or recognised.
+ * FAILED: this page could not be rendered or recognised. BLANK: a PDF page with no text layer that
+ * draws nothing (or only white), so no OCR ran; its text is empty.
  */
-export const OcrStatus = Type.Union([Type.Literal('NOT_NEEDED'), Type.Literal('OK'), Type.Literal('LOW_CONFIDENCE'), Type.Literal('NO_TEXT'), Type.Literal('FAILED')]);
+export const OcrStatus = Type.Union([Type.Literal('NOT_NEEDED'), Type.Literal('OK'), Type.Literal('LOW_CONFIDENCE'), Type.Literal('NO_TEXT'), Type.Literal('FAILED'), Type.Literal('BLANK')]);
 export type OcrStatus = Static<typeof OcrStatus>;
 
 export const TextPage = Type.Object({

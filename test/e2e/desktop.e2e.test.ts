@@ -16,6 +16,7 @@ import type { ShareGrant } from '../../shared/v1/access.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
 import { drawText, pdf, png } from '../fixtures/text.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
+import { GUARD_MS, HEAVY_TEST_MS, printed, until } from '../helpers/wait.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const FILES = 50;
@@ -41,19 +42,8 @@ async function startCore(): Promise<string> {
   core = spawn(process.execPath, [FOLIO_BIN, 'start', '--headless', '--state', state], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
   let err = '';
   core.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`the desktop core did not start: ${err}`)), 30_000);
-    core.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ui on (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
-    core.once('exit', (code) => fail(new Error(`the desktop core exited with ${code}: ${err}`)));
-  });
+  const { match } = await printed(core, /ui on (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/, "the desktop core's UI line", () => err);
+  return match[1] as string;
 }
 
 /** The same service again, on the same data and port (the account remembers the URL). */
@@ -81,16 +71,6 @@ async function serviceTitles(): Promise<string[]> {
   return (await service.children(containerId)).documents.map((d) => d.title).sort();
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 45_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function nav(label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: label }).click();
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -111,9 +91,9 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
-  page.setDefaultTimeout(45_000);
+  page.setDefaultTimeout(GUARD_MS);
   await page.goto(openUrl);
-}, 90_000);
+}, HEAVY_TEST_MS);
 
 afterAll(async () => {
   await browser?.close();
@@ -127,7 +107,7 @@ afterAll(async () => {
   removeDir(work);
 });
 
-describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
+describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
   it('keeps the token out of the address bar and signs in', async () => {
     await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
     expect(page.url()).not.toContain('token');
@@ -138,13 +118,15 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     expect(await page.getByText("Secrets stay in this computer's keychain").count()).toBe(0);
     await shot('01-sign-in');
     await page.getByLabel('Service URL').fill(server.url);
+    // Client credentials, for application-only use, sit under Advanced (the browser sign-in has its own test).
+    await page.getByText('Advanced: sign in with a client ID and secret').click();
     await page.getByLabel('Client ID').fill(tenant.clientId);
     await page.getByLabel('Client secret').fill('not the secret');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with client credentials' }).click();
     await page.getByRole('alert').waitFor();
-    expect(await page.getByRole('alert').textContent()).toMatch(/credentials/);
+    expect(await page.getByRole('alert').textContent()).toMatch(/did not accept this client ID and secret/);
     await page.getByLabel('Client secret').fill(tenant.clientSecret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with client credentials' }).click();
     await page.getByRole('heading', { name: 'Sync pairs' }).waitFor();
     await page.getByText('No folders sync yet').waitFor();
     await shot('02-pairs-empty');
@@ -162,14 +144,14 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await until('the pair to be idle', async () => (await card.getAttribute('data-state')) === 'IDLE');
 
     for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `chapter-${String(i).padStart(2, '0')}.txt`), `${randomBytes(48 * 1024).toString('base64')}\n`);
-    await until('a round to start', async () => (await card.getAttribute('data-state')) === 'SYNCING', 15_000);
+    await until('a round to start', async () => (await card.getAttribute('data-state')) === 'SYNCING');
     await shot('04-pairs-syncing');
     const titles = await until('50 files on the service', async () => {
       const t = await serviceTitles();
       return t.filter((x) => x.startsWith('chapter-')).length === FILES ? t : undefined;
-    }, 90_000);
+    });
     expect(titles).toContain('chapter-49.txt');
-    await until('the pair to be idle again', async () => (await card.getAttribute('data-state')) === 'IDLE', 30_000);
+    await until('the pair to be idle again', async () => (await card.getAttribute('data-state')) === 'IDLE');
     const bar = card.getByRole('progressbar');
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     expect(await bar.getAttribute('data-complete')).toBe('true');
@@ -207,7 +189,7 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     writeFileSync(theirs, 'an edit made on the service\n');
     await uploadFile(service, theirs, { docId: doc?.docId as string });
     await card.getByRole('button', { name: 'Resume' }).click();
-    await page.getByRole('button', { name: /Conflicts/ }).getByLabel('1 conflicts').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /Conflicts/ }).getByLabel('1 conflicts').waitFor();
 
     await nav('Conflicts');
     const conflict = page.getByRole('listitem', { name: 'Conflict on chapter-07.txt' });
@@ -279,11 +261,11 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
 
   it('reads the extracted text of page 2 of a synced PDF', async () => {
     writeFileSync(join(dir, 'field-guide.pdf'), pdf([['Chapter one: getting started'], ['Page two covers the quarterly budget review']]));
-    const doc = await until('the PDF on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'field-guide.pdf'), 60_000);
+    const doc = await until('the PDF on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'field-guide.pdf'));
     await until('its text READY', async () => {
       const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } });
       return t.status === 'READY' || undefined;
-    }, 60_000);
+    });
 
     await nav('Documents');
     await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
@@ -309,16 +291,22 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\nbuild/');
+    // Headless, there is no file manager to open the log folder in: the UI shows where it is.
+    await page.getByRole('button', { name: 'Open the log folder' }).click();
+    const logFolder = page.getByLabel('Log folder');
+    await logFolder.waitFor();
+    expect(await logFolder.textContent()).toBe(join(state, 'logs'));
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
     await shot('12-settings');
   });
 
   it('shows the OCR confidence of a page recognised from an image', async () => {
     writeFileSync(join(dir, 'whiteboard.png'), await png(drawText(['Folio reads scanned pages', 'and says how sure it is'])));
-    const doc = await until('the image on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'whiteboard.png'), 60_000);
+    const doc = await until('the image on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'whiteboard.png'));
     const text = await until('its text READY', async () => {
       const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } });
       return t.status === 'READY' ? t : undefined;
-    }, 90_000);
+    });
     expect(text.source).toBe('OCR');
     const confidence = text.pages?.[0]?.confidence ?? 0;
     expect(confidence).toBeGreaterThan(0.8);
@@ -342,22 +330,22 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     const card = page.getByRole('listitem', { name: 'Pair Team Handbook' });
     await card.getByRole('button', { name: 'Sync now' }).click();
     const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
-    await banner.waitFor({ timeout: 30_000 });
+    await banner.waitFor();
     await until('the pair offline', async () => (await card.getAttribute('data-state')) === 'OFFLINE');
     const waiting = async () => Number(/(\d+) files? waiting to upload/.exec((await banner.textContent()) ?? '')?.[1] ?? 0);
     const before = await waiting();
 
     writeFileSync(join(dir, 'written offline.txt'), 'made while the service was away');
-    await until('the edit counted as waiting', async () => (await waiting()) === before + 1, 30_000);
+    await until('the edit counted as waiting', async () => (await waiting()) === before + 1);
     await shot('13-offline');
 
     server = await restartServer(server);
     await until('back online', async () => {
       await card.getByRole('button', { name: 'Sync now' }).click();
       return (await page.getByText('You are offline.').count()) === 0;
-    }, 60_000);
-    await until('the edit on the service', async () => (await serviceTitles()).includes('written offline.txt'), 30_000);
-    await until('the pair idle', async () => (await card.getAttribute('data-state')) === 'IDLE', 30_000);
+    });
+    await until('the edit on the service', async () => (await serviceTitles()).includes('written offline.txt'));
+    await until('the pair idle', async () => (await card.getAttribute('data-state')) === 'IDLE');
   });
 
   it('keeps a 100,000-entry activity list smooth (virtualized)', async () => {
@@ -378,7 +366,7 @@ describe('Folio Desktop web UI', { timeout: 120_000 }, () => {
     await big.route('**/api/listActivity', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
     await big.goto(openUrl);
     await big.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Activity' }).click();
-    big.setDefaultTimeout(45_000);
+    big.setDefaultTimeout(GUARD_MS);
     await big.getByText('100,000 entries').waitFor();
     const list = big.getByRole('list', { name: 'Activity' });
     expect(await list.getByRole('listitem').count()).toBeLessThan(60);

@@ -49,6 +49,7 @@ describe('sign-in with managed settings', { timeout: 60_000 }, () => {
     await url.press('End');
     await page.keyboard.type('.evil.example');
     expect(await url.inputValue()).toBe(MANAGED_URL);
+    await page.getByText('Advanced: sign in with a client ID and secret').click();
     expect(await page.getByLabel('Client ID').inputValue()).toBe('desktop-app');
     // The logo is the app's icon (assets/icon.svg), served with the UI and allowed by its CSP.
     const logo = page.locator('img.brand-mark');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ContentType, FieldDefinition, Template } from '../../shared/v1/contentModel.ts';
 import type { TokenResult, VersionResult } from '../../shared/v1/resources.ts';
 import { appApi, createTenant, createUser, data, startServer, type Api, type Reply, type ServerHandle, type Tenant } from './server.ts';
+import { until } from './wait.ts';
 
 /** What the content-model tests run against: a tenant's app and its user alice, and a second tenant's app. */
 export interface ContentModelWorld {
@@ -64,11 +65,6 @@ export function blobExists(dataDir: string, contentHash: string): boolean {
 }
 
 /** Waits until `check` holds; blob files of pruned versions go just after the transaction. */
-export async function eventually(check: () => boolean, timeoutMs = 5000): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
+export function eventually(check: () => boolean): Promise<boolean> {
+  return until('a removal after the transaction', check);
 }

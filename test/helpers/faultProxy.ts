@@ -11,9 +11,15 @@ export interface FaultProxy {
   hits: Map<string, number>;
   /** The most requests of a path that were in flight at the same time. */
   maxInFlight: Map<string, number>;
-  headers: { path: string; headers: http.IncomingHttpHeaders }[];
-  /** The next `times` requests to `path` get HTTP `status` with business `code` (or a dropped connection when status is 0). */
-  failNext: (path: string, times: number, status: number, code?: number) => void;
+  /** Every request as it arrived, with its arrival time (epoch ms). */
+  headers: { path: string; headers: http.IncomingHttpHeaders; at: number }[];
+  /** The faults answered so far: each with its own request id, sent as `rid` and X-Request-Id. */
+  injected: { path: string; rid: string; at: number }[];
+  /**
+   * The next `times` requests to `path` get HTTP `status` with business `code` and `headers` (or
+   * a dropped connection when status is 0).
+   */
+  failNext: (path: string, times: number, status: number, code?: number, headers?: Record<string, string>) => void;
   /** Holds every request to `path` for `ms` before passing it on (0 stops). */
   delay: (path: string, ms: number) => void;
   reset: () => void;
@@ -26,12 +32,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
   const headers: FaultProxy['headers'] = [];
-  const faults = new Map<string, { times: number; status: number; code: number }>();
+  const injected: FaultProxy['injected'] = [];
+  const faults = new Map<string, { times: number; status: number; code: number; headers: Record<string, string> }>();
   const delays = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    headers.push({ path, headers: req.headers });
+    headers.push({ path, headers: req.headers, at: Date.now() });
     const now = (inFlight.get(path) ?? 0) + 1;
     inFlight.set(path, now);
     maxInFlight.set(path, Math.max(now, maxInFlight.get(path) ?? 0));
@@ -47,8 +54,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       fault.times--;
       req.resume();
       if (fault.status === 0) return req.socket.destroy();
-      res.writeHead(fault.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ code: fault.code, data: null, ts: Date.now(), rid: 'proxy', msg: 'injected fault', success: false }));
+      const rid = `proxy-${injected.length + 1}`;
+      injected.push({ path, rid, at: Date.now() });
+      res.writeHead(fault.status, { 'content-type': 'application/json', 'x-request-id': rid, ...fault.headers });
+      return res.end(JSON.stringify({ code: fault.code, data: null, ts: Date.now(), rid, msg: 'injected fault', success: false }));
     }
     const forward = () => {
       const upstreamReq = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
@@ -73,7 +82,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hits,
     maxInFlight,
     headers,
-    failNext: (path, times, status, code = 1) => faults.set(path, { times, status, code }),
+    injected,
+    failNext: (path, times, status, code = 1, extra = {}) => faults.set(path, { times, status, code, headers: extra }),
     delay: (path, ms) => delays.set(path, ms),
     reset: () => {
       hits.clear();

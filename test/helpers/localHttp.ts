@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { GUARD_MS } from './wait.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -28,7 +29,7 @@ export interface LocalServer {
   connections: number;
   requests: RecordedRequest[];
   /** Resolves with the first complete request that matches. */
-  waitFor: (match: (r: RecordedRequest) => boolean, timeoutMs?: number) => Promise<RecordedRequest>;
+  waitFor: (match: (r: RecordedRequest) => boolean) => Promise<RecordedRequest>;
   close: () => Promise<void>;
 }
 
@@ -66,9 +67,10 @@ export async function localServer(handler: Handler, host: '127.0.0.1' | '::1' = 
       return connections;
     },
     requests,
-    waitFor: (match, timeoutMs = 15_000) =>
+    waitFor: (match) =>
       new Promise((resolve, reject) => {
-        const deadline = setTimeout(() => reject(new Error(`no matching request among ${requests.length}`)), timeoutMs);
+        const deadline = setTimeout(() => reject(new Error(`no matching request among ${requests.length} after ${GUARD_MS / 60_000} minutes`)), GUARD_MS);
+        deadline.unref();
         const check = () => {
           const found = requests.find((r) => r.complete && match(r));
           if (found) {

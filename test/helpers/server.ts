@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Envelope } from '../../shared/envelope.ts';
+import { printed } from './wait.ts';
 
 const run = promisify(execFile);
 export const FOLIO_BIN = resolve(import.meta.dirname, '../../bin/folio.mjs');
@@ -38,22 +39,9 @@ export async function startServer(dataDir = tempDir(), extraArgs: string[] = [],
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = await new Promise<string>((res, rej) => {
-    let out = '';
-    const timer = setTimeout(() => rej(new Error(`folio serve did not start: ${stderr}`)), 60_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        res(m[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      rej(new Error(`folio serve exited with ${code}: ${stderr}`));
-    });
-  });
+  // A line of its own: JSON log lines may share stdout with it (docs/operations.md).
+  const { match } = await printed(child, /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m, "folio serve's listening line", () => stderr);
+  const url = match[1] as string;
   const stop = () =>
     new Promise<number | null>((res) => {
       if (child.exitCode !== null) return res(child.exitCode);

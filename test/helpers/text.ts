@@ -5,20 +5,18 @@ import Database from 'better-sqlite3';
 import type { VersionResult } from '../../shared/v1/resources.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
 import { data, type Api } from './server.ts';
+import { until } from './wait.ts';
 
 export async function upload(api: Api, bytes: Uint8Array, mimeType: string, title = `file-${randomUUID()}`): Promise<VersionResult> {
   return data(await api.raw('/v1/versions/upload', { title, mimeType }, bytes)) as VersionResult;
 }
 
-/** Polls GET /v1/versions/text until the status is no longer PENDING. */
-export async function settledText(api: Api, versionId: string, query: Record<string, string> = {}, timeoutMs = 45_000): Promise<VersionText> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+/** Asks GET /v1/versions/text until the status is no longer PENDING. */
+export async function settledText(api: Api, versionId: string, query: Record<string, string> = {}): Promise<VersionText> {
+  return until(`the text of ${versionId} to settle`, async () => {
     const text = data(await api.get<VersionText>('/v1/versions/text', { versionId, ...query }));
-    if (text.status !== 'PENDING') return text;
-    if (Date.now() > until) throw new Error(`text of ${versionId} still PENDING after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+    return text.status !== 'PENDING' && text;
+  });
 }
 
 /** Opens the real SQLite file of a running server (WAL mode lets a second connection read and write). */

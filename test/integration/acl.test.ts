@@ -1,5 +1,5 @@
 /**
- * ACL entries and inheritance against a real `folio serve` (DESIGN.md §2 "Permissions"): the
+ * ACL entries and inheritance against a real `folio serve` (docs/access-control.md): the
  * tenant defaults, deny beats allow, principals through departments (and those above) and roles,
  * breaking inheritance, and listings that hide what a user may not read.
  */

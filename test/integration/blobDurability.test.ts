@@ -15,6 +15,7 @@ import { MIME } from '../fixtures/text.ts';
 import { appApi, createTenant, data, FOLIO_BIN, removeDir, tempDir, type Api } from '../helpers/server.ts';
 import { escapeRe as escape, fsynced as dirSynced, indexOf, named, readTrace, requireStrace, straced } from '../helpers/strace.ts';
 import { settledText } from '../helpers/text.ts';
+import { printed } from '../helpers/wait.ts';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -29,22 +30,8 @@ async function tracedServer(): Promise<string> {
   tracer = spawn(command as string, [...args, process.execPath, FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stderr = '';
   tracer.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`folio serve did not start under strace: ${stderr}`)), 60_000);
-    tracer.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    tracer.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`strace exited with ${code}: ${stderr}`));
-    });
-  });
+  const { match } = await printed(tracer, /listening on (http:\/\/127\.0\.0\.1:\d+)/, "folio serve's listening line under strace", () => stderr);
+  return match[1] as string;
 }
 
 beforeAll(async () => {

@@ -71,6 +71,12 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
     expect(quiet.stdout).toBe(r.stdout);
   });
 
+  it('reads the version from package.json in the bundle too', async () => {
+    const r = await folio(['--version']);
+    expect(r).toMatchObject({ code: 0, stderr: RUNS_BUNDLE });
+    expect(r.stdout).toBe(`folio ${(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+  });
+
   it('runs the sources when FOLIO_FROM_SOURCE=1', async () => {
     const r = await folio(['help'], { FOLIO_FROM_SOURCE: '1' });
     expect(r.stderr).toBe(runsSources('FOLIO_FROM_SOURCE=1'));
@@ -78,10 +84,10 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
   });
 
   it('runs an edited source at once, and the bundle again once it is rebuilt with the edit', async () => {
-    const cli = join(project, 'main', 'cli.ts');
-    writeFileSync(cli, readFileSync(cli, 'utf8').replace('const USAGE = `usage:', 'const USAGE = `usage (edited):'));
+    const help = join(project, 'main', 'cli', 'help.ts');
+    writeFileSync(help, readFileSync(help, 'utf8').replace('return `usage:', 'return `usage (edited):'));
     const edited = await folio(['help']);
-    expect(edited.stderr).toBe(runsSources('main/cli.ts changed after the bundle was built'));
+    expect(edited.stderr).toBe(runsSources('main/cli/help.ts changed after the bundle was built'));
     expect(edited.stdout).toMatch(/^usage \(edited\):\n/);
     await build();
     const rebuilt = await folio(['help']);

@@ -1,9 +1,10 @@
-/** The change feed (POST /v1/changes/getPage, DESIGN.md §2) against a real `folio serve`. */
+/** The change feed (POST /v1/changes/getPage, docs/architecture.md, "Service conventions") against a real `folio serve`. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeCursor } from '../../shared/v1/changes.ts';
 import type { Change, ChangePage, Container, VersionResult } from '../../shared/v1/resources.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
+import { until } from '../helpers/wait.ts';
 
 let server: ServerHandle;
 /** One tenant for most tests: each starts from latestCursor, so it sees only its own changes. */
@@ -160,14 +161,9 @@ describe('change-feed retention', () => {
     removeDir(short.dataDir);
   });
 
-  /** Polls until the feed answers `cursor` with 130006: housekeeping pruned past it. */
+  /** Waits until the feed answers `cursor` with 130006: housekeeping pruned past it. */
   async function untilExpired(api: Api, cursor: string): Promise<void> {
-    const deadline = Date.now() + 8000;
-    while (Date.now() < deadline) {
-      if ((await api.post('/v1/changes/getPage', { cursor })).body.code === 130006) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('changes were not pruned in time');
+    await until('housekeeping to prune the changes', async () => (await api.post('/v1/changes/getPage', { cursor })).body.code === 130006);
   }
 
   it('answers a cursor older than the retained history with 130006, and keeps a caught-up cursor valid', async () => {

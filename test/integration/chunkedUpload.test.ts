@@ -1,4 +1,4 @@
-/** Chunked uploads with resume (spec 4.11, DESIGN.md §2) against a real `folio serve`. */
+/** Chunked uploads with resume (spec 4.11, docs/architecture.md, "Service conventions") against a real `folio serve`. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { ChunkedUploadSession, Container, Document, PageOf, VersionResult }
 import { assemblyFiles, blobFiles, countRows } from '../helpers/dataDir.ts';
 import { postRaw } from '../helpers/rawHttp.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type Reply, type ServerHandle, type Tenant } from '../helpers/server.ts';
+import { HEAVY_TEST_MS, until } from '../helpers/wait.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -421,7 +422,8 @@ describe('POST /v1/versions/initChunkedUpload and friends', () => {
 });
 
 describe('chunked uploads across a restart', () => {
-  it('resumes after the server restarts, and the hash of the assembled file is still right', async () => {
+  // Restarts the server: the timeout is a guard (test/helpers/wait.ts).
+  it('resumes after the server restarts, and the hash of the assembled file is still right', { timeout: HEAVY_TEST_MS }, async () => {
     const dataDir = server.dataDir;
     const p = plan(8 * CHUNK + 99);
     const key = randomUUID();
@@ -464,9 +466,7 @@ describe('expiry of upload sessions', () => {
     expect(late.status).toBe(410);
     expect(late.body.code).toBe(140001);
     expect((await complete(s.uploadId, api)).body.code).toBe(140001);
-    const deadline = Date.now() + 5000;
-    while (assemblyFiles(short.dataDir).includes(`${s.uploadId}.part`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(assemblyFiles(short.dataDir)).not.toContain(`${s.uploadId}.part`);
+    await until('the sweep to remove the assembly file', () => !assemblyFiles(short.dataDir).includes(`${s.uploadId}.part`));
     expect((await complete(s.uploadId, api)).body.code).toBe(140001);
     const fresh = data(await init(p, { containerId: '', title: 'expires.bin', idempotencyKey: key }, api));
     expect(fresh.uploadId).not.toBe(s.uploadId);

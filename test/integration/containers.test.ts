@@ -1,4 +1,4 @@
-/** Containers against a real `folio serve`: spec 4.5 and the tree operations of DESIGN.md §2. */
+/** Containers against a real `folio serve`: spec 4.5 and the tree operations of docs/architecture.md, "Service conventions". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Container, Document, PageOf } from '../../shared/v1/resources.ts';
 import { expectFailure, expectValidation } from '../helpers/envelopes.ts';

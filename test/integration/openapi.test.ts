@@ -8,25 +8,51 @@ import { buildApp, type FolioApp } from '../../main/service/app.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
 import { Api, removeDir, startServer, tempDir, type ServerHandle } from '../helpers/server.ts';
 
+interface Media {
+  schema?: JsonSchema;
+}
+interface Response {
+  $ref?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, Media>;
+}
 interface Operation {
+  operationId?: string;
   summary?: string;
+  tags?: string[];
   security?: unknown[];
-  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  parameters?: { $ref?: string; name?: string }[];
+  requestBody?: { required?: boolean; content?: Record<string, Media> };
+  responses?: Record<string, Response>;
 }
 interface JsonSchema {
+  $ref?: string;
   type?: string;
+  format?: string;
   required?: string[];
   properties?: Record<string, JsonSchema>;
   anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
 }
 interface OpenApiDoc {
   openapi: string;
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes?: Record<string, unknown> };
 }
 
 /** The two routes whose success response is not the envelope (docs/api.md says which and why). */
 // Bytes and the description document are not enveloped on success; their errors are.
-const NOT_ENVELOPED = new Set(['GET /v1/openapi.json', 'GET /v1/versions/download', 'GET /v1/renditions/read']);
+/** Bytes, this document, and the browser sign-in's pages (HTML) and RFC 8414 metadata (plain JSON by that RFC). */
+const NOT_ENVELOPED = new Set([
+  'GET /v1/openapi.json',
+  'GET /v1/versions/download',
+  'GET /v1/renditions/read',
+  'GET /.well-known/oauth-authorization-server',
+  'GET /v1/auth/authorize',
+  'POST /v1/auth/authorize',
+]);
 
 /**
  * Every METHOD path pair in Fastify's route tree. printRoutes draws a tree whose children extend
@@ -54,6 +80,17 @@ function documentedOperations(doc: OpenApiDoc): string[] {
   return Object.entries(doc.paths)
     .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
+}
+
+function* operations(d: OpenApiDoc): Generator<[string, Operation]> {
+  for (const [path, item] of Object.entries(d.paths)) for (const [method, op] of Object.entries(item)) yield [`${method.toUpperCase()} ${path}`, op];
+}
+
+/** What a local `$ref` (`#/components/...`) points at in the served document. */
+function resolve(ref: string): unknown {
+  let at: unknown = doc;
+  for (const part of ref.replace(/^#\//, '').split('/')) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+  return at;
 }
 
 function missingFromDoc(app: FolioApp, doc: OpenApiDoc): string[] {
@@ -120,25 +157,93 @@ describe('GET /v1/openapi.json', () => {
     removeDir(dir);
   });
 
-  it('gives every JSON route a 200 response in the envelope shape', () => {
+  it('describes the envelope once, with its six fields', () => {
+    const env = doc.components.schemas.Envelope;
+    expect([...(env?.required ?? [])].sort()).toEqual(['code', 'data', 'msg', 'rid', 'success', 'ts']);
+    const p = env?.properties ?? {};
+    expect([p.code?.type, p.ts?.type, p.rid?.type, p.msg?.type, p.success?.type]).toEqual(['integer', 'integer', 'string', 'string', 'boolean']);
+  });
+
+  it('gives every JSON route a 200 response in the envelope, by $ref, with nullable data', () => {
     const checked: string[] = [];
-    for (const [path, item] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(item)) {
-        const key = `${method.toUpperCase()} ${path}`;
-        if (method === 'head' || NOT_ENVELOPED.has(key)) continue;
-        const schema = op.responses?.['200']?.content?.['application/json']?.schema;
-        expect(schema, `${key} documents no JSON 200 response`).toBeDefined();
-        expect(schema?.type, key).toBe('object');
-        expect([...(schema?.required ?? [])].sort(), key).toEqual(['code', 'data', 'msg', 'rid', 'success', 'ts']);
-        const p = schema?.properties ?? {};
-        expect([p.code?.type, p.ts?.type, p.rid?.type, p.msg?.type, p.success?.type], key).toEqual(['integer', 'integer', 'string', 'string', 'boolean']);
-        expect(p.data?.anyOf?.some((s) => s.type === 'null'), `${key}: data must be nullable (null on failure)`).toBe(true);
-        expect(op.summary, `${key} has no summary`).toBeTruthy();
-        checked.push(key);
-      }
+    for (const [key, op] of operations(doc)) {
+      if (key.startsWith('HEAD ') || NOT_ENVELOPED.has(key)) continue;
+      const schema = op.responses?.['200']?.content?.['application/json']?.schema;
+      expect(schema, `${key} documents no JSON 200 response`).toBeDefined();
+      expect(schema?.allOf?.[0]?.$ref, key).toBe('#/components/schemas/Envelope');
+      const data = schema?.allOf?.[1]?.properties?.data;
+      expect(data?.anyOf?.some((s) => s.type === 'null'), `${key}: data must be nullable (null on failure)`).toBe(true);
+      expect(op.summary, `${key} has no summary`).toBeTruthy();
+      checked.push(key);
     }
     expect(checked.length).toBe(documentedOperations(doc).filter((k) => !k.startsWith('HEAD ') && !NOT_ENVELOPED.has(k)).length);
     for (const key of NOT_ENVELOPED) expect(documentedOperations(doc)).toContain(key);
+  });
+
+  it('answers failures with the shared responses, whose data is null', () => {
+    const error = doc.components.schemas.ErrorEnvelope;
+    expect(error?.allOf?.[0]?.$ref).toBe('#/components/schemas/Envelope');
+    expect(error?.allOf?.[1]?.properties?.data).toEqual({ type: 'null' });
+    for (const [key, op] of operations(doc)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (status.startsWith('2') || status === '416') continue;
+        expect(response.$ref, `${key} ${status}`).toMatch(/^#\/components\/responses\/[A-Za-z]+$/);
+        expect(resolve(response.$ref ?? '')).toBeDefined();
+      }
+    }
+    expect(JSON.stringify(doc)).not.toContain('{"anyOf":[{"type":"null"},{"type":"null"}]}');
+  });
+
+  it('has every $ref resolve inside the document', () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of new Set(refs)) expect(resolve(ref), ref).toBeDefined();
+  });
+
+  it('takes raw bytes on the upload routes', () => {
+    for (const path of ['/v1/versions/upload', '/v1/versions/uploadChunk', '/v1/renditions/upload']) {
+      const body = doc.paths[path]?.post?.requestBody;
+      expect(body?.required, path).toBe(true);
+      expect(body?.content?.['application/octet-stream']?.schema, path).toMatchObject({ type: 'string', format: 'binary' });
+    }
+  });
+
+  it('describes the download: 200 and 206 bytes with Content-Range, 416, and the enveloped 4xx', () => {
+    const responses = doc.paths['/v1/versions/download']?.get?.responses ?? {};
+    expect(responses['200']?.content?.['application/octet-stream']?.schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(responses['206']?.content?.['application/octet-stream']?.schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(responses['206']?.headers ?? {})).toContain('Content-Range');
+    expect(Object.keys(responses['416']?.headers ?? {})).toContain('Content-Range');
+    expect(responses['416']?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/ErrorEnvelope');
+    for (const status of ['400', '401', '403', '404']) expect(responses[status]?.$ref, status).toMatch(/^#\/components\/responses\//);
+    const params = (doc.paths['/v1/versions/download']?.get?.parameters ?? []).map((p) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['versionId', 'range', 'if-range']));
+  });
+
+  it('puts the user-channel headers on every operation that takes a token, by $ref, and on no public one', () => {
+    const channel = ['#/components/parameters/UserToken', '#/components/parameters/ActAsSource', '#/components/parameters/ActAsSourceId'];
+    expect(channel.map((ref) => (resolve(ref) as { name?: string } | undefined)?.name)).toEqual(['X-Svc-User-Token', 'X-Svc-Act-As-Source', 'X-Svc-Act-As-Source-Id']);
+    for (const [key, op] of operations(doc)) {
+      const refs = (op.parameters ?? []).map((p) => p.$ref);
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      if (isPublic) expect(refs.filter((r) => r !== undefined), key).toEqual([]);
+      else expect(refs, key).toEqual(expect.arrayContaining(channel));
+    }
+    expect(doc.components.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('gives every operation a unique operationId and a declared, described tag; and a server', () => {
+    const ids = [...operations(doc)].map(([key, op]) => {
+      expect(op.operationId, key).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(op.tags?.length, key).toBe(1);
+      return op.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/v1/versions/upload']?.post?.operationId).toBe('versionsUpload');
+    expect(doc.paths['/v1/versions/download']?.head?.operationId).toBe('versionsDownloadHead');
+    const declared = new Map(doc.tags.map((t) => [t.name, t.description]));
+    for (const [key, op] of operations(doc)) for (const tag of op.tags ?? []) expect(declared.get(tag), `${key} tag ${tag}`).toBeTruthy();
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
   });
 
   it('marks exactly the routes that need no token as public', async () => {
@@ -149,7 +254,9 @@ describe('GET /v1/openapi.json', () => {
       const op = doc.paths[path]?.[method.toLowerCase()];
       const isPublic = Array.isArray(op?.security) && op.security.length === 0;
       const res = method === 'GET' ? await anonymous.fetch(path, {}) : await fetch(server.url + path, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
-      const body = (await res.json()) as { code?: number };
+      // The sign-in page answers HTML: no envelope, and no 100001 either.
+      const text = await res.text();
+      const body = (text.startsWith('{') ? JSON.parse(text) : {}) as { code?: number };
       if (isPublic) expect(body.code, `${key} is documented as public`).not.toBe(100001);
       else expect([res.status, body.code], `${key} is documented as needing a token`).toEqual([401, 100001]);
     }

@@ -210,3 +210,64 @@ describe('downloads', () => {
     expect(() => readFileSync(dest)).toThrow();
   });
 });
+
+describe('rate limits: one reading of a 429 on all three paths', () => {
+  interface Retried {
+    failure: unknown;
+    delayMs: number;
+  }
+
+  /** A client that reports what it retries, and the 429 envelope with Retry-After: 1 on the next request to `path`. */
+  function limitedOnce(path: string): { patient: FolioClient; retried: Retried[] } {
+    const retried: Retried[] = [];
+    const patient = new FolioClient({ baseUrl: proxy.url, credentials: tenant, retry: { baseDelayMs: 10 }, onRetry: (failure, delayMs) => retried.push({ failure, delayMs }) });
+    proxy.failNext(path, 1, 429, 160001, { 'retry-after': '1' });
+    return { patient, retried };
+  }
+
+  /** The 429 carried code 160001 and the request id, and the request came again no sooner than Retry-After said. */
+  function expectWaitedOut(path: string, retried: Retried[]): void {
+    const fault = proxy.injected.filter((f) => f.path === path).at(-1);
+    expect(retried).toHaveLength(1);
+    expect(retried[0]?.failure).toBeInstanceOf(FolioApiError);
+    expect(retried[0]?.failure).toMatchObject({ code: 160001, rid: fault?.rid, httpStatus: 429, retryAfterMs: 1000 });
+    expect(retried[0]?.delayMs).toBe(1000);
+    const again = proxy.headers.filter((h) => h.path === path).at(-1);
+    // Timers may fire up to a millisecond early.
+    expect((again?.at ?? 0) - (fault?.at ?? 0)).toBeGreaterThanOrEqual(999);
+  }
+
+  it('a download', async () => {
+    const src = join(work, 'limited-src.bin');
+    const bytes = randomBytes(10_000);
+    writeFileSync(src, bytes);
+    const v = await uploadFile(client, src, { title: 'limited.bin' });
+    const { patient, retried } = limitedOnce('/v1/versions/download');
+    const dest = join(work, 'limited.bin');
+    await downloadVersion(patient, v.versionId, v.contentHash, v.sizeBytes, dest, { partPath: join(work, '.limited.part') });
+    expect(readFileSync(dest).equals(bytes)).toBe(true);
+    expectWaitedOut('/v1/versions/download', retried);
+  });
+
+  it('an upload of bytes (undici)', async () => {
+    const src = join(work, 'limited-upload.txt');
+    writeFileSync(src, 'sent after a 429');
+    const { patient, retried } = limitedOnce('/v1/versions/upload');
+    expect((await uploadFile(patient, src, { title: 'limited-upload.txt' })).contentHash).toBe(sha(Buffer.from('sent after a 429')));
+    expectWaitedOut('/v1/versions/upload', retried);
+  });
+
+  it('a JSON call (got)', async () => {
+    const { patient, retried } = limitedOnce('/v1/containers/create');
+    expect((await patient.createContainer({ name: 'after a 429' })).name).toBe('after a 429');
+    expectWaitedOut('/v1/containers/create', retried);
+  });
+
+  it('a download the service refuses for a business reason carries its code and request id, and is not tried again', async () => {
+    const before = proxy.hits.get('/v1/versions/download') ?? 0;
+    const err = await downloadVersion(client, 'ver_unknown', 'f'.repeat(64), 1, join(work, 'unknown.bin'), { partPath: join(work, '.unknown.part') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FolioApiError);
+    expect(err).toMatchObject({ code: 120001, httpStatus: 404, rid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect((proxy.hits.get('/v1/versions/download') ?? 0) - before).toBe(1);
+  });
+});

@@ -4,12 +4,14 @@ import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rendition, RenditionList, SignedUrl } from '../../shared/v1/renditions.ts';
-import type { VersionResult } from '../../shared/v1/resources.ts';
+import type { Container, VersionResult } from '../../shared/v1/resources.ts';
 import { drawText, MIME, png } from '../fixtures/text.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
 import { openDb, renditionPath, settledText, upload } from '../helpers/text.ts';
+import { createUsers } from '../helpers/users.ts';
 
 let server: ServerHandle;
+let tenantId: string;
 let api: Api;
 let other: Api;
 let version: VersionResult;
@@ -17,7 +19,9 @@ let preview: Buffer;
 
 beforeAll(async () => {
   server = await startServer();
-  api = await appApi(server.url, await createTenant(server.dataDir, 'acme'));
+  const tenant = await createTenant(server.dataDir, 'acme');
+  tenantId = tenant.tenantId;
+  api = await appApi(server.url, tenant);
   other = await appApi(server.url, await createTenant(server.dataDir, 'globex'));
   version = await upload(api, new TextEncoder().encode('the document itself'), MIME.text);
   preview = await png(drawText(['Preview'], 300, 120));
@@ -79,7 +83,7 @@ describe('POST /v1/renditions/upload', () => {
   });
 
   it('173011 for a MIME type that cannot render inline', async () => {
-    for (const mime of ['application/zip', 'text/html', 'image/svg+xml', 'application/octet-stream', 'not a mime type']) {
+    for (const mime of ['application/zip', 'text/html', 'image/svg+xml', 'application/octet-stream', 'Application/ZIP; x=1']) {
       expectCode(await uploadPreview(api, version.versionId, preview, mime), 173011);
     }
   });
@@ -230,11 +234,33 @@ describe('POST /v1/renditions/signed-url and the signed read', () => {
     expect(await (await fetch(signed.url)).text()).toBe('deleted preview');
   });
 
-  it("is 120001 for an unknown version and for another tenant's", async () => {
+  it("180002 for an unknown version and for another tenant's: neither has a rendition this caller can see", async () => {
+    await uploadPreview(api, version.versionId, preview);
     for (const [client, versionId] of [[api, 'ver_unknown'], [other, version.versionId]] as const) {
       const res = await signedUrl(client, { versionId, kind: 'PREVIEW' });
-      expect([res.status, res.body.code]).toEqual([404, 120001]);
+      expectCode(res, 180002);
+      expect(res.body.msg).toBe('this version has no PREVIEW rendition');
     }
+  });
+
+  it('180002 for a version whose document the caller may not read and download, the same answer as for one that does not exist', async () => {
+    const { reader, stranger, downloader } = await createUsers(server.dataDir, tenantId, api, ['reader', 'stranger', 'downloader']);
+    const area = data(await api.post<Container>('/v1/containers/create', { name: 'restricted', aclInheritEnabled: false }));
+    data(await api.post('/v1/acl/entries/set', {
+      containerId: area.containerId,
+      entries: [
+        { principalType: 'USER', principalId: reader.userId, role: 'VIEWER' },
+        { principalType: 'USER', principalId: downloader.userId, role: 'DOWNLOADER' },
+      ],
+    }));
+    const v = data(await api.raw('/v1/versions/upload', { containerId: area.containerId, title: 'restricted.txt' }, new TextEncoder().encode('restricted'))) as VersionResult;
+    await uploadPreview(api, v.versionId, preview);
+    for (const user of [reader, stranger]) {
+      const res = await signedUrl(user.api, { versionId: v.versionId, kind: 'PREVIEW' });
+      expectCode(res, 180002);
+      expect(res.body.msg).toBe('this version has no PREVIEW rendition');
+    }
+    expect(Buffer.from(await (await fetch(data(await signedUrl(downloader.api, { versionId: v.versionId, kind: 'PREVIEW' })).url)).arrayBuffer())).toEqual(preview);
   });
 
   it('signs with a per-install key kept in the data directory, readable by the owner only', () => {

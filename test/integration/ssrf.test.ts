@@ -1,5 +1,5 @@
 /**
- * SSRF protection of ingest from URL (spec 4.2 rule 4, DESIGN.md §2), against a real `folio serve`.
+ * SSRF protection of ingest from URL (spec 4.2 rule 4, docs/architecture.md, "Service conventions"), against a real `folio serve`.
  * Canary servers on 127.0.0.1 and ::1 stand in for internal services; after every refused URL
  * they must have seen no connection at all. A source server is on the operator allow-list
  * (--allow-fetch-host) so that redirects can start from somewhere reachable.

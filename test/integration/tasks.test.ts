@@ -14,6 +14,7 @@ import { TaskRunner, type TaskWork } from '../../main/service/tasks/runner.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
 import { Api, appApi, createTenant, createUser, data, removeDir, startServer, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { localServer, type LocalServer } from '../helpers/localHttp.ts';
+import { until as waitUntil } from '../helpers/wait.ts';
 
 const CONTENT = 'y'.repeat(4096);
 let gateOpen = false;
@@ -72,8 +73,7 @@ async function readTask(taskId: string) {
 }
 
 async function waitForRequests(count: number): Promise<void> {
-  for (let i = 0; i < 100 && source.requests.length < count; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(source.requests.length).toBeGreaterThanOrEqual(count);
+  await waitUntil(`${count} requests to the source`, () => source.requests.length >= count);
 }
 
 describe('GET /v1/tasks/get', () => {
@@ -146,10 +146,7 @@ describe('the runner, in process', () => {
   const newTask = () => store.tasks.create({ tenantId: 't', kind: 'INGEST_FROM_URL', input: '{}', clientId: 'c', userId: null, authMode: 'APP_ONLY', createBy: 'c' }).taskId;
   const hang: TaskWork = (_task, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
 
-  async function until(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(check()).toBe(true);
-  }
+  const until = (check: () => boolean): Promise<boolean> => waitUntil('the task status', check);
 
   it('gives a task up after it was interrupted 3 times', async () => {
     const taskId = newTask();

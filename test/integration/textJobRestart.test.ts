@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedUrl } from '../../shared/v1/renditions.ts';
 import { drawText, MIME, normalise, png } from '../fixtures/text.ts';
-import { appApi, createTenant, data, removeDir, startServer, tempDir, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
+import { appApi, createTenant, data, removeDir, startServer, tempDir, type Api, type Tenant } from '../helpers/server.ts';
 import { openDb, settledText, upload } from '../helpers/text.ts';
+import { exited, HEAVY_TEST_MS, whenChanged } from '../helpers/wait.ts';
 
 let dataDir: string;
 let tenant: Tenant;
@@ -36,26 +37,15 @@ function jobs(): JobRow[] {
   }
 }
 
-async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function exited(server: ServerHandle): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    if (server.process.exitCode !== null || server.process.signalCode !== null) resolve({ code: server.process.exitCode, signal: server.process.signalCode });
-    else server.process.once('exit', (code, signal) => resolve({ code, signal }));
-  });
+/** Waits until the server has written a job row that `running` accepts: each commit wakes the wait. */
+function jobRunning(running: (job: JobRow) => boolean): Promise<true> {
+  return whenChanged(dataDir, 'a text job to be RUNNING', () => jobs().some(running) || undefined);
 }
 
 const page = (words: string) => png(drawText([words, 'and a second line of words', 'and a third one to read'], 1400));
 
-describe('text jobs survive the process', () => {
+// OCR in a worker and two server starts per test: minutes on a loaded CI machine. The timeout is a guard.
+describe('text jobs survive the process', { timeout: HEAVY_TEST_MS }, () => {
   it('after SIGKILL with jobs running and queued, a restarted server finishes every one', async () => {
     let server = await startServer(dataDir);
     let api: Api = await appApi(server.url, tenant);
@@ -68,9 +58,9 @@ describe('text jobs survive the process', () => {
     const preview = versions[2]?.versionId ?? '';
     data(await api.raw('/v1/renditions/upload', { versionId: preview, kind: 'PREVIEW', mimeType: 'text/plain' }, new TextEncoder().encode('preview bytes')));
     const signed = data(await api.post<SignedUrl>('/v1/renditions/signed-url', { versionId: preview, kind: 'PREVIEW', validitySeconds: 3600 })).path;
-    await waitFor(() => (jobs().some((j) => j.status === 'RUNNING') ? true : undefined));
+    await jobRunning((j) => j.status === 'RUNNING');
     server.process.kill('SIGKILL');
-    expect(await exited(server)).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(await exited(server.process)).toEqual({ code: null, signal: 'SIGKILL' });
 
     const left = jobs();
     expect(left.some((j) => j.status === 'RUNNING')).toBe(true);
@@ -90,13 +80,13 @@ describe('text jobs survive the process', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-  }, 90_000);
+  });
 
   it('SIGTERM stops a running job cleanly and puts it back; the next start finishes it', async () => {
     let server = await startServer(dataDir);
     let api: Api = await appApi(server.url, tenant);
     const v = await upload(api, await page('interrupted politely'), MIME.png);
-    await waitFor(() => (jobs().some((j) => j.job_key === v.versionId && j.status === 'RUNNING') ? true : undefined));
+    await jobRunning((j) => j.job_key === v.versionId && j.status === 'RUNNING');
     const started = Date.now();
     expect(await server.stop()).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -109,5 +99,5 @@ describe('text jobs survive the process', () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  });
 });

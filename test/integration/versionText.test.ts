@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rendition, RenditionList } from '../../shared/v1/renditions.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
-import { docx, drawText, MIME, normalise, pdf, png, tiff } from '../fixtures/text.ts';
+import { docx, drawText, epub, MIME, normalise, odt, pdf, png, tiff } from '../fixtures/text.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
 import { openDb, renditionPath, settledText, upload } from '../helpers/text.ts';
 
@@ -56,6 +56,34 @@ describe('digital files: source EXTRACTED', () => {
     const two = data(await api.get<VersionText>('/v1/versions/text', { versionId: v.versionId, page: '2' }));
     expect(two.text).toBe('Beta page');
     expect(two.pages).toEqual([{ page: 2, text: 'Beta page', confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' }]);
+  });
+
+  it('a PDF with blank pages is EXTRACTED: its blank pages are empty and BLANK, and were not OCR\'d', async () => {
+    const v = await upload(api, pdf([['Manual, page one'], [], [], ['Manual, page four'], { paint: '1 1 1 rg 0 0 612 792 re f' }]), MIME.pdf);
+    const text = await settledText(api, v.versionId, { includeLayout: 'true' });
+    expect(text).toEqual({
+      versionId: v.versionId,
+      status: 'READY',
+      source: 'EXTRACTED',
+      text: 'Manual, page one\n\nManual, page four',
+      pages: [
+        { page: 1, text: 'Manual, page one', confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' },
+        { page: 2, text: '', confidence: 1, coverage: 1, ocrStatus: 'BLANK' },
+        { page: 3, text: '', confidence: 1, coverage: 1, ocrStatus: 'BLANK' },
+        { page: 4, text: 'Manual, page four', confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' },
+        { page: 5, text: '', confidence: 1, coverage: 1, ocrStatus: 'BLANK' },
+      ],
+    });
+  });
+
+  it('ODT (a page per soft page break), EPUB (a page per spine item) and RTF', async () => {
+    const writer = await upload(api, await odt([['Minutes', 'Present: all'], ['Decisions']]), MIME.odt);
+    const book = await upload(api, await epub([['Chapter 1'], ['Chapter 2']]), MIME.epub);
+    const rich = await upload(api, Buffer.from("{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}Dear caf\\'e9,\\par thanks.}", 'latin1'), MIME.rtf);
+    const pagesOf = async (versionId: string) => (await settledText(api, versionId)).pages?.map((p) => [p.page, p.text, p.ocrStatus]);
+    expect(await pagesOf(writer.versionId)).toEqual([[1, 'Minutes\nPresent: all', 'NOT_NEEDED'], [2, 'Decisions', 'NOT_NEEDED']]);
+    expect(await pagesOf(book.versionId)).toEqual([[1, 'Chapter 1', 'NOT_NEEDED'], [2, 'Chapter 2', 'NOT_NEEDED']]);
+    expect(await settledText(api, rich.versionId)).toMatchObject({ status: 'READY', source: 'EXTRACTED', text: 'Dear café,\nthanks.' });
   });
 
   it('a page out of range, or not a positive integer, is 110001', async () => {
@@ -135,11 +163,12 @@ describe('PENDING, FAILED and NOT_APPLICABLE (spec §3, rules 4.8.5 and 4.8.6)',
     expect((await settledText(api, v.versionId)).text).toBe('queued behind OCR');
   });
 
-  it('NOT_APPLICABLE for an empty file, a binary type, and a blank scan: status and failReason only', async () => {
+  it('NOT_APPLICABLE for an empty file, a binary type, a blank image and a PDF of blank pages: status and failReason only', async () => {
     const cases = [
       [new Uint8Array(0), MIME.text, 'the document is empty'],
-      [Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), MIME.zip, 'application/zip has no text to extract'],
-      [await png(drawText([], 500, 300)), MIME.png, 'OCR found no text'],
+      [Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), MIME.zip, 'binary type application/zip has no text Folio can extract'],
+      [await png(drawText([], 500, 300)), MIME.png, 'the image has no recognisable text'],
+      [pdf([[], []]), MIME.pdf, 'every page of the PDF is blank'],
     ] as const;
     for (const [bytes, mime, reason] of cases) {
       const v = await upload(api, bytes, mime);

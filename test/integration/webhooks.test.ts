@@ -23,6 +23,7 @@ import { connectWebhooks } from '../../main/service/webhooks/service.ts';
 import { openStore } from '../../main/store/index.ts';
 import { appApi, createTenant, createUser, data, removeDir, startServer, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { localServer, type LocalServer, type RecordedRequest } from '../helpers/localHttp.ts';
+import { HEAVY_TEST_MS, until as waitUntil } from '../helpers/wait.ts';
 
 const RETRY_BASE_MS = 200;
 const MAX_ATTEMPTS = 4;
@@ -79,14 +80,12 @@ async function deliveries(webhookId: string): Promise<WebhookDelivery[]> {
   return data(await api.post<PageOf<WebhookDelivery>>('/v1/webhooks/deliveries/getPage', { webhookId })).content;
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+/** Reads until `done` holds of what was read, and returns it: see test/helpers/wait.ts. */
+function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  return waitUntil('a webhook delivery', async () => {
     const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return done(v) && { v };
+  }).then(({ v }) => v);
 }
 
 function verify(secret: string, r: RecordedRequest): { type: string; timestamp: string; data: Record<string, unknown> } {
@@ -208,7 +207,8 @@ describe('delivery', () => {
     expect(failed.totalElements).toBe(1);
   });
 
-  it('stops cleanly on SIGTERM with an attempt in flight, and gives the attempt back uncounted', async () => {
+  // Restarts the server: the timeout is a guard (test/helpers/wait.ts).
+  it('stops cleanly on SIGTERM with an attempt in flight, and gives the attempt back uncounted', { timeout: HEAVY_TEST_MS }, async () => {
     const hook = await register(`${silent.origin}/silent`);
     await publishDocumentUpdated();
     await until(async () => silent.requests.length, (count) => count >= 1);
@@ -224,7 +224,8 @@ describe('delivery', () => {
     api = await appApi(server.url, tenant);
   });
 
-  it('resumes pending deliveries after a restart, from the persisted next-attempt time', async () => {
+  // Restarts the server: the timeout is a guard (test/helpers/wait.ts).
+  it('resumes pending deliveries after a restart, from the persisted next-attempt time', { timeout: HEAVY_TEST_MS }, async () => {
     gateOpen = false;
     const hook = await register(`${gated.origin}/gated`);
     await publishDocumentUpdated();

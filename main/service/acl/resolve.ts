@@ -1,5 +1,5 @@
 /**
- * The rules of permission resolution, as pure functions (DESIGN.md §2 "Permissions"):
+ * The rules of permission resolution, as pure functions (docs/access-control.md):
  * contributions are unions of allow bits and of deny bits, and deny beats allow. ACL entries
  * inherit down the tree until a node that does not inherit; breaking inheritance copies what
  * was inherited onto the node, so nobody's permission changes at that moment.

@@ -1,4 +1,4 @@
-/** /v1/auth/*: spec 4.1, plus refresh and the user-session login (DESIGN.md §2). */
+/** /v1/auth/*: spec 4.1, plus refresh and the user-session login (docs/architecture.md, "Service conventions"). */
 import { TokenResult } from '../../../shared/v1/resources.ts';
 import { RefreshRequest, TokenRequest, UserSessionRequest } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';

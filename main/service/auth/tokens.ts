@@ -13,7 +13,7 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 export const APP_MODE = 'APP_ONLY';
 export const USER_MODE = 'USER';
 
-function issuePair(store: Store, client: ClientRecord, user: UserRecord | null): TokenResult {
+export function issuePair(store: Store, client: ClientRecord, user: UserRecord | null): TokenResult {
   const now = Date.now();
   const accessToken = newSecret(user ? 'fut' : 'fat');
   const refreshToken = newSecret('frt');
@@ -42,7 +42,8 @@ function issuePair(store: Store, client: ClientRecord, user: UserRecord | null):
 
 export function issueClientToken(store: Store, clientId: string, clientSecret: string): TokenResult {
   const client = store.identity.getClient(clientId);
-  if (!client || !secretMatches(clientSecret, client.secretHash)) fail('INVALID_CLIENT');
+  // A public client has no secret to match: it gets tokens only through a user's sign-in.
+  if (!client || client.isPublic || !secretMatches(clientSecret, client.secretHash)) fail('INVALID_CLIENT');
   return issuePair(store, client, null);
 }
 
@@ -104,8 +105,10 @@ export function resolveCaller(store: Store, h: ChannelHeaders): RequestContext {
     }
     return { ...app, mode: 'USER_TOKEN', userId: user.userId };
   }
+  const client = store.identity.getClient(app.clientId);
+  // Anyone may run a public client, so its app token alone must not carry the application's rights.
+  if (client?.isPublic) fail('PUBLIC_CLIENT_NEEDS_USER');
   if (hasSource) {
-    const client = store.identity.getClient(app.clientId);
     if (!client?.actAsUserAllowed) return app;
     const user = store.identity.findUserByExternalId(app.tenantId, h.actAsSource as string, h.actAsSourceId as string);
     if (!user) fail('ACT_AS_USER_UNKNOWN');

@@ -1,4 +1,4 @@
-/** POST /v1/changes/getPage: the change feed that sync clients poll (DESIGN.md §2). */
+/** POST /v1/changes/getPage: the change feed that sync clients poll (docs/architecture.md, "Service conventions"). */
 import { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { ChangePage } from '../../../shared/v1/resources.ts';
 import { ChangePageRequest } from '../../../shared/v1/requests.ts';

@@ -1,4 +1,4 @@
-/** /v1/containers/*: spec 4.3 (form schema, issue #3) and 4.5, plus the tree operations of DESIGN.md §2. */
+/** /v1/containers/*: spec 4.3 (form schema, issue #3) and 4.5, plus the tree operations of docs/architecture.md, "Service conventions". */
 import { Container, Page } from '../../../shared/v1/resources.ts';
 import { ContainerCreate, ContainerIdBody, ContainerPageRequest, ContainerUpdate, IdQuery } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';

@@ -1,4 +1,4 @@
-/** /v1/documents/*: spec 4.6, plus the tree operations of DESIGN.md §2. */
+/** /v1/documents/*: spec 4.6, plus the tree operations of docs/architecture.md, "Service conventions". */
 import { Document, Page } from '../../../shared/v1/resources.ts';
 import { DocumentIdBody, DocumentPageRequest, DocumentSave, DocumentUpdate, IdQuery } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';

@@ -30,8 +30,13 @@ export function valueEnv(store: Store, tenantId: string, f: OptionSource): Value
   };
 }
 
-/** Rules were checked when the field was saved, so a stored rule always parses. */
+/**
+ * Rules are checked when the field is saved, but a rule stored under older checks may not parse
+ * now (a pattern with lookahead, from before patterns ran on RE2): the field then refuses every
+ * value until it is saved with a rule that does.
+ */
 export function valueSpec(f: Pick<FieldDefinitionRecord, 'valueType' | 'cardinality' | 'required' | 'validationRule'>): ValueSpec {
   const parsed = parseValidationRule(f.validationRule, f.valueType, f.cardinality);
-  return { valueType: f.valueType, cardinality: f.cardinality, required: f.required, rule: parsed.ok ? parsed.rule : { source: {} } };
+  const spec = { valueType: f.valueType, cardinality: f.cardinality, required: f.required };
+  return parsed.ok ? { ...spec, rule: parsed.rule } : { ...spec, rule: { source: {} }, ruleProblem: parsed.reason };
 }

@@ -3,19 +3,29 @@
  * `{"pattern":"^[A-Z]{3}-\\d+$","maxLength":12}` or `{"min":0,"max":100}`.
  *
  * Keys, by the field's valueType and cardinality:
- * - STRING, TEXT: pattern (an ECMAScript regular expression, unicode mode, tested against the
- *   whole value only if it is anchored; at most 500 characters, and no nested quantifiers that
- *   could backtrack for ever), minLength, maxLength (characters).
+ * - STRING, TEXT: pattern (a regular expression in RE2 syntax, searched for in the value, so
+ *   tested against the whole value only if it is anchored), minLength, maxLength (characters).
+ *   A pattern runs on a linear-time engine (re2js), never on JavaScript's backtracking RegExp:
+ *   a user's pattern must not be able to stall the service for every tenant. What RE2 lacks
+ *   (lookaround, backreferences) is refused, as is a pattern over MAX_PATTERN_LENGTH characters
+ *   or one that compiles to more than MAX_PATTERN_PROGRAM instructions (large counted
+ *   repetitions), which would make even a linear match slow.
  * - INTEGER: min, max (integers). DECIMAL: min, max (numbers). DATE: min, max ("YYYY-MM-DD").
  *   DATETIME: min, max (ISO 8601 with a zone). Bounds are inclusive.
  * - MULTI fields of any type: minItems, maxItems.
  * Any other key, a bound of the wrong type, or min above max is refused when the field is saved.
  */
-import safeRegex from 'safe-regex2';
+import { RE2JS } from 're2js';
 import type { Cardinality, ValueType } from '../../../shared/v1/contentModel.ts';
 import { parseDate, parseDateTime } from './values.ts';
 
 export const MAX_PATTERN_LENGTH = 500;
+/**
+ * Past about 600 instructions re2js's DFA runs out of cache on some patterns (`\pL{700}`) and
+ * falls back to a search that costs microseconds per character; below it, a megabyte of values
+ * is checked in well under a second.
+ */
+export const MAX_PATTERN_PROGRAM = 500;
 
 export interface ValidationRule {
   pattern?: string;
@@ -30,7 +40,7 @@ export interface ValidationRule {
 /** A rule ready to apply: the regular expression compiled, date bounds as epoch milliseconds. */
 export interface CompiledRule {
   source: ValidationRule;
-  regex?: RegExp;
+  regex?: RE2JS;
   minLength?: number;
   maxLength?: number;
   min?: number;
@@ -79,16 +89,17 @@ function rangeBound(valueType: ValueType, key: string, v: unknown): number | str
   }
 }
 
-function compilePattern(v: unknown): RegExp | string {
+function compilePattern(v: unknown): RE2JS | string {
   if (typeof v !== 'string' || v.length === 0) return 'pattern must be a non-empty string';
   if (v.length > MAX_PATTERN_LENGTH) return `pattern must have at most ${MAX_PATTERN_LENGTH} characters`;
-  let regex: RegExp;
+  let regex: RE2JS;
   try {
-    regex = new RegExp(v, 'u');
+    regex = RE2JS.compile(v);
   } catch (err) {
-    return `pattern is not a valid regular expression: ${(err as Error).message}`;
+    return `pattern is not a regular expression in RE2 syntax (no lookaround, no backreferences): ${(err as Error).message}`;
   }
-  if (!safeRegex(regex)) return 'pattern has nested quantifiers that could take exponential time';
+  const size = regex.programSize();
+  if (size > MAX_PATTERN_PROGRAM) return `pattern is too large: it compiles to ${size} instructions, at most ${MAX_PATTERN_PROGRAM} are allowed (use smaller repetition counts)`;
   return regex;
 }
 

@@ -62,6 +62,8 @@ export interface ValueSpec {
   cardinality: Cardinality;
   required: boolean;
   rule: CompiledRule;
+  /** Why the field's stored validationRule cannot be applied; no value passes until it is fixed. */
+  ruleProblem?: string;
 }
 
 export function isEmptyValue(v: unknown): boolean {
@@ -107,7 +109,7 @@ function checkScalar(spec: ValueSpec, v: unknown, env: ValueEnv): string | null 
   if (typeof v === 'string') {
     if (rule.minLength !== undefined && v.length < rule.minLength) return `must have at least ${rule.minLength} characters`;
     if (rule.maxLength !== undefined && v.length > rule.maxLength) return `must have at most ${rule.maxLength} characters`;
-    if (rule.regex && !rule.regex.test(v)) return `must match the pattern ${rule.regex.source}`;
+    if (rule.regex && !rule.regex.test(v)) return `must match the pattern ${rule.regex.pattern()}`;
   }
   const m = magnitude(spec.valueType, v);
   if (m !== null) {
@@ -120,6 +122,7 @@ function checkScalar(spec: ValueSpec, v: unknown, env: ValueEnv): string | null 
 /** Why `v` is not a valid value of the field, or null when it is. Never throws. */
 export function checkValue(spec: ValueSpec, v: unknown, env: ValueEnv): string | null {
   if (isEmptyValue(v)) return spec.required ? 'is required' : null;
+  if (spec.ruleProblem !== undefined) return `cannot be checked: the field's stored validationRule is no longer accepted (${spec.ruleProblem}); save the field with a valid rule`;
   if (spec.cardinality === 'SINGLE') return Array.isArray(v) ? 'takes a single value, not a list' : checkScalar(spec, v, env);
   if (!Array.isArray(v)) return 'takes a list of values';
   if (v.length > MULTI_MAX_ITEMS) return `must have at most ${MULTI_MAX_ITEMS} values`;

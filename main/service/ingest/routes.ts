@@ -1,10 +1,9 @@
 /** POST /v1/ingest/from-url (spec 4.2), and the lifecycle of the task runner behind it. */
-import Type from 'typebox';
 import { IngestRequest, IngestResult } from '../../../shared/v1/ingest.ts';
 import { SafeFetcher } from '../../net/fetcher.ts';
 import { AllowList } from '../../net/target.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
-import { EnvelopeOf, ok, replies } from '../envelope.ts';
+import { ErrorEnvelope, ok, replies } from '../envelope.ts';
 import { IngestService } from './service.ts';
 
 export function ingestRoutes(app: FolioApp, deps: ServiceDeps): void {
@@ -13,7 +12,6 @@ export function ingestRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.addHook('onReady', async () => ingest.start());
   app.addHook('onClose', async () => ingest.stop());
 
-  const upstreamError = EnvelopeOf(Type.Null());
   app.post('/v1/ingest/from-url', {
     schema: {
       tags: ['ingest'],
@@ -21,7 +19,7 @@ export function ingestRoutes(app: FolioApp, deps: ServiceDeps): void {
         'Fetch a public http(s) URL into a new version (spec 4.2). Target: docId, or containerId + title. Needs WRITE on the target. ' +
         'Known small sizes complete at once (sync_completed); large or unknown sizes return a taskId (async_accepted, see /v1/tasks/get).',
       body: IngestRequest,
-      response: { ...replies(IngestResult), 502: upstreamError, 504: upstreamError },
+      response: { ...replies(IngestResult), 502: ErrorEnvelope, 504: ErrorEnvelope },
     },
   }, async (req) => ok(req, await ingest.fromUrl(callerOf(req), req.body)));
 }

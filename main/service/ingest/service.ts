@@ -29,6 +29,7 @@ import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { TaskRunner } from '../tasks/runner.ts';
 import { admitDeclared, stageWithinQuota } from '../limits/quota.ts';
+import { OCTET_STREAM, parseMediaType } from '../mediaType.ts';
 import { asTaskRun } from '../versions/announce.ts';
 import { finalizeVersion, toVersionResult } from '../versions/finalize.ts';
 import { resolveTarget, type TargetInput } from '../versions/target.ts';
@@ -89,9 +90,10 @@ export class IngestService {
   }
 
   private async completeNow(ctx: RequestContext, target: UploadTarget, input: IngestTaskInput, response: FetchedResponse): Promise<IngestResult> {
+    const typed = withServedType(target, input, response);
     const staged = await this.stage(ctx.tenantId, input, response);
     try {
-      const result = await finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged);
+      const result = await finalizeVersion(this.deps, ctx, typed, staged);
       return { mode: 'sync_completed', syncResult: result, taskId: '', taskStatus: '' };
     } finally {
       await this.deps.store.blobs.discard(staged.tempPath);
@@ -123,11 +125,10 @@ export class IngestService {
     try {
       const target = resolveTarget(this.deps, ctx, input.target);
       const response = opened ?? (await this.open(task.tenantId, input, signal));
+      const typed = withServedType(target, input, response);
       const staged = await this.stage(task.tenantId, input, response);
       try {
-        await asTaskRun(task.taskId, () =>
-          finalizeVersion(this.deps, ctx, withServedType(target, input, response), staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))),
-        );
+        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, ctx, typed, staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))));
       } finally {
         await this.deps.store.blobs.discard(staged.tempPath);
       }
@@ -178,8 +179,20 @@ export class IngestService {
   }
 }
 
-/** Without an explicit mimeType, the type the source served beats a guess from the file name. */
+/**
+ * Without an explicit mimeType, the type the source served (without its parameters) beats a guess
+ * from the file name. A served type that is not a media type is refused before the body is read:
+ * stored, it would be echoed on every download. The caller can name the type instead.
+ */
 function withServedType(target: UploadTarget, input: IngestTaskInput, response: FetchedResponse): UploadTarget {
-  if (input.target.mimeType || !response.contentType || response.contentType === 'application/octet-stream') return target;
-  return { ...target, mimeType: response.contentType };
+  if (input.target.mimeType || !response.contentType) return target;
+  const served = parseMediaType(response.contentType);
+  if (!served) {
+    response.body.destroy();
+    fail('VALIDATION', `the source served Content-Type ${JSON.stringify(response.contentType)}, which is not a media type (RFC 9110); give mimeType to set the type yourself`, {
+      field: 'mimeType',
+    });
+  }
+  if (served.essence === OCTET_STREAM) return target;
+  return { ...target, mimeType: served.essence };
 }

@@ -2,7 +2,7 @@
  * Preview MIME types a browser renders inline. HTML and SVG are left out on purpose: served
  * inline from the service's origin, their scripts would run there.
  */
-import { baseType } from '../text/formats.ts';
+import { formatMediaType, type MediaType } from '../mediaType.ts';
 
 const INLINE = new Set([
   'application/pdf',
@@ -18,14 +18,11 @@ const INLINE = new Set([
   'audio/ogg',
 ]);
 
-const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
-
-/** The type to store and serve, or undefined when it cannot be rendered inline. */
-export function inlinePreviewType(mimeType: string): string | undefined {
-  const base = baseType(mimeType);
-  if (!MIME.test(base) || !INLINE.has(base)) return undefined;
-  const charset = /;\s*charset="?([a-z0-9_.:-]+)"?/i.exec(mimeType)?.[1];
-  return base.startsWith('text/') && charset ? `${base}; charset=${charset.toLowerCase()}` : base;
+/** The type to store and serve (a text type keeps its charset, nothing else), or undefined when it cannot be rendered inline. */
+export function inlinePreviewType(type: MediaType): string | undefined {
+  if (!INLINE.has(type.essence)) return undefined;
+  const charset = type.essence.startsWith('text/') ? type.parameters.charset : undefined;
+  return formatMediaType({ essence: type.essence, parameters: charset ? { charset } : {} });
 }
 
 export const INLINE_PREVIEW_TYPES: readonly string[] = [...INLINE];

@@ -3,10 +3,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import { errorValue } from '../../../shared/errors.ts';
+import { RangeHeaders } from '../../../shared/v1/requests.ts';
 import { Rendition, RenditionList, RenditionListQuery, RenditionUploadQuery, SignedReadQuery, SignedUrl, SignedUrlRequest } from '../../../shared/v1/renditions.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
-import { failure, ok, replies } from '../envelope.ts';
+import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
+import { servableMediaType } from '../mediaType.ts';
 import { RenditionService, SIGNED_READ_PATH } from './service.ts';
 
 const tags = ['renditions'];
@@ -33,7 +35,7 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.post('/v1/renditions/signed-url', {
     schema: {
       tags,
-      summary: 'A short-lived URL that reads a READY rendition without a token (180001-180005; 173009 for a validity outside 1..3600 s). Needs DOWNLOAD.',
+      summary: 'A short-lived URL that reads a READY rendition without a token (180001-180005; 173009 for a validity outside 1..3600 s). Needs READ and DOWNLOAD; a version the caller cannot see is 180002, like one without the rendition.',
       body: SignedUrlRequest,
       response: replies(SignedUrl),
     },
@@ -45,7 +47,9 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
       tags,
       summary: 'Reads a rendition through a signed URL. No token needed: the signature is the credential. Honours a single Range. A bad or expired signature gives 173010. Not enveloped on success.',
       querystring: SignedReadQuery,
+      headers: RangeHeaders,
       security: [],
+      response: byteReplies(),
     },
   }, async (req, reply) => {
     const { record, expires } = await renditions.resolveSigned(req.query);
@@ -56,7 +60,7 @@ export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
     void reply
       .header('Accept-Ranges', 'bytes')
       .header('ETag', `"${record.contentHash}"`)
-      .header('Content-Type', record.mimeType || 'application/octet-stream')
+      .header('Content-Type', servableMediaType(record.mimeType))
       .header('Content-Disposition', 'inline')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`);

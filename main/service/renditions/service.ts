@@ -27,6 +27,7 @@ import { actorOf, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { VersionService } from '../versions/service.ts';
 import { RenditionFiles } from './files.ts';
+import { readMediaType } from '../mediaType.ts';
 import { inlinePreviewType } from './mimeTypes.ts';
 import { signedQuery, verifyRead } from './signing.ts';
 
@@ -43,14 +44,14 @@ export class RenditionService {
     this.key = installSecret(deps.store.dataDir, 'rendition-url-key');
   }
 
-  /** Checks run in the order of the spec's codes: kind (180014), version (187001), MIME type (173011). */
+  /** Checks run in the order of the spec's codes: kind (180014), version (187001), MIME type (110001 when it is not one, else 173011). */
   async upload(ctx: RequestContext, query: RenditionUploadQuery, body: Readable, declaredLength: number | undefined): Promise<Rendition> {
     const { store, config } = this.deps;
     if (!UPLOADABLE_RENDITION_KINDS.includes(query.kind)) {
       fail('RENDITION_KIND_NOT_UPLOADABLE', `clients can upload only ${UPLOADABLE_RENDITION_KINDS.join(', ')} renditions, not '${query.kind}'`, { kind: query.kind });
     }
     if (!store.versions.get(ctx.tenantId, query.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version not found: ${query.versionId}`, { versionId: query.versionId });
-    const mimeType = inlinePreviewType(query.mimeType) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
+    const mimeType = inlinePreviewType(readMediaType(query.mimeType, 'mimeType')) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
     const version = this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
     const limit = config.maxDirectUploadBytes;
     if (declaredLength !== undefined && declaredLength > limit) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
@@ -81,12 +82,25 @@ export class RenditionService {
     if (validitySeconds < SIGNED_URL_MIN_SECONDS || validitySeconds > SIGNED_URL_MAX_SECONDS) {
       fail('SIGNED_URL_VALIDITY_OUT_OF_RANGE', `validitySeconds must be between ${SIGNED_URL_MIN_SECONDS} and ${SIGNED_URL_MAX_SECONDS}`, { field: 'validitySeconds' });
     }
-    const version = this.versions.load(ctx, input.versionId, Perm.DOWNLOAD, 'read the renditions of this version');
-    const record = this.deps.store.renditions.get(ctx.tenantId, version.versionId, input.kind);
-    await this.readable(record, input.kind);
+    const record = await this.readable(this.visibleRendition(ctx, input.versionId, input.kind), input.kind);
     const expires = Math.floor(Date.now() / 1000) + validitySeconds;
-    const path = `${SIGNED_READ_PATH}?${signedQuery(this.key, { tenantId: ctx.tenantId, versionId: version.versionId, kind: input.kind, expires })}`;
+    const path = `${SIGNED_READ_PATH}?${signedQuery(this.key, { tenantId: ctx.tenantId, versionId: record.versionId, kind: input.kind, expires })}`;
     return { url: `${origin}${path}`, path, expiresAt: new Date(expires * 1000).toISOString(), validitySeconds };
+  }
+
+  /**
+   * The rendition of a version whose document the caller may read and download. The spec gives
+   * signed-url only the codes 180001-180005, so an unknown version, another tenant's, or one the
+   * caller may not download has no rendition for this caller (180002), as one without that kind
+   * has: nothing tells the caller which versions exist.
+   */
+  private visibleRendition(ctx: RequestContext, versionId: string, kind: string): RenditionRecord | undefined {
+    const { store, access } = this.deps;
+    const version = store.versions.get(ctx.tenantId, versionId);
+    if (!version || !store.documents.get(ctx.tenantId, version.docId)) return undefined;
+    const wanted = Perm.READ | Perm.DOWNLOAD;
+    if ((access.maskOnDocument(ctx, version.docId) & wanted) !== wanted) return undefined;
+    return store.renditions.get(ctx.tenantId, version.versionId, kind);
   }
 
   /** Resolves a signed read: 173010 for a bad or expired signature, then the same checks as issuing. */

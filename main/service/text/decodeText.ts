@@ -24,7 +24,7 @@ function decode(b: Uint8Array): string {
  */
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
-function windows1252(b: Uint8Array): string {
+export function windows1252(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength)
     .toString('latin1')
     .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);

@@ -1,19 +1,25 @@
 /**
  * Turns a file into a text result, deterministically for digital formats (plain text, Markdown,
- * HTML, DOCX, PDF text layers) and by OCR for images and for PDF pages without a text layer.
- * Decides the statuses of spec §3: READY when some text exists, NOT_APPLICABLE when none exists
- * and trying again cannot find any, FAILED when the file could not be processed.
+ * HTML, DOCX, ODT, EPUB, RTF, PDF text layers) and by OCR for images and for PDF pages that draw
+ * something but have no text layer. Decides the statuses of spec §3: READY when some text exists,
+ * NOT_APPLICABLE when none exists and trying again cannot find any, FAILED when the file could not
+ * be processed. Every reason says what was found.
  */
-import { convert as htmlToText } from 'html-to-text';
 import mammoth from 'mammoth';
-import type { PageSize, TextPage } from '../../../shared/v1/text.ts';
+import type { PageSize, TextPage, TextSource } from '../../../shared/v1/text.ts';
+import { isBlankPage } from './blankPage.ts';
 import { decodeText } from './decodeText.ts';
-import { baseType, detectFormat } from './formats.ts';
+import { EpubEncrypted, epubPages } from './epub.ts';
+import { baseType, detectFormat, looksLikeText } from './formats.ts';
+import { htmlText } from './html.ts';
 import { jpegSize, pngSize, type Size } from './imageSize.ts';
 import { LAYOUT_SCHEMA, type OcrEngine, type OcrPage } from './ocr.ts';
+import { odtPages } from './odt.ts';
 import { openPdf, pageText, renderPage } from './pdf.ts';
+import { RtfError, rtfText } from './rtf.ts';
 import { TEXT_DOCUMENT_FORMAT, type Extraction } from './textDocument.ts';
 import { TiffFile } from './tiff.ts';
+import { ZipError, ZipPackage } from './zip.ts';
 
 export const EXTRACTION_LIMITS = {
   /** Larger images are refused before decoding: their pixels alone would need gigabytes. */
@@ -24,19 +30,35 @@ export const EXTRACTION_LIMITS = {
   maxRenderSide: 6000,
 };
 
+export const NO_TEXT = {
+  empty: 'the document is empty',
+  digital: 'the document contains no text',
+  noPages: 'the PDF has no pages',
+  blankPdf: 'every page of the PDF is blank',
+  scan: 'the scan has no recognisable text',
+  image: 'the image has no recognisable text',
+  tiffNoPages: 'the TIFF file has no pages',
+} as const;
+
 export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrEngine): Promise<Extraction> {
-  if (bytes.length === 0) return notApplicable('the document is empty');
+  if (bytes.length === 0) return notApplicable(NO_TEXT.empty);
   const format = detectFormat(bytes, mimeType);
   switch (format) {
     case 'none':
-      return notApplicable(`${baseType(mimeType) || 'this file type'} has no text to extract`);
+      return notApplicable(unreadType(bytes, mimeType));
     case 'plain':
     case 'markdown':
       return digital([decodeText(bytes)]);
     case 'html':
-      return digital([html(decodeText(bytes))]);
+      return digital([htmlText(decodeText(bytes))]);
     case 'docx':
       return docx(bytes);
+    case 'odt':
+      return zipped(bytes, 'ODT', odtPages);
+    case 'epub':
+      return zipped(bytes, 'EPUB', epubPages);
+    case 'rtf':
+      return rtf(bytes);
     case 'pdf':
       return pdf(bytes, ocr);
     case 'png':
@@ -47,17 +69,12 @@ export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrE
   }
 }
 
-function html(source: string): string {
-  const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }));
-  return htmlToText(source, {
-    wordwrap: false,
-    selectors: [
-      ...headings,
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-    ],
-  });
+/** Why a file of a type Folio does not read has no text, as far as Folio can tell. */
+function unreadType(bytes: Uint8Array, mimeType: string): string {
+  const type = baseType(mimeType);
+  const declared = type !== '' && type !== 'application/octet-stream';
+  if (!looksLikeText(bytes)) return declared ? `binary type ${type} has no text Folio can extract` : 'binary data of no declared type has no text Folio can extract';
+  return `the file looks like text, but ${type} is not a type Folio extracts text from`;
 }
 
 async function docx(bytes: Uint8Array): Promise<Extraction> {
@@ -69,15 +86,47 @@ async function docx(bytes: Uint8Array): Promise<Extraction> {
   }
 }
 
-/** Formats without fixed pages (text, HTML, DOCX) are one page. */
+/** ODT and EPUB: a ZIP package read within the bounds of ZipPackage. */
+async function zipped(bytes: Uint8Array, kind: string, pagesOf: (zip: ZipPackage) => Promise<string[]>): Promise<Extraction> {
+  let zip: ZipPackage;
+  try {
+    zip = await ZipPackage.open(bytes);
+  } catch (err) {
+    return failed(`not a readable ${kind} file: ${messageOf(err)}`);
+  }
+  try {
+    return digital(await pagesOf(zip));
+  } catch (err) {
+    if (err instanceof EpubEncrypted) return failed(err.message);
+    if (err instanceof ZipError) return failed(`not a readable ${kind} file: ${err.message}`);
+    throw err;
+  } finally {
+    zip.close();
+  }
+}
+
+async function rtf(bytes: Uint8Array): Promise<Extraction> {
+  try {
+    return digital([await rtfText(bytes)]);
+  } catch (err) {
+    return failed(`not a readable RTF file: ${err instanceof RtfError ? err.message : messageOf(err)}`);
+  }
+}
+
+/** Formats without fixed pages are one page; EPUB is one per spine item, ODT one per soft page break. */
 function digital(pageTexts: string[]): Extraction {
   const pages = pageTexts.map((t, i) => digitalPage(i + 1, t));
-  if (pages.every((p) => p.text.trim() === '')) return notApplicable('the document contains no text');
+  if (pages.every((p) => p.text.trim() === '')) return notApplicable(NO_TEXT.digital);
   return { status: 'READY', document: { format: TEXT_DOCUMENT_FORMAT, source: 'EXTRACTED', pages } };
 }
 
 function digitalPage(page: number, text: string): TextPage {
   return { page, text: text.trimEnd(), confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' };
+}
+
+/** A PDF page that draws nothing: certainly empty, so no OCR ran. */
+function blankPage(page: number): TextPage {
+  return { page, text: '', confidence: 1, coverage: 1, ocrStatus: 'BLANK' };
 }
 
 /** A page that went through OCR, with the size of the image OCR read (for coordinateSystem). */
@@ -97,7 +146,7 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
     return failed(`not a readable PDF: ${messageOf(err)}`);
   }
   try {
-    if (doc.numPages === 0) return notApplicable('the PDF has no pages');
+    if (doc.numPages === 0) return notApplicable(NO_TEXT.noPages);
     const pages: TextPage[] = [];
     const ocrPages: OcrOutcome[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
@@ -106,6 +155,11 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
         const text = await pageText(page);
         if (text.trim() !== '') {
           pages.push(digitalPage(n, text));
+          continue;
+        }
+        // A page whose drawing cannot be read is not known to be blank: OCR tries it, and says so if it fails.
+        if (await isBlankPage(page).catch(() => false)) {
+          pages.push(blankPage(n));
           continue;
         }
         const outcome = await ocrPage(n, async () => {
@@ -118,7 +172,8 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
         page.cleanup();
       }
     }
-    return assemble(pages, ocrPages);
+    if (pages.every((p) => p.ocrStatus === 'BLANK')) return notApplicable(NO_TEXT.blankPdf);
+    return assemble(pages, ocrPages, NO_TEXT.scan);
   } catch (err) {
     return failed(`not a readable PDF: ${messageOf(err)}`);
   } finally {
@@ -129,7 +184,7 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
 async function image(bytes: Uint8Array, size: Size | undefined, ocr: OcrEngine): Promise<Extraction> {
   if (!size) return failed('not a readable image: its header is damaged');
   const outcome = await ocrPage(1, async () => ({ image: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: { page: 1, ...size, dpi: null } }), ocr);
-  return assemble([outcome.page], [outcome]);
+  return assemble([outcome.page], [outcome], NO_TEXT.image);
 }
 
 async function tiff(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
@@ -139,12 +194,12 @@ async function tiff(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
   } catch (err) {
     return failed(`not a readable TIFF image: ${messageOf(err)}`);
   }
-  if (file.pages.length === 0) return notApplicable('the TIFF file has no pages');
+  if (file.pages.length === 0) return notApplicable(NO_TEXT.tiffNoPages);
   const outcomes: OcrOutcome[] = [];
   for (const [i, p] of file.pages.entries()) {
     outcomes.push(await ocrPage(i + 1, async () => ({ image: await file.toPng(p), size: { page: i + 1, width: p.width, height: p.height, dpi: null } }), ocr));
   }
-  return assemble(outcomes.map((o) => o.page), outcomes);
+  return assemble(outcomes.map((o) => o.page), outcomes, NO_TEXT.scan);
 }
 
 /** OCR of one page; a page that cannot be read fails alone, with ocrStatus FAILED. */
@@ -168,21 +223,21 @@ async function ocrPage(page: number, raster: () => Promise<{ image: Buffer; size
 }
 
 /**
- * Source is OCR as soon as one page needed it. With no text on any page, the result is FAILED if
- * some page could not be read (a retry may do better), else NOT_APPLICABLE.
+ * With no text on any page, the result is FAILED if some page could not be read (a retry may do
+ * better), else NOT_APPLICABLE for `noText`. Otherwise READY, its source set by sourceOf.
  */
-function assemble(pages: TextPage[], ocrPages: OcrOutcome[]): Extraction {
+function assemble(pages: TextPage[], ocrPages: OcrOutcome[], noText: string): Extraction {
   if (ocrPages.length === 0) return { status: 'READY', document: { format: TEXT_DOCUMENT_FORMAT, source: 'EXTRACTED', pages } };
   if (pages.every((p) => p.text.trim() === '')) {
     const broken = ocrPages.find((o) => o.error !== undefined);
-    return broken ? failed(`OCR failed on page ${broken.page.page}: ${broken.error}`) : notApplicable('OCR found no text');
+    return broken ? failed(`OCR failed on page ${broken.page.page}: ${broken.error}`) : notApplicable(noText);
   }
   const engineVersion = ocrPages.find((o) => o.engineVersion)?.engineVersion ?? '';
   return {
     status: 'READY',
     document: {
       format: TEXT_DOCUMENT_FORMAT,
-      source: 'OCR',
+      source: sourceOf(pages),
       pages,
       ocr: {
         schemaVersion: LAYOUT_SCHEMA,
@@ -191,6 +246,22 @@ function assemble(pages: TextPage[], ocrPages: OcrOutcome[]): Extraction {
       },
     },
   };
+}
+
+/**
+ * The source follows the pages that carry the text: OCR when the pages OCR read hold more of it
+ * (counted in non-space characters) than the pages with a text layer, else EXTRACTED. Blank pages
+ * and pages where OCR found nothing hold none.
+ */
+export function sourceOf(pages: readonly TextPage[]): TextSource {
+  let recognised = 0;
+  let layer = 0;
+  for (const p of pages) {
+    const chars = p.text.replace(/\s/g, '').length;
+    if (p.ocrStatus === 'NOT_NEEDED') layer += chars;
+    else recognised += chars;
+  }
+  return recognised > layer ? 'OCR' : 'EXTRACTED';
 }
 
 function notApplicable(reason: string): Extraction {

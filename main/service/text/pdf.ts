@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const require = createRequire(import.meta.url);
@@ -49,6 +49,17 @@ export interface RenderedPage {
 
 /** Renders a page at `dpi`, lowered if needed so that neither side exceeds `maxSide` pixels. */
 export async function renderPage(page: PDFPageProxy, dpi: number, maxSide: number): Promise<RenderedPage> {
+  const { canvas, width, height, dpi: actual } = await paint(page, dpi, maxSide);
+  return { png: await canvas.encode('png'), width, height, dpi: actual };
+}
+
+/** A page rendered at `dpi`, as RGBA pixels: for looking at, not for OCR. */
+export async function renderPixels(page: PDFPageProxy, dpi: number, maxSide: number): Promise<Uint8ClampedArray> {
+  const { canvas, width, height } = await paint(page, dpi, maxSide);
+  return canvas.getContext('2d').getImageData(0, 0, width, height).data;
+}
+
+async function paint(page: PDFPageProxy, dpi: number, maxSide: number): Promise<{ canvas: Canvas; width: number; height: number; dpi: number }> {
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(dpi / 72, maxSide / Math.max(base.width, base.height));
   const viewport = page.getViewport({ scale });
@@ -59,5 +70,5 @@ export async function renderPage(page: PDFPageProxy, dpi: number, maxSide: numbe
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
   await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-  return { png: await canvas.encode('png'), width, height, dpi: Math.round(scale * 72) };
+  return { canvas, width, height, dpi: Math.round(scale * 72) };
 }

@@ -1,5 +1,5 @@
 /**
- * Chunked uploads with resume (spec 4.11, DESIGN.md §2). Chunks are 0-based and written in place
+ * Chunked uploads with resume (spec 4.11, docs/architecture.md, "Service conventions"). Chunks are 0-based and written in place
  * into one assembly file per session, at index × chunkSize, so completing needs no copy: the file
  * is fsynced and linked into the blob store as it is. A chunk counts as received once its bytes
  * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
@@ -25,6 +25,7 @@ import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound, ServiceError } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
 import { RunningHash } from './runningHash.ts';
+import { normaliseMediaType } from '../mediaType.ts';
 import { destinationOf, resolveTarget } from './target.ts';
 import { admitDeclared } from '../limits/quota.ts';
 
@@ -63,6 +64,8 @@ export class ChunkedUploads {
   async init(ctx: RequestContext, input: InitChunkedUpload): Promise<ChunkedUploadSession> {
     const expectedHash = normaliseHash(input.expectedContentHash);
     this.checkGeometry(input);
+    // Checked here too, not only in resolveTarget: a resumed session never reaches it, and a bad type must be refused either way.
+    if (input.mimeType) normaliseMediaType(input.mimeType, 'mimeType');
     this.forgetIdle();
     const key = input.idempotencyKey || null;
     // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits

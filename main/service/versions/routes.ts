@@ -1,14 +1,16 @@
 /** /v1/versions/*: upload, chunked upload (spec 4.11), getPage (spec 4.14) and download with Range. */
 import type { Readable } from 'node:stream';
+import contentDisposition from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
 import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
-import { DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest } from '../../../shared/v1/requests.ts';
+import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
-import { failure, ok, replies } from '../envelope.ts';
+import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
+import { servableMediaType } from '../mediaType.ts';
 import { selectBytes } from './byteRange.ts';
 import { ChunkedUploads } from './chunked.ts';
 import { VersionService } from './service.ts';
@@ -76,6 +78,8 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
       tags,
       summary: "Stream a version's bytes; honours a single Range. Not enveloped on success. Needs DOWNLOAD.",
       querystring: IdQuery.version,
+      headers: ConditionalRangeHeaders,
+      response: byteReplies(),
     },
   }, async (req, reply) => {
     const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
@@ -83,8 +87,8 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
     void reply
       .header('Accept-Ranges', 'bytes')
       .header('ETag', etag)
-      .header('Content-Type', v.mimeType || 'application/octet-stream')
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(v.originalFilename)}`);
+      .header('Content-Type', servableMediaType(v.mimeType))
+      .header('Content-Disposition', contentDisposition(v.originalFilename));
     const selected = selectBytes(v.sizeBytes, etag, req.headers.range, header(req, 'if-range'));
     if (selected.kind === 'unsatisfiable') {
       return reply.code(416).header('Content-Range', `bytes */${v.sizeBytes}`).type('application/json').send(failure(req.id, errorValue('RANGE_NOT_SATISFIABLE')));

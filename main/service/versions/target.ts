@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../app.ts';
 import type { RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
+import { normaliseMediaType, OCTET_STREAM } from '../mediaType.ts';
 import { validateUploadMetadata } from '../forms/metadata.ts';
 import { validName } from '../tree/names.ts';
 
@@ -29,11 +30,12 @@ export interface TargetInput {
 export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: TargetInput): UploadTarget {
   const documents = new DocumentService(deps);
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
+  const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
   validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata));
   const originalFilename = input.originalFilename ? validName(input.originalFilename, 'originalFilename') : '';
   const nameForType = originalFilename || input.title || '';
   const common = {
-    mimeType: input.mimeType || (nameForType && mime.lookup(nameForType)) || 'application/octet-stream',
+    mimeType: mimeType || (nameForType && mime.lookup(nameForType)) || OCTET_STREAM,
     originalFilename,
     comment: input.comment ?? '',
     label: input.label ?? '',

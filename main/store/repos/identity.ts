@@ -8,6 +8,10 @@ export interface ClientRecord {
   secretHash: string;
   actAsUserAllowed: boolean;
   scopes: string[];
+  /** A public client (RFC 6749 §2.1) holds no secret and only signs users in through the browser. */
+  isPublic: boolean;
+  /** Where a public client may receive authorization codes; a loopback URI matches on any port. */
+  redirectUris: string[];
 }
 
 export interface UserRecord {
@@ -26,6 +30,8 @@ interface ClientRow {
   secret_hash: string;
   act_as_user_allowed: number;
   scopes: string;
+  public: number;
+  redirect_uris: string;
 }
 
 interface UserRow {
@@ -44,6 +50,8 @@ const toClient = (r: ClientRow): ClientRecord => ({
   secretHash: r.secret_hash,
   actAsUserAllowed: r.act_as_user_allowed === 1,
   scopes: JSON.parse(r.scopes) as string[],
+  isPublic: r.public === 1,
+  redirectUris: JSON.parse(r.redirect_uris) as string[],
 });
 
 const toUser = (r: UserRow): UserRecord => ({
@@ -68,11 +76,27 @@ export class IdentityRepository extends Repository {
     return this.prepared('SELECT 1 FROM tenants WHERE tenant_id = ?').get(tenantId) !== undefined;
   }
 
-  createClient(input: { tenantId: string; secretHash: string; actAsUserAllowed: boolean; scopes: string[] }): string {
+  createClient(input: { tenantId: string; secretHash: string; actAsUserAllowed: boolean; scopes: string[]; isPublic?: boolean; redirectUris?: string[] }): string {
     const clientId = newId('cli');
-    this.prepared('INSERT INTO api_clients (client_id, tenant_id, secret_hash, act_as_user_allowed, scopes, create_time) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(clientId, input.tenantId, input.secretHash, input.actAsUserAllowed ? 1 : 0, JSON.stringify(input.scopes), nowIso());
+    this.prepared('INSERT INTO api_clients (client_id, tenant_id, secret_hash, act_as_user_allowed, scopes, create_time, public, redirect_uris) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(clientId, input.tenantId, input.secretHash, input.actAsUserAllowed ? 1 : 0, JSON.stringify(input.scopes), nowIso(), input.isPublic ? 1 : 0, JSON.stringify(input.redirectUris ?? []));
     return clientId;
+  }
+
+  /** The tenant's first public client: the one the desktop app signs in with when it names no client. */
+  firstPublicClient(tenantId: string): ClientRecord | undefined {
+    const row = this.prepared<[string], ClientRow>('SELECT * FROM api_clients WHERE tenant_id = ? AND public = 1 ORDER BY rowid LIMIT 1').get(tenantId);
+    return row && toClient(row);
+  }
+
+  findTenantByName(name: string): string | undefined {
+    return this.prepared<[string], { tenant_id: string }>('SELECT tenant_id FROM tenants WHERE name = ? ORDER BY rowid LIMIT 1').get(name)?.tenant_id;
+  }
+
+  /** The tenant's id when the service has exactly one, else undefined. */
+  soleTenant(): string | undefined {
+    const rows = this.prepared<[], { tenant_id: string }>('SELECT tenant_id FROM tenants LIMIT 2').all();
+    return rows.length === 1 ? rows[0]?.tenant_id : undefined;
   }
 
   getClient(clientId: string): ClientRecord | undefined {

@@ -59,13 +59,20 @@ export function Badge({ state }: { state: string }) {
   return <span className={`badge badge-${TONES[state] ?? 'muted'}`}>{LABELS[state] ?? state}</span>;
 }
 
+/** A failure in words; codes and technical detail sit under "Details", for whoever helps the person. */
 export function ErrorNote({ error }: { error: DesktopError | null }) {
   if (!error) return null;
+  const technical = [error.detail, error.serviceCode !== undefined ? `code ${error.serviceCode}` : ''].filter(Boolean).join(' · ');
   return (
-    <p className="note note-error" role="alert">
-      {error.message}
-      {error.serviceCode !== undefined ? <span className="code"> (code {error.serviceCode})</span> : null}
-    </p>
+    <div className="note note-error" role="alert">
+      <p className="note-text">{error.message}</p>
+      {technical ? (
+        <details className="note-details">
+          <summary>Details</summary>
+          <p className="code small">{technical}</p>
+        </details>
+      ) : null}
+    </div>
   );
 }
 

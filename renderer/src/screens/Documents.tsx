@@ -136,12 +136,15 @@ function TextPanel({ versionId }: { versionId: string }) {
               <li key={p.page} className="text-page" aria-label={`Page ${p.page}`}>
                 <div className="text-page-head">
                   <span>Page {p.page}</span>
-                  {text.source === 'OCR' ? (
+                  {/* Per page: a PDF mixes text-layer, blank and OCR'd pages whatever its source. */}
+                  {p.ocrStatus === 'NOT_NEEDED' ? (
+                    <span className="badge badge-muted">digital text</span>
+                  ) : p.ocrStatus === 'BLANK' ? (
+                    <span className="badge badge-muted">blank page</span>
+                  ) : (
                     <span className={`badge badge-${p.confidence >= 0.8 ? 'ok' : p.confidence >= 0.5 ? 'warn' : 'bad'}`} title={p.ocrStatus}>
                       OCR confidence {Math.round(p.confidence * 100)}%
                     </span>
-                  ) : (
-                    <span className="badge badge-muted">digital text</span>
                   )}
                 </div>
                 <pre className="text-body">{p.text || '(no text on this page)'}</pre>

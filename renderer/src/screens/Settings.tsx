@@ -81,8 +81,45 @@ export function Settings() {
             Local API: <span className="mono">{settings.localApiUrl}</span> (its token is in the state folder's local-token file)
           </p>
         ) : null}
+        <LogFolderRow />
       </div>
     </Screen>
+  );
+}
+
+/**
+ * Electron opens the log folder in the file manager; the headless UI has none to ask, so it shows
+ * the path with a copy button.
+ */
+function LogFolderRow() {
+  const { api } = useLive();
+  const { error, run } = useAction();
+  const [path, setPath] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const open = async () => {
+    const folder = await run(() => api.openLogFolder({}));
+    if (folder && !folder.opened) setPath(folder.path);
+  };
+  const copy = async () => {
+    if (path === null) return;
+    // The clipboard may be refused (no permission); the path stays on screen to select by hand.
+    setCopied(await navigator.clipboard.writeText(path).then(() => true, () => false));
+  };
+  return (
+    <div>
+      <button type="button" className="ghost" onClick={() => void open()}>
+        Open the log folder
+      </button>
+      {path !== null ? (
+        <p className="small">
+          The logs are in <span className="mono" aria-label="Log folder">{path}</span>{' '}
+          <button type="button" className="ghost" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </p>
+      ) : null}
+      <ErrorNote error={error} />
+    </div>
   );
 }
 

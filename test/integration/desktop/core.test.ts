@@ -14,6 +14,7 @@ import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
 import { inSyncMark } from '../../helpers/syncState.ts';
+import { until } from '../../helpers/wait.ts';
 
 let server: ServerHandle;
 let tenant: Tenant;
@@ -31,14 +32,9 @@ function value<T>(r: Result<T>): T {
   return r.value;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 45_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits for what `probe` reads (the desktop API, the service, the folder): see test/helpers/wait.ts. */
+function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
+  return until(what, probe);
 }
 
 async function docsIn(containerId: string): Promise<Map<string, string>> {
@@ -128,6 +124,9 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
   it('adds a pair and syncs files both ways, with per-file activity', async () => {
     expect(await api.addPair({ dir: 'relative/path', containerId })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
     expect(await api.addPair({ dir, containerId: 'missing' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const file = join(work, 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(await api.addPair({ dir: file, containerId })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: `${file} is a file, not a folder` } });
     const pair = value(await api.addPair({ dir, containerId, settings: { concurrency: 2, ignoreRules: '*.log' } }));
     pairId = pair.pairId;
     expect(pair).toMatchObject({ dir, containerId, containerName: 'Apollo', settings: { concurrency: 2, ignoreRules: '*.log' } });
@@ -266,6 +265,12 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\n*.bak');
   });
 
+  it('refuses ignore rules with a line that would match nothing or be skipped, leaving the file as it was', async () => {
+    const refused = await api.updatePairSettings({ pairId, settings: { ignoreRules: `*.tmp\nbad[ab\n${'x'.repeat(300)}` } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'ignore rules: line 2 matches nothing: a "[" that is never closed by "]"; line 3 skipped: longer than 256 characters' } });
+    expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\n*.bak');
+  });
+
   let privateId = '';
 
   it('leaves excluded service folders out of the pair (selective sync)', async () => {
@@ -338,10 +343,10 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect((await docsIn(containerId)).has('note-0.txt')).toBe(true);
   });
 
-  it('signs out: the secret leaves the keychain, the account is forgotten', async () => {
+  it('signs out: the secret leaves the keychain, the service URL stays for the next sign-in', async () => {
     const before = value(await api.getAccount({}));
     const after = value(await api.signOut({}));
-    expect(after).toMatchObject({ signedIn: false, serviceUrl: '' });
+    expect(after).toMatchObject({ signedIn: false, serviceUrl: server.url });
     expect(await keychain.get(secretAccount(before))).toBeNull();
     expect(value(await api.getStatus({})).state).toBe('SIGNED_OUT');
   });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKeychain } from '../../../main/desktop/keychain.ts';
 import { createTenant, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const run = promisify(execFile);
 const SCENARIO = resolve(import.meta.dirname, 'keychainScenario.ts');
@@ -26,7 +27,9 @@ afterAll(async () => {
 });
 
 describe('keychain (gnome-keyring under dbus-run-session)', () => {
-  it('signs in, is still signed in when the app restarts as a new process, and signing out removes the secret', async () => {
+  // Three Node processes that load the desktop core through tsx, one after another: on a loaded CI
+  // machine that takes minutes. The timeout is a guard; when it fires, `signal` stops the session.
+  it('signs in, is still signed in when the app restarts as a new process, and signing out removes the secret', { timeout: HEAVY_TEST_MS }, async ({ signal }) => {
     const state = tempDir('folio-keychain-state-');
     // Three processes on one session bus and one state folder: the app started, restarted, and restarted again.
     const phase = (name: string) => `"${process.execPath}" --import tsx "${SCENARIO}" ${name}`;
@@ -34,7 +37,7 @@ describe('keychain (gnome-keyring under dbus-run-session)', () => {
     const { stdout } = await run('dbus-run-session', ['--', 'bash', '-c', script], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 60_000,
+      signal,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: tempDir('folio-keychain-home-'),

@@ -14,6 +14,7 @@ import { electronBinary } from '../../../main/cli/start.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { Api, createTenant, FOLIO_BIN, removeDir, startServer, tempDir } from '../../helpers/server.ts';
 import { until } from '../offline/harness.ts';
+import { exited, HEAVY_TEST_MS, printed } from '../../helpers/wait.ts';
 
 interface Started {
   child: ChildProcess;
@@ -26,21 +27,10 @@ interface Started {
 /** Starts `folio start` on a state directory and reads its start lines. */
 async function start(state: string, args: string[] = []): Promise<Started> {
   const child = spawn(process.execPath, [FOLIO_BIN, 'start', '--state', state, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
-  let out = '';
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no UI line in: ${out} ${err}`)), 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^ui on (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43,})$/m.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`folio start exited with ${code}: ${err}`)));
-  });
+  const { match, out } = await printed(child, /^ui on (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43,})$/m, "folio start's UI line", () => err);
+  const url = match[1] as string;
   const lines = out.trim().split('\n');
   const apiUrl = /^local api on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out)?.[1] ?? '';
   const local = new Api(apiUrl, readFileSync(join(state, 'local-token'), 'utf8').trim());
@@ -60,9 +50,9 @@ function openFilesNamed(pid: number, path: string): number {
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((r) => child.once('exit', r));
+  const exit = exited(child);
   child.kill('SIGTERM');
-  return exited;
+  return (await exit).code;
 }
 
 /** A DesktopApi call through the web UI's transport. */
@@ -77,7 +67,9 @@ async function ui<T>(s: Started, method: string, args: unknown = {}): Promise<T>
   return result.value;
 }
 
-describe.runIf(electronBinary() === null)('folio start', () => {
+// Each test starts `folio start` (Node, the core, the UI and the local server) once or more: on a
+// loaded CI machine a start alone can take tens of seconds. The timeout is a guard.
+describe.runIf(electronBinary() === null)('folio start', { timeout: HEAVY_TEST_MS }, () => {
   it('says Electron is missing in one line, then serves the local API and the web UI with a token, with no service configured', async () => {
     const state = tempDir('folio-start-');
     const s = await start(state);
@@ -117,7 +109,7 @@ describe.runIf(electronBinary() === null)('folio start', () => {
     removeDir(state);
   });
 
-  it('runs each pair once, in the core: the local server mirrors what its rounds synced, and the UI counts its outbox', { timeout: 120_000 }, async () => {
+  it('runs each pair once, in the core: the local server mirrors what its rounds synced, and the UI counts its outbox', async () => {
     const server = await startServer();
     const port = new URL(server.url).port;
     const tenant = await createTenant(server.dataDir);
@@ -157,7 +149,7 @@ describe.runIf(electronBinary() === null)('folio start', () => {
 
       // Back: the outbox is replayed, once, and the UI's count returns to 0.
       current = await startServer(server.dataDir, ['--port', port]);
-      await until('the outbox replayed', async () => (await ui<Status>(s, 'getStatus')).offline.outboxLength === 0, 60_000);
+      await until('the outbox replayed', async () => (await ui<Status>(s, 'getStatus')).offline.outboxLength === 0);
       const types = await service.call<PageOf<ContentType>>('POST', '/v1/contentTypes/getPage', { json: { targetKind: 'DOCUMENT', pageSize: 500 } });
       expect(types.content.filter((t) => t.code === 'invoice')).toHaveLength(1);
     } finally {

@@ -2,7 +2,7 @@
  * Issue 5, tests 2 and 3: both sides change the same thing while the daemon is offline.
  *
  * 2. A document edited through the local API while offline, and meanwhile on the service: both
- *    contents survive, the service's as the document and ours as the conflicted copy (DESIGN.md §3).
+ *    contents survive, the service's as the document and ours as the conflicted copy (docs/architecture.md, "The sync engine").
  * 3. A share grant's expiry changed offline while someone else changes it on the service: the
  *    replay becomes a conflict in GET /v1/local/status, and neither change is lost. Share grants
  *    live on another branch: this runs once the service has /v1/share-grants/update (the same

@@ -13,24 +13,15 @@ import type { LocalStatus } from '../../../shared/v1/offline.ts';
 import type { Container, Document, PageOf } from '../../../shared/v1/resources.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { Api, appApi, createTenant, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
+import { printed, until as waitUntil } from '../../helpers/wait.ts';
 
 const run = promisify(execFile);
 
 export const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+/** Waits for what `probe` reads over HTTP; an error (a process still starting or stopped) means "not yet". */
+export function until<T>(what: string, probe: () => Promise<T | undefined | null | false>): Promise<T> {
+  return waitUntil(what, probe, { errorsMeanNotYet: true });
 }
 
 /** The top-level envelope keys, and nothing else (spec §1). */
@@ -112,22 +103,8 @@ export class World {
     this.daemon = child;
     this.daemonGroup = wrapper.length > 0;
     child.stderr?.on('data', (d: Buffer) => (this.daemonLog += d.toString()));
-    this.localUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`folio daemon did not start: ${this.daemonLog}`)), 30_000);
-      child.stdout?.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /local api on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`folio daemon exited with ${code}: ${this.daemonLog}`));
-      });
-    });
+    const { match } = await printed(child, /local api on (http:\/\/127\.0\.0\.1:\d+)/, "folio daemon's local api line", () => this.daemonLog);
+    this.localUrl = match[1] as string;
     this.local = new Api(this.localUrl, readFileSync(join(this.stateDir, 'local-token'), 'utf8').trim());
   }
 
@@ -159,8 +136,8 @@ export class World {
   }
 
   /** Online, nothing waiting, every pair in sync. */
-  /** Waits until everything reached the service; a timeout names the last status seen, so a failure says why. */
-  async converged(timeoutMs = 60_000): Promise<LocalStatus> {
+  /** Waits until everything reached the service; the guard's message names the last status seen, so a failure says why. */
+  async converged(): Promise<LocalStatus> {
     let last: LocalStatus | undefined;
     return until(
       'the daemon to converge',
@@ -169,7 +146,6 @@ export class World {
         last = s;
         return s.online && s.outboxLength === 0 && s.pendingUploads === 0 && s.pairs.every((p) => p.converged) && s;
       },
-      timeoutMs,
     ).catch((err: unknown) => {
       throw new Error(`${err instanceof Error ? err.message : String(err)}; last status: ${JSON.stringify(last)}`);
     });

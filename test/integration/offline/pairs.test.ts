@@ -27,13 +27,14 @@ interface Listed {
 
 const list = async (): Promise<Listed[]> => JSON.parse((await w.folio(['pair', 'list', '--state', w.stateDir, '--json'])).stdout) as Listed[];
 
-async function refused(args: string[]): Promise<string> {
+/** Runs a `folio` that must fail with `exitCode` (1 failed, 2 called wrongly), and returns its stderr. */
+async function refused(args: string[], exitCode: 1 | 2): Promise<string> {
   const outcome = await w.folio(args).then(
     () => null,
     (err: { code: number; stderr: string }) => err,
   );
   if (!outcome) throw new Error(`folio ${args.join(' ')} succeeded`);
-  expect(outcome.code).toBe(2);
+  expect(outcome.code).toBe(exitCode);
   return outcome.stderr;
 }
 
@@ -42,9 +43,9 @@ describe('folio pair', () => {
     const pairId = await w.pairAdd();
     expect(existsSync(w.dir)).toBe(true);
     expect(await list()).toEqual([{ pairId, serverUrl: w.url, containerId: w.rootId, dir: w.dir, state: 'ACTIVE', stateReason: '' }]);
-    expect(await refused(['pair', 'add', '--server', 'http://127.0.0.1:9', '--container', w.rootId, '--dir', join(w.dir, '..', 'other'), '--state', w.stateDir])).toMatch(/syncs with/);
-    expect(await refused(['pair', 'add', '--server', w.url, '--container', 'ctr_missing', '--dir', join(w.dir, '..', 'other'), '--state', w.stateDir])).toMatch(/refused container ctr_missing/);
-    expect(await refused(['pair', 'remove', '--state', w.stateDir])).toMatch(/--dir or --pair/);
+    expect(await refused(['pair', 'add', '--server', 'http://127.0.0.1:9', '--container', w.rootId, '--dir', join(w.dir, '..', 'other'), '--state', w.stateDir], 1)).toMatch(/syncs with .*\(code 170003\)\n$/);
+    expect(await refused(['pair', 'add', '--server', w.url, '--container', 'ctr_missing', '--dir', join(w.dir, '..', 'other'), '--state', w.stateDir], 1)).toBe('folio: the service refused: container not found: ctr_missing (code 120001)\n');
+    expect(await refused(['pair', 'remove', '--state', w.stateDir], 2)).toMatch(/--dir or --pair/);
     await w.folio(['pair', 'remove', '--pair', pairId, '--state', w.stateDir]);
     expect(await list()).toEqual([]);
   }, 60_000);

@@ -1,4 +1,4 @@
-/** Sync engine scenarios: content in both directions, conflicts, deletes (DESIGN.md §3). */
+/** Sync engine scenarios: content in both directions, conflicts, deletes (docs/architecture.md, "The sync engine"). */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

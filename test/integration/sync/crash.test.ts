@@ -1,5 +1,5 @@
 /**
- * Crash safety (DESIGN.md §3): `folio sync --once` processes are killed with SIGKILL at random
+ * Crash safety (docs/architecture.md, "The sync engine"): `folio sync --once` processes are killed with SIGKILL at random
  * moments of a two-way sync of 2,000 files, at least 30 times, with both sides changing between
  * runs. At the end both sides hold the same tree, no content is lost, no document is duplicated,
  * and no temp file is left behind.

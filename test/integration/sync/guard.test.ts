@@ -1,9 +1,9 @@
 /**
- * The mass-delete guard and the vanished root (DESIGN.md §3): a pass that would delete more than
+ * The mass-delete guard and the vanished root (docs/architecture.md, "The sync engine"): a pass that would delete more than
  * half of a pair's files (and at least the configured minimum), or that finds the pair's folder
  * gone on either side, deletes nothing and pauses the pair until the user confirms.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
 
@@ -133,6 +133,23 @@ describe('vanished root', () => {
     expect(back.deleted).toBe(0);
     await expectInSync(s);
     expect(await s.remoteListing()).toEqual(before);
+  });
+
+  it('a file where the pair folder was: the pause says it is a file, nothing is deleted, and the folder back resumes', async () => {
+    const s = await fresh({ settings: { massDeleteMinimum: 1000 } });
+    s.write('a.txt', 'a');
+    await s.settle();
+    const before = await s.remoteListing();
+    const moved = `${s.dir}-aside`;
+    renameSync(s.dir, moved);
+    writeFileSync(s.dir, 'a file in the way');
+    const r = await s.sync();
+    expect(r.blocked).toBe(`${s.dir} is a file, not a folder; nothing is deleted until the folder is back`);
+    expect(await s.remoteListing()).toEqual(before);
+    rmSync(s.dir);
+    renameSync(moved, s.dir);
+    expect((await s.settle()).blocked).toBe('');
+    await expectInSync(s);
   });
 
   it('an emptied pair folder (an unmounted mount point) trips the mass-delete guard, whatever the minimum', async () => {

@@ -1,5 +1,5 @@
 /**
- * Renames and moves are single operations on both sides (DESIGN.md §3): the service keeps its
+ * Renames and moves are single operations on both sides (docs/architecture.md, "The sync engine"): the service keeps its
  * ids and versions, the disk keeps its inodes, and no content travels again.
  */
 import { describe, expect, it } from 'vitest';

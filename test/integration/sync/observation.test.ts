@@ -33,7 +33,7 @@ async function withContinuous(
   });
   await loop.ready;
   try {
-    await until(() => passes.some((p) => p.converged), 20_000, 'the first pass');
+    await until(() => passes.some((p) => p.converged), 'the first pass');
     await body(passes, rounds);
   } finally {
     await loop.stop();
@@ -198,9 +198,9 @@ describe('continuous mode', () => {
     const s = await fresh();
     await withContinuous(s, { pollMs: 600_000, fullScanMs: 600_000, debounceMs: 100 }, async () => {
       s.write('hello.txt', 'hello');
-      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello'), 15_000, 'the upload');
+      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello'), 'the upload');
       s.write('hello.txt', 'hello again');
-      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello again'), 15_000, 'the edit');
+      await until(async () => (await s.remoteListing())['hello.txt'] === sha('hello again'), 'the edit');
     });
   });
 
@@ -208,7 +208,7 @@ describe('continuous mode', () => {
     const s = await fresh();
     await withContinuous(s, { pollMs: 300, fullScanMs: 600_000, debounceMs: 100 }, async () => {
       await s.remoteWrite('from-service.txt', 'there');
-      await until(() => s.localListing()['from-service.txt'] === sha('there'), 15_000, 'the download');
+      await until(() => s.localListing()['from-service.txt'] === sha('there'), 'the download');
     });
   });
 
@@ -222,7 +222,7 @@ describe('continuous mode', () => {
       // Written after the downloads, in a folder of its own: the watcher reports it after their echoes,
       // and its round names that folder alone.
       s.write('sentinel/after.txt', 'after');
-      await until(() => rounds.some((r) => r.scope !== 'full' && r.scope.includes('sentinel')), 20_000, 'the sentinel round');
+      await until(() => rounds.some((r) => r.scope !== 'full' && r.scope.includes('sentinel')), 'the sentinel round');
       expect(rounds.map((r) => r.scope)).toEqual(['full', ['sentinel']]);
       expect(passes[1]).toMatchObject({ uploaded: 1, downloaded: 0, converged: true });
     });
@@ -232,7 +232,7 @@ describe('continuous mode', () => {
     const s = await fresh();
     await withContinuous(s, { pollMs: 600_000, fullScanMs: 500, debounceMs: 600_000 }, async () => {
       s.write('quiet.txt', 'found by the full scan');
-      await until(async () => (await s.remoteListing())['quiet.txt'] === sha('found by the full scan'), 15_000, 'the full scan');
+      await until(async () => (await s.remoteListing())['quiet.txt'] === sha('found by the full scan'), 'the full scan');
     });
   });
 });

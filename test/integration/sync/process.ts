@@ -1,6 +1,7 @@
 /** Runs `folio sync` as a real child process, the way a user or a service manager would. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { FOLIO_BIN, type Tenant } from '../../helpers/server.ts';
+import { until as waitUntil } from '../../helpers/wait.ts';
 
 export interface SyncProcess {
   child: ChildProcess;
@@ -44,11 +45,7 @@ export async function syncOnceProcess(a: Omit<SyncArgs, 'once'>): Promise<{ code
   return { code, stdout: p.stdout(), stderr: p.stderr() };
 }
 
-/** Waits until `check` holds, polling; throws after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Waits until `check` holds: see test/helpers/wait.ts. */
+export async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  await waitUntil(what, check);
 }

@@ -43,7 +43,7 @@ describe('transfers', () => {
       const args = { server: proxy.url, container: root, dir, state, tenant: svc.tenant };
 
       const first = startSync({ ...args, once: true });
-      await until(() => (proxy.hits.get('/v1/versions/uploadChunk') ?? 0) >= 10, 120_000, 'ten chunk requests');
+      await until(() => (proxy.hits.get('/v1/versions/uploadChunk') ?? 0) >= 10, 'ten chunk requests');
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
       await new Promise((r) => setTimeout(r, 500));

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobRunner, PermanentJobError, type JobHandler, type RunnerOptions } from '../../../main/jobs/runner.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
+import { until as waitUntil } from '../../helpers/wait.ts';
 
 interface Payload {
   n: number;
@@ -54,10 +55,18 @@ function start(h: JobHandler<Payload>, options: RunnerOptions = {}): JobRunner {
   return runner;
 }
 
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
+/**
+ * Waits until `check` holds. `withinMs` is part of what a test asserts (it ran at once, not after
+ * the 60 s gap of its setting); without it the wait has only test/helpers/wait.ts's guard.
+ */
+async function until(check: () => boolean, withinMs?: number): Promise<void> {
+  if (withinMs === undefined) {
+    await waitUntil('the jobs', check);
+    return;
+  }
+  const end = Date.now() + withinMs;
   while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
+    if (Date.now() > end) throw new Error(`condition not met within ${withinMs} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }

@@ -94,9 +94,9 @@ describe('SafeFetcher', () => {
     expect(err.message).toMatch(/cancelled/);
   });
 
-  it('resolves relative redirects, and reports the final URL and media type', async () => {
+  it('resolves relative redirects, and reports the final URL and the Content-Type as served', async () => {
     const res = await fetcher.request(`${server.origin}/moved`, spec);
-    expect(res).toMatchObject({ status: 200, url: `${server.origin}/ok`, contentType: 'text/plain' });
+    expect(res).toMatchObject({ status: 200, url: `${server.origin}/ok`, contentType: 'text/plain; charset=utf-8' });
     expect(await read(res.body)).toBe('fine');
   });
 

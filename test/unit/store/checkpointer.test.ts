@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from '../../../main/store/checkpointer.ts';
 import { openDatabase, type Db } from '../../../main/store/db.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
+import { until as waitUntil } from '../../helpers/wait.ts';
 
 const dirs: string[] = [];
 const dbs: Db[] = [];
@@ -23,13 +24,7 @@ async function freshDb(): Promise<{ db: Db; file: string }> {
   return { db, file: join(dir, 'folio.db') };
 }
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => boolean): Promise<boolean> => waitUntil('the checkpoint thread', check);
 
 const autocheckpoint = (db: Db) => db.pragma('wal_autocheckpoint', { simple: true });
 

@@ -1,5 +1,5 @@
 /**
- * Property tests of the planner (DESIGN.md §3): from correlated random trees perturbed on both
+ * Property tests of the planner (docs/architecture.md, "The sync engine"): from correlated random trees perturbed on both
  * sides, applying each plan's operations in a shuffled order, again and again, must terminate,
  * converge, and lose no content.
  */

@@ -1,4 +1,4 @@
-/** Each rule of DESIGN.md §3, as a scenario on the planner. */
+/** Each rule of docs/architecture.md, "The sync engine", as a scenario on the planner. */
 import { describe, expect, it } from 'vitest';
 import { plan } from '../../../main/sync/planner.ts';
 import type { NodeState } from '../../../main/sync/trees.ts';

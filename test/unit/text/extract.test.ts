@@ -58,21 +58,7 @@ describe('digital documents (source EXTRACTED)', () => {
   });
 });
 
-describe('NOT_APPLICABLE and FAILED', () => {
-  it('an empty file has no text', async () => {
-    expect(await extractText(new Uint8Array(0), MIME.text, ocr)).toEqual({ status: 'NOT_APPLICABLE', reason: 'the document is empty' });
-  });
-
-  it('whitespace only has no text', async () => {
-    expect((await extractText(utf8(' \n\t\n'), MIME.text, ocr)).status).toBe('NOT_APPLICABLE');
-  });
-
-  it('a binary type without text is NOT_APPLICABLE', async () => {
-    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 0, 0, 0xff]);
-    const result = await extractText(zip, MIME.zip, ocr);
-    expect(result).toEqual({ status: 'NOT_APPLICABLE', reason: 'application/zip has no text to extract' });
-  });
-
+describe('FAILED', () => {
   it('a damaged PDF FAILED, with the cause', async () => {
     const result = await extractText(Buffer.from('%PDF-1.7\nthis is not really a pdf'), MIME.pdf, ocr);
     expect(result.status).toBe('FAILED');
@@ -122,20 +108,13 @@ describe('OCR (source OCR)', { timeout: 60_000 }, () => {
   });
 
   it('OCRs PDF pages without a text layer, and keeps the text layer of the others', async () => {
-    const doc = ready(await extractText(pdf([['Digital first page'], drawText(['Scanned second page'], 1200, 200, 48)]), MIME.pdf, ocr));
+    // The scanned page carries most of the text, so the source is OCR (blankPages.test.ts has the rule).
+    const doc = ready(await extractText(pdf([['Cover'], drawText(['Scanned second page'], 1200, 200, 48)]), MIME.pdf, ocr));
     expect(doc.source).toBe('OCR');
-    expect(doc.pages[0]).toEqual({ page: 1, text: 'Digital first page', confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' });
+    expect(doc.pages[0]).toEqual({ page: 1, text: 'Cover', confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' });
     expect(normalise(doc.pages[1]?.text ?? '')).toBe('scanned second page');
     expect(doc.pages[1]?.ocrStatus).toBe('OK');
     expect(doc.ocr?.coordinateSystem.pages).toEqual([{ page: 2, width: 1200, height: 200, dpi: 300 }]);
-  });
-
-  it('a blank image: OCR found no text, NOT_APPLICABLE', async () => {
-    expect(await extractText(await png(drawText([], 600, 300)), MIME.png, ocr)).toEqual({ status: 'NOT_APPLICABLE', reason: 'OCR found no text' });
-  });
-
-  it('a scan whose pages are all blank is NOT_APPLICABLE', async () => {
-    expect((await extractText(pdf([drawText([], 600, 300)]), MIME.pdf, ocr)).status).toBe('NOT_APPLICABLE');
   });
 
   it('an image that cannot be decoded FAILED', async () => {

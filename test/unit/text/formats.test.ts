@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../../main/service/text/decodeText.ts';
 import { detectFormat, looksLikeText } from '../../../main/service/text/formats.ts';
 import { jpegSize, pngSize } from '../../../main/service/text/imageSize.ts';
-import { docx, drawText, jpeg, pdf, png, tiff } from '../../fixtures/text.ts';
+import { docx, drawText, epub, jpeg, MIME, odt, pdf, png, tiff } from '../../fixtures/text.ts';
 
 describe('detectFormat', () => {
   it('trusts signatures over the declared type', async () => {
@@ -13,6 +13,19 @@ describe('detectFormat', () => {
     expect(detectFormat(await jpeg(drawText(['x'], 20, 20)), 'text/html')).toBe('jpeg');
     expect(detectFormat(tiff([drawText([], 4, 4)]), '')).toBe('tiff');
     expect(detectFormat(await docx(['x']), 'application/zip')).toBe('docx');
+  });
+
+  it('knows ODT and EPUB by their mimetype entry, and RTF by its header, whatever the declared type', async () => {
+    expect(detectFormat(await odt([['x']]), 'application/zip')).toBe('odt');
+    expect(detectFormat(await epub([['x']]), 'application/octet-stream')).toBe('epub');
+    expect(detectFormat(new TextEncoder().encode('{\\rtf1 x}'), 'text/rtf')).toBe('rtf');
+    // A package without the mimetype entry falls back on the declared type.
+    expect(detectFormat(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0, 0]), MIME.epub)).toBe('epub');
+  });
+
+  it('reads declared types that are text by definition as plain text', () => {
+    const bytes = new TextEncoder().encode('<a>1</a>');
+    for (const type of ['application/xml', 'image/svg+xml', 'application/ld+json', 'application/javascript']) expect(detectFormat(bytes, type)).toBe('plain');
   });
 
   it('uses the declared type for text formats, with parameters and any case', () => {

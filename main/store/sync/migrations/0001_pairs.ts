@@ -1,4 +1,4 @@
-/** Sync pairs, and the three trees of each (DESIGN.md §3), with what the scanner and feed need to stay cheap. */
+/** Sync pairs, and the three trees of each (docs/architecture.md, "The sync engine"), with what the scanner and feed need to stay cheap. */
 export const up = `
 CREATE TABLE pairs (
   pair_id TEXT PRIMARY KEY,

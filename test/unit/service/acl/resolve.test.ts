@@ -1,4 +1,4 @@
-/** Property tests of the ACL resolver (DESIGN.md §2): deny wins, allows are monotonic, breaking inheritance changes nothing. */
+/** Property tests of the ACL resolver (docs/architecture.md, "Service conventions"): deny wins, allows are monotonic, breaking inheritance changes nothing. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, principalKey, type PrincipalType } from '../../../../shared/permissions.ts';

@@ -1,0 +1,38 @@
+/**
+ * Folio's structured logs: one JSON object a line (pino), with pino's numeric levels (30 info,
+ * 40 warn, 50 error), an ISO time, and secrets redacted (./redaction.ts).
+ */
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { REDACTION, redactUrl } from './redaction.ts';
+
+export type { Logger };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+export function folioLogger(destination: DestinationStream, o: { name: string; level: LogLevel }): Logger {
+  return pino(
+    {
+      name: o.name,
+      level: o.level,
+      ...REDACTION,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: pino.stdSerializers.err, url: redactUrl },
+    },
+    destination,
+  );
+}
+
+/** A logger that writes nothing: for a core or daemon run without a log file (tests). */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}
+
+/** Errors (or the given level and worse) to stderr, written at once: the default where no log is configured. */
+export function stderrLogger(level: LogLevel): Logger {
+  return folioLogger(pino.destination({ dest: 2, sync: true }), { name: 'folio', level });
+}

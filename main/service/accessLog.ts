@@ -1,0 +1,65 @@
+/**
+ * One access line per request, written when the response is done: who called (tenant, client),
+ * what (method, route, URL with signatures stripped), and how it went (status, the envelope's
+ * business code, duration, bytes). Bodies are never logged. Failures of the server (5xx) log at
+ * error level, everything else at info, so `--log-level warn` keeps only what needs a look.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FolioApp } from './app.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The business code of the envelope sent, or null when the body was not an envelope (a download). */
+    folioCode: number | null;
+  }
+}
+
+interface AccessLine {
+  tenant?: string;
+  client?: string;
+  ip: string;
+  method: string;
+  route?: string;
+  url: string;
+  status: number;
+  code?: number;
+  /** Milliseconds from the request's arrival to the end of the response. */
+  duration: number;
+  /** The response's Content-Length, when it has one. */
+  bytes?: number;
+}
+
+export function installAccessLog(app: FolioApp): void {
+  app.decorateReply('folioCode', null);
+  // Every envelope passes here as an object, whichever route or handler sent it.
+  app.addHook('preSerialization', (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    if (isEnvelope(payload)) reply.folioCode = payload.code;
+    done(null, payload);
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const line = accessLine(req, reply);
+    if (reply.statusCode >= 500) req.log.error(line, 'request failed');
+    else req.log.info(line, 'request');
+    done();
+  });
+}
+
+function accessLine(req: FastifyRequest, reply: FastifyReply): AccessLine {
+  const ctx = req.folioCtx;
+  const length = Number(reply.getHeader('content-length'));
+  return {
+    ...(ctx ? { tenant: ctx.tenantId, client: ctx.clientId } : {}),
+    ip: req.ip,
+    method: req.method,
+    ...(req.routeOptions.url !== undefined ? { route: req.routeOptions.url } : {}),
+    url: req.url,
+    status: reply.statusCode,
+    ...(reply.folioCode !== null ? { code: reply.folioCode } : {}),
+    duration: Math.round(reply.elapsedTime * 10) / 10,
+    ...(Number.isFinite(length) ? { bytes: length } : {}),
+  };
+}
+
+function isEnvelope(payload: unknown): payload is { code: number } {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { code?: unknown }).code === 'number' && 'success' in payload;
+}

@@ -1,0 +1,49 @@
+/**
+ * POST /v1/search/getPage on the local server: the service answers while it is reachable (names
+ * and text); while it is away, the mirror answers over the names it holds, marked as the mirror's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageOf } from '../../../shared/v1/resources.ts';
+import type { SearchResult } from '../../../shared/v1/search.ts';
+import { data } from '../../helpers/server.ts';
+import { until, World, wellFormed } from './harness.ts';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await World.create();
+  await w.serviceUpload({ containerId: w.rootId, title: 'Heron field notes.txt' }, 'the kingfisher came back');
+  await w.pairAdd();
+  await w.startDaemon();
+  await w.converged();
+}, 120_000);
+afterAll(async () => {
+  await w?.close();
+});
+
+const search = (query: string) => w.local.post<PageOf<SearchResult>>('/v1/search/getPage', { query });
+
+describe('search on the local server', () => {
+  it('online: the service answers, text included', async () => {
+    const page = await until('the service to index the text', async () => {
+      const found = data(await search('kingfisher'));
+      return found.totalElements === 1 && found;
+    });
+    expect(page.content[0]?.title).toBe('Heron field notes.txt');
+  });
+
+  it('offline: the mirror answers by name, says so, and hostile input is still a clear 110001', async () => {
+    const doc = (await w.serviceDocs(w.rootId)).get('Heron field notes.txt');
+    await w.stopService();
+    await w.offline();
+    const res = await search('heron');
+    wellFormed(res.status, res.headers, res.body);
+    expect(res.headers.get('x-folio-source')).toBe('mirror');
+    expect(data(res).content.map((r) => [r.docId, r.title, r.page])).toEqual([[doc?.docId, 'Heron field notes.txt', 1]]);
+    expect(data(await search('"notes heron"')).totalElements).toBe(0);
+
+    const bad = await search('" * (');
+    wellFormed(bad.status, bad.headers, bad.body);
+    expect(bad.body.code).toBe(110001);
+  });
+});

@@ -1,0 +1,52 @@
+/** What the shared logger keeps out of every Folio log: credentials in headers and bodies, and URL signatures. */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { folioLogger } from '../../../main/platform/log/logger.ts';
+import { redactUrl } from '../../../main/platform/log/redaction.ts';
+
+function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('the shared logger', () => {
+  it('redacts credential headers and body fields, at the top and one level down', () => {
+    const { lines, stream } = capture();
+    const log = folioLogger(stream, { name: 't', level: 'info' });
+    log.info(
+      {
+        authorization: 'Bearer top-secret-1',
+        req: { headers: { authorization: 'Bearer top-secret-2', 'x-svc-user-token': 'top-secret-3', accept: 'application/json' } },
+        body: { clientId: 'cli_1', clientSecret: 'top-secret-4', password: 'top-secret-5', refreshToken: 'top-secret-6' },
+        accessToken: 'top-secret-7',
+      },
+      'x',
+    );
+    const text = JSON.stringify(lines);
+    for (let i = 1; i <= 7; i++) expect(text).not.toContain(`top-secret-${i}`);
+    expect(lines[0]).toMatchObject({ req: { headers: { authorization: '[Redacted]', 'x-svc-user-token': '[Redacted]', accept: 'application/json' } }, body: { clientId: 'cli_1' } });
+  });
+
+  it('strips signatures and tokens from a logged url, keeping the rest of the query', () => {
+    const { lines, stream } = capture();
+    folioLogger(stream, { name: 't', level: 'info' }).info({ url: '/v1/renditions/read?tenantId=t1&kind=PREVIEW&expires=99&sig=abcdef' }, 'x');
+    expect(lines[0]?.url).toBe('/v1/renditions/read?tenantId=t1&kind=PREVIEW&expires=99&sig=[Redacted]');
+  });
+
+  it.each([
+    ['/v1/containers/get?containerId=c1', '/v1/containers/get?containerId=c1'],
+    ['/v1/x', '/v1/x'],
+    ['/v1/x?Signature=s&a=1', '/v1/x?Signature=[Redacted]&a=1'],
+    ['/v1/x?access_token=t&token=u', '/v1/x?access_token=[Redacted]&token=[Redacted]'],
+    ['/v1/x?%73ig=s', '/v1/x?%73ig=[Redacted]'],
+    ['/v1/x?sig', '/v1/x?sig=[Redacted]'],
+  ])('redactUrl(%s) is %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+});
