@@ -13,6 +13,8 @@ import { FolioClient } from '../remote/client.ts';
 import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
+import { describeCondition } from '../sync/condition.ts';
+import { PairOwner } from '../sync/owner.ts';
 import { CliFailure } from './failure.ts';
 import { parseServerUrl, requireOption, UsageError } from './options.ts';
 import { checkContainer, existingPair, refuseFile, refuseOtherServer, savePair, type PairTarget } from './pairing.ts';
@@ -86,7 +88,10 @@ async function addNew(store: SyncStore, client: FolioClient, target: PairTarget)
 }
 
 function list(store: SyncStore, json: boolean | undefined): number {
-  const pairs = store.listPairs().map((p) => ({ pairId: p.pairId, serverUrl: p.serverUrl, containerId: p.containerId, dir: p.dir, state: p.state, stateReason: p.stateReason }));
+  const pairs = store.listPairs().map((p) => {
+    const { state, reason } = describeCondition(p.condition);
+    return { pairId: p.pairId, serverUrl: p.serverUrl, containerId: p.containerId, dir: p.dir, state, stateReason: reason };
+  });
   if (json) console.log(JSON.stringify(pairs, null, 2));
   else for (const p of pairs) console.log(`${p.pairId}  ${p.state}  ${p.dir}  <->  ${p.containerId} on ${p.serverUrl}${p.stateReason ? `  (${p.stateReason})` : ''}`);
   return 0;
@@ -97,7 +102,7 @@ function remove(values: Flags): Command {
   return (store) => {
     const pair = values.pair ? store.getPair(values.pair) : store.findPairByDir(resolve(values.dir as string));
     if (!pair) throw new CliFailure('NOT_FOUND', `no such pair: ${values.pair ?? values.dir}`);
-    store.removePair(pair.pairId);
+    PairOwner.of(store, pair.pairId).remove();
     console.log(`removed ${pair.pairId}; the files in ${pair.dir} stay`);
     return 0;
   };

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FolioClient } from '../remote/client.ts';
 import type { SyncStore } from '../store/sync/index.ts';
+import { PairOwner } from '../sync/owner.ts';
 import { makeRootFolder, rootFolderState } from '../sync/rootFolder.ts';
 import { CliFailure } from './failure.ts';
 
@@ -53,7 +54,7 @@ export async function checkContainer(client: FolioClient, containerId: string): 
 export async function savePair(store: SyncStore, t: PairTarget): Promise<string> {
   if (!(await makeRootFolder(t.dir))) throw new CliFailure('NOT_A_FOLDER', `--dir ${t.dir} cannot be made a folder: a file is in the way`);
   const pairId = createHash('sha256').update(`${t.serverUrl}\n${t.containerId}\n${t.dir}`).digest('hex').slice(0, 16);
-  store.addPair({ pairId, serverUrl: t.serverUrl, containerId: t.containerId, dir: t.dir });
+  PairOwner.add(store, { pairId, serverUrl: t.serverUrl, containerId: t.containerId, dir: t.dir });
   return pairId;
 }
 

@@ -53,7 +53,7 @@ export async function runSync(args: string[]): Promise<number> {
     const pairId = await pairOf(store, target, credentials);
     const client = new FolioClient({ baseUrl: target.serverUrl, credentials });
     const engine = new PairSync({ store, pairId, client, onLog: (l) => console.error(l) });
-    if (values['confirm-deletes']) engine.confirmDeletes();
+    if (values['confirm-deletes']) engine.owner.confirmDeletes();
     return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, target.dir);
   } finally {
     await checkpoints.stop();
@@ -113,24 +113,28 @@ async function syncContinuously(engine: PairSync, dir: string): Promise<number> 
     process.once('SIGINT', () => done(null));
   });
   // Loaded here: `--once` needs no watcher, and a restart of a large pair is timed from the start of the process.
-  const { ContinuousSync } = await import('../sync/continuous.ts');
-  const runner = new ContinuousSync(engine, {
+  const { PairLoop } = await import('../sync/loop.ts');
+  const loop = new PairLoop(engine, {
     dir,
     pollMs: POLL_MS,
     fullScanMs: FULL_SCAN_MS,
     debounceMs: DEBOUNCE_MS,
-    onPass: (s) => {
-      reportLeftOut(s);
-      console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
+    onRound: ({ outcome }) => {
+      if (outcome.kind === 'summary') {
+        const s = outcome.summary;
+        reportLeftOut(s);
+        console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
+      } else if (outcome.kind === 'error' && outcome.cause instanceof FolioApiError && CREDENTIAL_CODES.has(outcome.cause.code)) {
+        fatal(outcome.cause);
+      } else {
+        console.error(`sync failed: ${outcome.kind === 'error' ? failureLine(outcome.cause) : outcome.reason}`);
+      }
     },
-    onError: (err) => {
-      if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) fatal(err);
-      else console.error(`sync failed: ${failureLine(err)}`);
-    },
+    onWatcherError: (err) => console.error(`sync failed: ${err instanceof Error ? err.message : String(err)}`),
   });
-  await runner.start();
+  await loop.ready;
   const failure = await finished;
-  await runner.stop();
+  await loop.stop();
   if (failure) throw failure;
   return 0;
 }

@@ -1,6 +1,6 @@
 /**
  * DesktopCore: the app core the UI talks to (docs/architecture.md, "The desktop app"). It holds the account (secrets in the
- * keychain only), runs one PairRunner per sync pair, keeps the activity stream, finds and resolves
+ * keychain only), runs one sync loop (main/sync/loop.ts) per sync pair, keeps the activity stream, finds and resolves
  * conflicts, and relays shares, versions and text from the service. Every method here is a
  * DesktopApi method; the Dispatcher checks arguments before they arrive and turns what they throw
  * into error values.
@@ -33,7 +33,12 @@ import { BrowserSession, DESKTOP_CLIENT, parseSessionTokens, type SessionTokens 
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { missingCaseError } from '../../shared/missingCaseError.ts';
+import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
+import { PairSync } from '../sync/engine.ts';
+import { PairLoop, type Round } from '../sync/loop.ts';
+import { PairOwner } from '../sync/owner.ts';
 import { makeRootFolder } from '../sync/rootFolder.ts';
 import { SyncLog } from '../sync/syncLog.ts';
 import type { NodeState } from '../sync/trees.ts';
@@ -43,9 +48,8 @@ import type { Handlers } from './dispatcher.ts';
 import { EventHub } from './events.ts';
 import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
-import type { HostedRound } from '../offline/daemon.ts';
+import { hostedRound, type HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
-import { PairRunner, type RoundOutcome } from './pairRunner.ts';
 import { BrowserSignIn, explainSignInFailure } from './signIn.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
 
@@ -75,7 +79,7 @@ export interface CoreOptions {
 
 /**
  * What the core tells the embedded local server (the offline Daemon, hosted) and asks of it: the
- * core's runners sync the pairs, the daemon keeps the mirror and the outbox after them.
+ * core's loops sync the pairs, the daemon keeps the mirror and the outbox after them.
  */
 export interface LocalLink {
   /** The local /v1 server, for the settings screen. */
@@ -99,6 +103,12 @@ interface PairFacts {
 
 const EMPTY_ROUND: SyncCounts = { uploaded: 0, downloaded: 0, moved: 0, deleted: 0, conflicts: 0 };
 const STATUS_THROTTLE_MS = 200;
+/**
+ * The watcher names what changed; a full scan every this many polls catches what it missed (a
+ * file made while the watcher was starting is one it never learns of, nor of its deletion).
+ */
+const POLLS_PER_FULL_SCAN = 10;
+const DEBOUNCE_MS = 300;
 
 export function secretAccount(a: Pick<StoredAccount, 'serviceUrl' | 'clientId' | 'userName'>): string {
   return `${a.clientId}${a.userName ? `/${a.userName}` : ''}@${a.serviceUrl}`;
@@ -108,12 +118,10 @@ export class DesktopCore implements Handlers {
   readonly events = new EventHub();
   private client: FolioClient | null = null;
   private account: StoredAccount | null = null;
-  private readonly runners = new Map<string, PairRunner>();
+  private readonly loops = new Map<string, PairLoop>();
   private readonly facts = new Map<string, PairFacts>();
   private readonly announced = new Map<string, Set<string>>();
   private readonly ignoreRules = new Map<string, string>();
-  /** When each pair's round under way began, for the local server's refresh after it. */
-  private readonly roundStarts = new Map<string, number>();
   private readonly activity: ActivityLog;
   private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0, pendingUploads: 0 };
   /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
@@ -164,7 +172,7 @@ export class DesktopCore implements Handlers {
     this.o.local?.setAccount({ serverUrl: stored.serviceUrl, credentials: secret ? this.credentialsOf(stored, secret) : null });
     if (!secret) return;
     this.client = this.newClient(stored, secret);
-    await this.startRunners();
+    await this.startLoops();
   }
 
   private newClient(a: StoredAccount, s: Secret): FolioClient {
@@ -191,7 +199,7 @@ export class DesktopCore implements Handlers {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.stopRunners();
+    await this.stopLoops();
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.activity.close();
     await this.checkpoints?.stop();
@@ -200,7 +208,7 @@ export class DesktopCore implements Handlers {
 
   /** Resolves when no pair has a round under way (tests, and a clean shutdown). */
   async whenIdle(): Promise<void> {
-    await Promise.all([...this.runners.values()].map((r) => r.idle()));
+    await Promise.all([...this.loops.values()].map((r) => r.idle()));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -284,7 +292,7 @@ export class DesktopCore implements Handlers {
 
   /** Makes a checked account the signed-in one: its secret into the keychain, then its pairs run. */
   private async establish(next: StoredAccount, secret: Secret, client: FolioClient): Promise<Account> {
-    await this.stopRunners();
+    await this.stopLoops();
     const previous = this.account;
     try {
       await this.o.keychain.set(secretAccount(next), JSON.stringify(secret));
@@ -299,7 +307,7 @@ export class DesktopCore implements Handlers {
     this.client = client;
     this.o.local?.setAccount({ serverUrl: next.serviceUrl, credentials: this.credentialsOf(next, secret) });
     this.offline = { ...this.offline, offline: false, since: '', reason: '' };
-    await this.startRunners();
+    await this.startLoops();
     this.log.info({ service: next.serviceUrl, client: next.clientId, tenant: next.tenantId, ...(next.userName ? { user: next.userName } : {}) }, 'signed in');
     this.events.emit({ type: 'account', account: this.accountView() });
     this.events.emit({ type: 'settings', settings: this.settingsView() });
@@ -312,7 +320,7 @@ export class DesktopCore implements Handlers {
    * URL stays, to prefill the next sign-in. Pairs stay, and sync again on the next sign-in.
    */
   async signOut(): Promise<Account> {
-    await this.stopRunners();
+    await this.stopLoops();
     const previous = this.account;
     const session = this.session;
     this.client = null;
@@ -387,11 +395,11 @@ export class DesktopCore implements Handlers {
     const { ignoreRules, ...engineSettings } = args.settings ?? {};
     if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
     const pairId = randomBytes(8).toString('hex');
-    this.store.addPair({ pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
+    PairOwner.add(this.store, { pairId, serverUrl: account.serviceUrl, containerId: container.containerId, dir, settings: engineSettings });
     this.desk.putPairRun(pairId, { lastSyncAt: '', lastRound: {}, containerName: container.name });
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pairId, dir, ignoreRules);
     else this.ignoreRules.set(pairId, '');
-    await this.startRunner(this.store.getPair(pairId) as PairRecord);
+    await this.startLoop(this.store.getPair(pairId) as PairRecord);
     this.log.info({ pair: pairId, dir, container: container.containerId }, 'pair added');
     this.statusNow();
     return this.pairStatus(pairId);
@@ -400,13 +408,13 @@ export class DesktopCore implements Handlers {
   /** Stops syncing the folder. Nothing is deleted, on disk or on the service. */
   async removePair(args: ArgsOf<'removePair'>): Promise<ResultOf<'removePair'>> {
     this.requirePair(args.pairId);
-    await this.runners.get(args.pairId)?.stop();
-    this.runners.delete(args.pairId);
+    await this.loops.get(args.pairId)?.stop();
+    this.loops.delete(args.pairId);
     this.facts.delete(args.pairId);
     this.announced.delete(args.pairId);
     this.ignoreRules.delete(args.pairId);
     this.activity.forgetPair(args.pairId);
-    this.store.removePair(args.pairId);
+    this.owner(args.pairId).remove();
     this.log.info({ pair: args.pairId }, 'pair removed');
     this.statusNow();
     return { done: true };
@@ -414,32 +422,32 @@ export class DesktopCore implements Handlers {
 
   async pausePair(args: ArgsOf<'pausePair'>): Promise<PairStatus> {
     this.requirePair(args.pairId);
-    this.store.setState(args.pairId, 'PAUSED', 'paused');
+    this.owner(args.pairId).pause();
     this.statusNow();
     return this.pairStatus(args.pairId);
   }
 
   async resumePair(args: ArgsOf<'resumePair'>): Promise<PairStatus> {
-    const pair = this.requirePair(args.pairId);
-    if (pair.state === 'PAUSED') this.store.setState(args.pairId, 'ACTIVE', '');
-    this.runners.get(args.pairId)?.syncNow();
+    this.requirePair(args.pairId);
+    this.owner(args.pairId).resume();
+    this.loops.get(args.pairId)?.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
   }
 
   async syncNow(args: ArgsOf<'syncNow'>): Promise<PairStatus> {
     this.requirePair(args.pairId);
-    this.runners.get(args.pairId)?.syncNow();
+    this.loops.get(args.pairId)?.syncNow();
     return this.pairStatus(args.pairId);
   }
 
   async confirmDeletes(args: ArgsOf<'confirmDeletes'>): Promise<PairStatus> {
     const pair = this.requirePair(args.pairId);
-    if (pair.state !== 'GUARD') throw failure('INVALID_STATE', 'this pair is not waiting for a confirmation');
-    const runner = this.runners.get(args.pairId);
-    if (!runner) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
-    runner.confirmDeletes();
-    runner.syncNow();
+    if (!isGuard(pair.condition)) throw failure('INVALID_STATE', 'this pair is not waiting for a confirmation');
+    const loop = this.loops.get(args.pairId);
+    if (!loop) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
+    this.owner(args.pairId).confirmDeletes();
+    loop.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
   }
@@ -448,9 +456,9 @@ export class DesktopCore implements Handlers {
     const pair = this.requirePair(args.pairId);
     const { ignoreRules, ...engine } = args.settings;
     if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
-    if (Object.keys(engine).length > 0) this.store.setSettings(pair.pairId, { ...pair.settings, ...engine });
+    if (Object.keys(engine).length > 0) this.owner(pair.pairId).changeSettings(engine);
     if (ignoreRules !== undefined) await this.writeIgnoreRules(pair.pairId, pair.dir, ignoreRules);
-    this.runners.get(pair.pairId)?.syncNow();
+    this.loops.get(pair.pairId)?.syncNow();
     this.statusNow();
     return this.pairStatus(pair.pairId);
   }
@@ -459,6 +467,10 @@ export class DesktopCore implements Handlers {
     const pair = this.store.getPair(pairId);
     if (!pair) throw failure('NOT_FOUND', `no sync pair ${pairId}`);
     return pair;
+  }
+
+  private owner(pairId: string): PairOwner {
+    return PairOwner.of(this.store, pairId);
   }
 
   private async writeIgnoreRules(pairId: string, dir: string, text: string): Promise<void> {
@@ -470,42 +482,42 @@ export class DesktopCore implements Handlers {
     this.ignoreRules.set(pair.pairId, await readFile(join(pair.dir, IGNORE_FILE), 'utf8').catch(() => ''));
   }
 
-  private async startRunners(): Promise<void> {
-    for (const pair of this.store.listPairs()) await this.startRunner(pair);
+  private async startLoops(): Promise<void> {
+    for (const pair of this.store.listPairs()) await this.startLoop(pair);
   }
 
-  private async startRunner(pair: PairRecord): Promise<void> {
+  private async startLoop(pair: PairRecord): Promise<void> {
     await this.loadIgnoreRules(pair);
     await this.refreshFacts(pair, !this.announced.has(pair.pairId));
-    if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.runners.has(pair.pairId)) return;
-    const runner = new PairRunner({
+    if (!this.client || !this.account || pair.serverUrl !== this.account.serviceUrl || this.loops.has(pair.pairId)) return;
+    const engine = new PairSync({
       store: this.store,
       pairId: pair.pairId,
-      dir: pair.dir,
       client: this.client,
-      pollMs: this.pollMs(),
-      // A paused pair starts no round (the engine would only report it paused).
-      enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.state !== 'PAUSED',
-      hooks: {
-        onRoundStart: (pairId) => {
-          this.roundStarts.set(pairId, Date.now());
-          this.activity.startRound(pairId);
-          this.statusNow();
-        },
-        onRoundEnd: (pairId, outcome) => void this.roundEnded(pairId, outcome),
-        onProgress: (pairId, path, done, total, direction) => this.activity.progress(pairId, path, done, total, direction),
-        onChange: (pairId, change) => this.activity.change(pairId, change),
-        onTransfer: (pairId, report) => this.syncLog.transfer(pairId, report),
-        onFailure: (pairId, failure) => this.syncLog.failure(pairId, failure),
-      },
+      onProgress: (path, done, total, direction) => this.activity.progress(pair.pairId, path, done, total, direction),
+      onChange: (change) => this.activity.change(pair.pairId, change),
+      onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
+      onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
     });
-    this.runners.set(pair.pairId, runner);
-    runner.start();
+    const loop = new PairLoop(engine, {
+      dir: pair.dir,
+      pollMs: this.pollMs(),
+      fullScanMs: POLLS_PER_FULL_SCAN * this.pollMs(),
+      debounceMs: DEBOUNCE_MS,
+      // A paused pair starts no round (the engine would only report it paused).
+      enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.condition.kind !== 'paused',
+      onRoundStart: () => {
+        this.activity.startRound(pair.pairId);
+        this.statusNow();
+      },
+      onRound: (round) => void this.roundEnded(pair.pairId, round),
+    });
+    this.loops.set(pair.pairId, loop);
   }
 
-  private async stopRunners(): Promise<void> {
-    const all = [...this.runners.values()];
-    this.runners.clear();
+  private async stopLoops(): Promise<void> {
+    const all = [...this.loops.values()];
+    this.loops.clear();
     await Promise.all(all.map((r) => r.stop()));
   }
 
@@ -513,11 +525,10 @@ export class DesktopCore implements Handlers {
     return this.o.pollMs ?? this.settings().pollSeconds * 1000;
   }
 
-  private async roundEnded(pairId: string, outcome: RoundOutcome): Promise<void> {
-    const startedAt = this.roundStarts.get(pairId) ?? Date.now();
-    if (outcome.kind === 'summary') this.syncLog.round(pairId, outcome.summary, Date.now() - startedAt);
-    else this.syncLog.roundFailed(pairId, outcome.kind, outcome.reason, Date.now() - startedAt);
-    this.o.local?.roundEnded(pairId, hostedRound(startedAt, outcome));
+  private async roundEnded(pairId: string, round: Round): Promise<void> {
+    const { outcome } = round;
+    this.syncLog.loopRound(pairId, round);
+    this.o.local?.roundEnded(pairId, hostedRound(round));
     const pair = this.store.getPair(pairId);
     if (!pair) return;
     if (outcome.kind === 'summary') {
@@ -527,7 +538,7 @@ export class DesktopCore implements Handlers {
       const lastRound: SyncCounts = { uploaded: s.uploaded, downloaded: s.downloaded, moved: s.moved, deleted: s.deleted, conflicts: s.conflicts };
       this.desk.putPairRun(pairId, { ...run, lastRound, ...(s.converged ? { lastSyncAt: this.now() } : {}) });
       if (this.offline.offline) this.offline = { ...this.offline, offline: false, since: '', reason: '' };
-      if (s.blocked && pair.state === 'GUARD') this.notice('warning', 'Sync is waiting for you', s.blocked);
+      if (s.blocked && isGuard(pair.condition)) this.notice('warning', 'Sync is waiting for you', s.blocked);
       for (const e of s.errors) this.activity.add({ pairId, path: '', kind: 'error', direction: 'none', state: 'failed', bytesDone: 0, bytesTotal: 0, message: e });
       if (s.uploaded + s.downloaded + s.moved + s.deleted + s.conflicts > 0) {
         this.activity.add({ pairId, path: '', kind: 'round', direction: 'none', state: 'done', bytesDone: 0, bytesTotal: 0, message: `Synced: ${roundLine(s)}` });
@@ -585,10 +596,10 @@ export class DesktopCore implements Handlers {
   private pairView(pair: PairRecord): PairStatus {
     const run = this.desk.getPairRun(pair.pairId);
     const facts = this.facts.get(pair.pairId) ?? { files: 0, folders: 0, conflicts: [] };
-    const runner = this.runners.get(pair.pairId);
-    const outcome = runner?.lastOutcome;
+    const loop = this.loops.get(pair.pairId);
+    const outcome = loop?.lastOutcome;
     const errors = outcome?.kind === 'summary' ? outcome.summary.errors : [];
-    const [state, stateReason] = this.pairState(pair, runner);
+    const [state, stateReason] = this.pairState(pair, loop);
     const settings: PairSettings = {
       concurrency: pair.settings.concurrency,
       uploadLimit: pair.settings.uploadLimit,
@@ -615,26 +626,36 @@ export class DesktopCore implements Handlers {
     };
   }
 
-  private pairState(pair: PairRecord, runner: PairRunner | undefined): [PairStatus['state'], string] {
+  private pairState(pair: PairRecord, loop: PairLoop | undefined): [PairStatus['state'], string] {
     if (!this.client || !this.account) return ['OFFLINE', 'not signed in'];
     if (pair.serverUrl !== this.account.serviceUrl) return ['OFFLINE', `belongs to ${pair.serverUrl}, not the signed-in service`];
-    const pausing = runner?.phase === 'SYNCING';
-    if (pair.state === 'PAUSED') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', pair.stateReason || 'paused'];
+    const pausing = loop?.phase === 'SYNCING';
+    const c = pair.condition;
+    if (c.kind === 'paused') return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'paused'];
     if (this.settings().pauseAll) return pausing ? ['SYNCING', 'pausing when this round ends'] : ['PAUSED', 'every pair is paused'];
-    if (pair.state === 'GUARD') return ['WAITING', pair.stateReason];
-    if (pair.state === 'ERROR') return ['ERROR', pair.stateReason];
-    if (!runner) return ['STARTING', ''];
-    const outcome = runner.lastOutcome;
-    switch (runner.phase) {
+    switch (c.kind) {
+      case 'mass-delete':
+      case 'root-missing':
+      case 'remote-root-missing':
+        return ['WAITING', c.message];
+      case 'active':
+      case 'deletes-confirmed':
+        break;
+      default:
+        throw missingCaseError(c);
+    }
+    if (!loop) return ['STARTING', ''];
+    const outcome = loop.lastOutcome;
+    switch (loop.phase) {
       case 'OFFLINE':
       case 'ERROR':
-        return [runner.phase, outcome && outcome.kind !== 'summary' ? outcome.reason : ''];
+        return [loop.phase, outcome && outcome.kind !== 'summary' ? outcome.reason : ''];
       case 'IDLE':
         if (outcome?.kind === 'summary' && !outcome.summary.converged && outcome.summary.errors.length > 0) return ['ERROR', outcome.summary.errors[0] as string];
         return ['IDLE', ''];
       default:
         // A round that runs while the service is away is a retry: it is still offline.
-        return this.offline.offline ? ['OFFLINE', 'waiting for the service; retrying'] : [runner.phase, ''];
+        return this.offline.offline ? ['OFFLINE', 'waiting for the service; retrying'] : [loop.phase, ''];
     }
   }
 
@@ -657,7 +678,7 @@ export class DesktopCore implements Handlers {
 
   /** A round of every pair soon (the local server's host asks: the service is back, a folder changed). */
   syncAll(): void {
-    for (const r of this.runners.values()) r.syncNow();
+    for (const r of this.loops.values()) r.syncNow();
   }
 
   /** The local server's outbox or count of files waiting changed: the UI hears of it. */
@@ -706,7 +727,7 @@ export class DesktopCore implements Handlers {
     const { pair, copyPath } = this.conflictOf(args.conflictId);
     const kept = await resolveConflict(pair.dir, copyPath, args.keep);
     await this.refreshFacts(pair);
-    this.runners.get(pair.pairId)?.syncNow();
+    this.loops.get(pair.pairId)?.syncNow();
     this.statusNow();
     return { kept };
   }
@@ -813,8 +834,8 @@ export class DesktopCore implements Handlers {
     const before = this.settings();
     this.desk.putSettings(args);
     const after = this.settings();
-    if (before.pollSeconds !== after.pollSeconds) for (const r of this.runners.values()) r.setPoll(this.pollMs());
-    if (before.pauseAll && !after.pauseAll) for (const r of this.runners.values()) r.syncNow();
+    if (before.pollSeconds !== after.pollSeconds) for (const r of this.loops.values()) r.setPoll(this.pollMs());
+    if (before.pauseAll && !after.pauseAll) for (const r of this.loops.values()) r.syncNow();
     const view = this.settingsView();
     this.events.emit({ type: 'settings', settings: view });
     this.statusNow();
@@ -889,11 +910,6 @@ function credentialsOf(a: Pick<StoredAccount, 'clientId' | 'userName'>, s: { cli
     clientSecret: s.clientSecret,
     ...(a.userName && s.password !== undefined ? { user: { userName: a.userName, password: s.password } } : {}),
   };
-}
-
-function hostedRound(startedAt: number, outcome: RoundOutcome): HostedRound {
-  if (outcome.kind === 'summary') return { startedAt, converged: outcome.summary.converged, errors: outcome.summary.errors, unreachable: false };
-  return { startedAt, converged: false, errors: [outcome.reason], unreachable: outcome.kind === 'offline' };
 }
 
 function parseSecret(raw: string): Secret | null {

@@ -1,8 +1,8 @@
 /**
  * The desktop core together with the embedded local server (docs/architecture.md, "Offline mode"), over one state
  * directory, in one process: what `folio start` runs, headless or in Electron. The offline Daemon
- * is hosted rather than run beside the core: the core's PairRunners are the only engines of the
- * pairs, and report each round to the daemon, which keeps the mirror and the outbox after them and
+ * is hosted rather than run beside the core: the core's loops (main/sync/loop.ts) are the only
+ * ones of the pairs, and report each round to the daemon, which keeps the mirror and the outbox after them and
  * serves /v1 on 127.0.0.1. The account is the core's (signed in from the UI, secrets in the
  * keychain); with none, the local server still serves what the mirror holds.
  */

@@ -1,17 +1,17 @@
 /**
  * The desktop core, headless (`folio daemon`): every sync pair of a state directory, the mirror,
- * the outbox and the embedded local server, driven by one loop. A pass syncs each pair, brings the
- * mirror up to date with what the service holds, then replays the outbox. Folder events (chokidar)
- * and writes through the local API only hint that a pass is due; a timer polls the service too.
- * While the service is unreachable no pass talks to it: the connectivity probe says when it is back.
+ * the outbox and the embedded local server. Each pair is kept in sync by the engine's loop
+ * (main/sync/loop.ts), which reports its rounds here; a pass of the daemon then brings the mirror
+ * up to date with what those rounds synced, and replays the outbox. Writes through the local API
+ * ask the pairs' loops for a round; a timer starts a pass too. While the service is unreachable no
+ * pass talks to it: the connectivity probe says when it is back.
  *
- * Hosted by the desktop core (`folio start`, main/desktop/local.ts), the daemon runs no engine of
- * its own: the core's PairRunners sync the pairs and report each round here, and a pass only
- * refreshes the mirror after those rounds and replays the outbox. The account is the core's.
+ * Hosted by the desktop core (`folio start`, main/desktop/local.ts), the daemon runs no loop of
+ * its own: the core's loops sync the pairs and report each round here, the same way. The account
+ * is the core's.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type { LocalStatus, OutboxItem, PairStatus } from '../../shared/v1/offline.ts';
 import { FolioClient, type Credentials } from '../remote/client.ts';
 import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
@@ -19,7 +19,10 @@ import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } fro
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { silentLogger, type Logger } from '../platform/log/logger.ts';
+import { describeCondition } from '../sync/condition.ts';
+import { Coalescer } from '../sync/coalescer.ts';
 import { PairSync } from '../sync/engine.ts';
+import { PairLoop, type Round } from '../sync/loop.ts';
 import { SyncLog } from '../sync/syncLog.ts';
 import { Connectivity } from './connectivity.ts';
 import { RESOURCES } from './endpoints.ts';
@@ -77,11 +80,22 @@ interface Service {
 }
 
 const DEBOUNCE_MS = 300;
-const OUR_FILES = /(^|[\\/])\.folio-[^\\/]*$/;
+/** The watcher names what changed; a full scan every this many polls catches what it missed. */
+const POLLS_PER_FULL_SCAN = 10;
+
+/** A round of a pair's loop, as the daemon keeps it. */
+export function hostedRound(round: Round): HostedRound {
+  const { startedAt, outcome } = round;
+  if (outcome.kind === 'summary') {
+    const { converged, blocked, errors } = outcome.summary;
+    return { startedAt, converged, errors: blocked ? [blocked, ...errors] : errors, unreachable: false };
+  }
+  return { startedAt, converged: false, errors: [outcome.reason], unreachable: outcome.kind === 'offline' };
+}
 
 interface PairRuntime {
-  /** The daemon's own engine and folder watcher; null when the host runs the engine. */
-  own: { engine: PairSync; watcher: FSWatcher } | null;
+  /** The daemon's own loop of the pair; null when the host runs it. */
+  loop: PairLoop | null;
   /** Hosted: the start of the earliest round reported since the last pass, null if none. */
   roundStartedAt: number | null;
   lastSyncTime: string;
@@ -99,8 +113,7 @@ export class Daemon {
   private readonly ids: IdMap;
   private readonly outbox: Outbox;
   private readonly server: LocalServer;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly passes: Coalescer;
   private stopped = false;
   /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
   private checkpoints: Checkpointer | null = null;
@@ -118,6 +131,9 @@ export class Daemon {
     private readonly mirror: Mirror,
   ) {
     this.service = { serverUrl: null, credentials: o.credentials };
+    this.passes = new Coalescer(() =>
+      this.pass().catch((err: unknown) => this.o.onLog(`pass failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)),
+    );
     this.syncLog = new SyncLog(o.log ?? silentLogger());
     this.ids = new IdMap(offline);
     this.outbox = new Outbox(offline, this.ids, o.onLog);
@@ -166,7 +182,7 @@ export class Daemon {
     this.kick();
   }
 
-  /** Hosted: the core finished a round of a pair. */
+  /** A pair's loop (the hosting core's, or the daemon's own) finished a round. */
   roundEnded(pairId: string, round: HostedRound): void {
     // A pair the core added since the last pass: its first round must still be refreshed after.
     if (!this.pairs.has(pairId)) this.loadPairs();
@@ -202,9 +218,8 @@ export class Daemon {
     if (this.poll) clearInterval(this.poll);
     if (this.debounce) clearTimeout(this.debounce);
     this.upstream?.connectivity.stop();
-    await Promise.all([...this.pairs.values()].map((p) => p.own?.watcher.close()));
-    await this.running;
-    for (const p of this.pairs.values()) p.own?.engine.recordInSync();
+    await Promise.all([...this.pairs.values()].map((p) => p.loop?.stop()));
+    await this.passes.stop();
     await this.server.close();
     await this.mirror.close();
     await this.checkpoints?.stop();
@@ -213,27 +228,20 @@ export class Daemon {
 
   /** Starts a pass now, or right after the one in progress. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((err: unknown) => this.o.onLog(`pass failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.passes.kick();
   }
 
-  /** The folder changed: count what waits, and sync after a quiet moment. */
+  /** The local API changed a folder: count what waits, and sync the pairs after a quiet moment. */
   private hint(): void {
     this.countStale = true;
     if (this.debounce) clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => (this.o.hostedBy ? this.o.hostedBy.syncSoon() : this.kick()), DEBOUNCE_MS);
+    this.debounce = setTimeout(() => this.syncSoon(), DEBOUNCE_MS);
+  }
+
+  /** A round of every pair: the host's loops, or the daemon's own. */
+  private syncSoon(): void {
+    if (this.o.hostedBy) this.o.hostedBy.syncSoon();
+    else for (const runtime of this.pairs.values()) runtime.loop?.syncNow();
   }
 
   private touch(ids: string[]): void {
@@ -261,7 +269,7 @@ export class Daemon {
           this.o.onLog(online ? 'service reachable' : `service unreachable: ${connectivity.snapshot().reason}`);
           if (online) {
             this.kick();
-            this.o.hostedBy?.syncSoon();
+            this.syncSoon();
           } else for (const runtime of this.pairs.values()) runtime.converged = false;
         },
       });
@@ -270,7 +278,7 @@ export class Daemon {
     const wanted = new Set(pairs.map((p) => p.pairId));
     for (const [pairId, runtime] of this.pairs) {
       if (wanted.has(pairId)) continue;
-      void runtime.own?.watcher.close();
+      void runtime.loop?.stop();
       this.pairs.delete(pairId);
       this.o.onLog(`pair ${pairId} removed`);
     }
@@ -285,19 +293,29 @@ export class Daemon {
 
   private startPair(pair: PairRecord, credentials: Credentials): PairRuntime {
     const client = new FolioClient({ baseUrl: pair.serverUrl, credentials, retry: { attempts: 3, baseDelayMs: 200 } });
+    const log = (line: string) => this.o.onLog(`[${pair.pairId}] ${line}`);
     const engine = new PairSync({
       store: this.sync,
       pairId: pair.pairId,
       client,
-      onLog: (l) => this.o.onLog(`[${pair.pairId}] ${l}`),
+      onLog: log,
       onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
       onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
     });
-    const watcher = watch(pair.dir, { ignoreInitial: true, ignored: (p: string) => OUR_FILES.test(p) });
-    watcher.on('all', () => this.hint());
-    watcher.on('error', (err) => this.o.onLog(`[${pair.pairId}] watcher: ${String(err)}`));
     this.o.onLog(`pair ${pair.pairId}: ${pair.dir} <-> container ${pair.containerId} on ${pair.serverUrl}`);
-    return newRuntime({ engine, watcher });
+    const loop = new PairLoop(engine, {
+      dir: pair.dir,
+      pollMs: this.o.pollMs,
+      fullScanMs: POLLS_PER_FULL_SCAN * this.o.pollMs,
+      debounceMs: DEBOUNCE_MS,
+      onRound: (round) => {
+        this.syncLog.loopRound(pair.pairId, round);
+        if (round.outcome.kind === 'error') log(`sync failed: ${round.outcome.reason}`);
+        this.roundEnded(pair.pairId, hostedRound(round));
+      },
+      onWatcherError: (err) => log(`watcher: ${String(err)}`),
+    });
+    return newRuntime(loop);
   }
 
   /** A removed pair's tree leaves the mirror: every pair root sits right under the mirror's root. */
@@ -316,8 +334,7 @@ export class Daemon {
     this.loadPairs();
     const upstream = this.upstream;
     if (!upstream || !upstream.connectivity.online) return this.countPending();
-    const started = this.o.hostedBy ? this.hostedRounds() : await this.syncPairs(upstream);
-    if (!started) return this.countPending();
+    const started = this.roundsSincePass();
     for (const [pairId, runtime] of this.pairs) {
       const pair = this.sync.getPair(pairId);
       const at = started.get(pairId);
@@ -336,19 +353,8 @@ export class Daemon {
     await this.countPending();
   }
 
-  /** Syncs each pair with the daemon's own engine: when each began, or null once the service is gone. */
-  private async syncPairs(upstream: Upstream): Promise<Map<string, number> | null> {
-    const started = new Map<string, number>();
-    for (const [pairId, runtime] of this.pairs) {
-      if (!runtime.own) continue;
-      started.set(pairId, Date.now());
-      if (!(await this.syncPair(pairId, runtime.own.engine, runtime, upstream))) return null;
-    }
-    return started;
-  }
-
-  /** The rounds the host reported since the last pass: when each began. */
-  private hostedRounds(): Map<string, number> {
+  /** The rounds the pairs' loops reported since the last pass: when each began. */
+  private roundsSincePass(): Map<string, number> {
     const started = new Map<string, number>();
     for (const [pairId, runtime] of this.pairs) {
       if (runtime.roundStartedAt === null) continue;
@@ -374,33 +380,6 @@ export class Daemon {
       }
       this.o.onLog(`offline layer: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return 'failed';
-    }
-  }
-
-  /** One pass of the engine; false when the service turned out to be unreachable. */
-  private async syncPair(pairId: string, engine: PairSync, runtime: PairRuntime, upstream: Upstream): Promise<boolean> {
-    const startedAt = Date.now();
-    try {
-      const summary = await engine.syncOnce();
-      this.syncLog.round(pairId, summary, Date.now() - startedAt);
-      runtime.lastSyncTime = new Date().toISOString();
-      runtime.synced = summary.converged;
-      runtime.lastErrors = summary.blocked ? [summary.blocked, ...summary.errors] : summary.errors;
-      // A pass that could not finish may have met an unreachable service: ask it directly.
-      if (!summary.converged && !summary.blocked) return upstream.probe();
-      return true;
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      if (isUnreachable(err)) {
-        this.syncLog.roundFailed(pairId, 'offline', reason, Date.now() - startedAt);
-        upstream.connectivity.markOffline(reason);
-        return false;
-      }
-      this.syncLog.roundFailed(pairId, 'error', reason, Date.now() - startedAt);
-      runtime.synced = false;
-      runtime.lastErrors = [err instanceof Error ? err.message : String(err)];
-      this.o.onLog(`[${pairId}] sync failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return true;
     }
   }
 
@@ -444,13 +423,14 @@ export class Daemon {
     const pairs: PairStatus[] = [];
     for (const pair of this.sync.listPairs()) {
       const runtime = this.pairs.get(pair.pairId);
+      const { state, reason } = describeCondition(pair.condition);
       pairs.push({
         pairId: pair.pairId,
         dir: pair.dir,
         containerId: pair.containerId,
         serverUrl: pair.serverUrl,
-        state: pair.state,
-        stateReason: pair.stateReason,
+        state,
+        stateReason: reason,
         online: Boolean(runtime && connectivity?.online),
         pendingUploads: runtime?.pendingUploads ?? 0,
         lastSyncTime: runtime?.lastSyncTime ?? '',
@@ -474,8 +454,8 @@ export class Daemon {
   }
 }
 
-function newRuntime(own: PairRuntime['own']): PairRuntime {
-  return { own, roundStartedAt: null, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
+function newRuntime(loop: PairRuntime['loop']): PairRuntime {
+  return { loop, roundStartedAt: null, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
 }
 
 function toItem(e: OutboxEntry): OutboxItem {

@@ -13,7 +13,9 @@ import { CREDENTIAL_CODES, FolioApiError, ServiceUnreachable } from '../remote/e
 import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
-import type { PairRecord, PairSettings, SyncStore } from '../store/sync/index.ts';
+import type { PairRecord, SyncStore } from '../store/sync/index.ts';
+import { missingCaseError } from '../../shared/missingCaseError.ts';
+import type { Guard } from './condition.ts';
 import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
 import { IgnoreRules, type IgnoreProblem } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
@@ -23,8 +25,9 @@ import { rootFolderState } from './rootFolder.ts';
 import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
-import { validSettings } from './settings.ts';
-import { PairState } from './state.ts';
+import { OwnWrites } from './ownWrites.ts';
+import { PairOwner } from './owner.ts';
+import type { PairState } from './state.ts';
 import { childIndex, descendants, type NodeState, type Tree, type Trees } from './trees.ts';
 import { pairView } from './view.ts';
 
@@ -69,6 +72,9 @@ export interface EngineOptions {
   onLog?: (line: string) => void;
 }
 
+/** What a pass reports while the user has the pair paused. */
+const PAUSED = 'paused by the user';
+
 export interface OpFailure {
   op: Op['type'];
   id: string;
@@ -76,10 +82,6 @@ export interface OpFailure {
   code?: number;
   rid?: string;
 }
-
-/** Why a pair is blocked, kept in its state reason as "<kind>: <message>". */
-export type BlockKind = 'paused' | 'mass-delete' | 'root-missing' | 'remote-root-missing';
-const CONFIRMED = 'deletes-confirmed';
 
 // Parents go before children, one level per round: a deep new tree needs as many rounds as levels.
 const MAX_ROUNDS = 200;
@@ -101,32 +103,23 @@ export function emptySummary(): SyncSummary {
 
 export class PairSync {
   private readonly host: string;
-  private state: PairState | null = null;
+  /** The pair's one writer of settings and state, and the holder of its trees. */
+  readonly owner: PairOwner;
+  /** What this engine just did to the folder: the loop's watcher ignores its echo. */
+  readonly ownWrites = new OwnWrites();
+  /** Whether a pass of this engine has looked at the trees: until then a start may be quiet (quiet()). */
+  private observed = false;
   private stopping = false;
   /** The last pass that ended in sync, as it saw the pair, until recordInSync() or the next pass. */
   private lastInSync: { pair: PairRecord; rules: IgnoreRules; scan: LocalScan } | null = null;
 
   constructor(private readonly o: EngineOptions) {
     this.host = o.host ?? hostname();
+    this.owner = PairOwner.of(o.store, o.pairId);
   }
 
   pair(): PairRecord {
-    const pair = this.o.store.getPair(this.o.pairId);
-    if (!pair) throw new Error(`no sync pair ${this.o.pairId}`);
-    return pair;
-  }
-
-  /** Lets the deletes that tripped the guard go ahead: valid until the pair is next in sync. */
-  confirmDeletes(): void {
-    this.o.store.setState(this.o.pairId, 'ACTIVE', `${CONFIRMED}: deletes confirmed`);
-  }
-
-  pause(): void {
-    this.o.store.setState(this.o.pairId, 'PAUSED', 'paused: paused by the user');
-  }
-
-  resume(): void {
-    if (this.pair().state === 'PAUSED') this.o.store.setState(this.o.pairId, 'ACTIVE');
+    return this.owner.record();
   }
 
   /** Finishes the operations in flight and starts no more; the pair resumes where it stopped next time. */
@@ -138,26 +131,6 @@ export class PairSync {
     return this.stopping;
   }
 
-  /**
-   * Changes the pair's settings; they apply from the next pass. A folder newly left out by
-   * selective sync leaves the merge base too: when it comes back in, both sides are compared
-   * afresh, so nothing deleted on one side while it was out is taken for a delete to copy.
-   */
-  changeSettings(patch: Partial<PairSettings>): PairSettings {
-    const pair = this.pair();
-    const settings = validSettings({ ...pair.settings, ...patch });
-    const added = settings.excludedFolders.filter((id) => !pair.settings.excludedFolders.includes(id));
-    const state = this.loadState(pair);
-    state.atomically(() => {
-      for (const id of added) {
-        const ids = [id, ...descendants(childIndex(state.synced), id).map((n) => n.id)];
-        for (const x of ids) if (state.synced.has(x)) state.remove('synced', x);
-      }
-      this.o.store.setSettings(pair.pairId, settings);
-    });
-    return settings;
-  }
-
   async syncOnce(request: SyncRequest = {}): Promise<SyncSummary> {
     const summary = emptySummary();
     if (this.stopping) return summary;
@@ -165,17 +138,18 @@ export class PairSync {
     const blocked = await this.stillBlocked(pair);
     if (blocked) return { ...summary, blocked };
     pair = this.pair();
-    const confirmed = pair.stateReason.startsWith(CONFIRMED);
+    const confirmed = pair.condition.kind === 'deletes-confirmed';
     const rules = await IgnoreRules.forDir(pair.dir);
     summary.ignoreProblems = [...rules.problems];
-    if (this.state === null && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
+    if (!this.observed && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
     if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
     const root = await rootFolderState(pair.dir);
     if (root === 'file') return this.block(summary, 'root-missing', `${pair.dir} is a file, not a folder; nothing is deleted until the folder is back`);
     if (root === 'missing') return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
-    const state = this.loadState(pair);
+    const state = this.owner.state();
+    this.observed = true;
     try {
       if (!(await this.observeRemote(pair, state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone (deleted or moved to the recycle bin); nothing is deleted until it is back');
     } catch (err) {
@@ -223,7 +197,7 @@ export class PairSync {
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
       const { errors, succeeded } = await this.execute(executor, state, ops, summary);
       summary.errors = errors;
-      if (this.pair().state === 'PAUSED') return { ...summary, blocked: 'paused by the user' };
+      if (this.pair().condition.kind === 'paused') return { ...summary, blocked: PAUSED };
       idle = succeeded === 0 ? idle + 1 : 0;
       if (idle >= MAX_IDLE_ROUNDS) return summary;
       try {
@@ -257,7 +231,7 @@ export class PairSync {
    * (digestOfFolder). Then the trees are still equal, and they need not even be loaded.
    */
   private async quiet(pair: PairRecord, rules: IgnoreRules): Promise<boolean> {
-    if (pair.state !== 'ACTIVE' || pair.inSyncWith === '' || !pair.cursor) return false;
+    if (pair.condition.kind !== 'active' || pair.inSyncWith === '' || !pair.cursor) return false;
     // The walk is this thread's work and the feed is the network's: both at once.
     const [cursor, digest] = await Promise.all([this.feedQuietSince(pair), digestOfFolder({ root: pair.dir, rules })]);
     if (cursor === null || digest === '' || this.inSyncMark(pair, rules, digest) !== pair.inSyncWith) return false;
@@ -301,29 +275,29 @@ export class PairSync {
    * mass delete is weighed again each pass (the files may be back), and blocks again if it must.
    */
   private async stillBlocked(pair: PairRecord): Promise<string> {
-    const [kind, ...rest] = pair.stateReason.split(': ');
-    const message = rest.join(': ') || pair.state;
-    if (pair.state === 'PAUSED') return message;
-    if (pair.state !== 'GUARD' || kind === 'mass-delete') return '';
-    if (kind === 'root-missing' && (await rootFolderState(pair.dir)) === 'folder') {
-      this.o.store.setState(pair.pairId, 'ACTIVE');
-      return '';
-    }
-    if (kind === 'remote-root-missing') {
-      const root = await this.o.client.getContainer(pair.containerId).catch(() => null);
-      if (root?.status === 'ACTIVE') {
+    const c = pair.condition;
+    switch (c.kind) {
+      case 'active':
+      case 'deletes-confirmed':
+      case 'mass-delete':
+        return '';
+      case 'paused':
+        return PAUSED;
+      case 'root-missing':
+        if ((await rootFolderState(pair.dir)) !== 'folder') return c.message;
+        this.owner.release();
+        return '';
+      case 'remote-root-missing': {
+        const root = await this.o.client.getContainer(pair.containerId).catch(() => null);
+        if (root?.status !== 'ACTIVE') return c.message;
         // Walk again: what happened below the folder while it was away is not in the feed we kept.
         this.o.store.setCursor(pair.pairId, '');
-        this.o.store.setState(pair.pairId, 'ACTIVE');
+        this.owner.release();
         return '';
       }
+      default:
+        throw missingCaseError(c);
     }
-    return message;
-  }
-
-  private loadState(pair: PairRecord): PairState {
-    this.state ??= new PairState(this.o.store, pair.pairId, pair.containerId);
-    return this.state;
   }
 
   private executor(pair: PairRecord, state: PairState): Executor {
@@ -338,6 +312,7 @@ export class PairSync {
       ...(pair.settings.downloadLimit > 0 ? { download: new Throttle(pair.settings.downloadLimit) } : {}),
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
+      ownWrites: this.ownWrites,
       ...(this.o.onTransfer ? { onTransfer: this.o.onTransfer } : {}),
     });
   }
@@ -345,7 +320,7 @@ export class PairSync {
   /** In sync: our leftover temp files go, and a guard or a confirmation of deletes is done with. */
   private async converged(pair: PairRecord, parts: string[]): Promise<void> {
     for (const rel of parts) await rm(join(pair.dir, ...rel.split('/')), { force: true });
-    if (pair.state === 'GUARD' || pair.stateReason.startsWith(CONFIRMED)) this.o.store.setState(pair.pairId, 'ACTIVE');
+    if (pair.condition.kind !== 'active' && pair.condition.kind !== 'paused') this.owner.release();
   }
 
   /**
@@ -357,7 +332,7 @@ export class PairSync {
     const errors: string[] = [];
     let succeeded = 0;
     const run = async (op: Op) => {
-      if (this.stopping || this.pair().state === 'PAUSED') return;
+      if (this.stopping || this.pair().condition.kind === 'paused') return;
       try {
         await executor.run(op);
         count(summary, op);
@@ -438,8 +413,8 @@ export class PairSync {
     return true;
   }
 
-  private block(summary: SyncSummary, kind: BlockKind, message: string): SyncSummary {
-    this.o.store.setState(this.o.pairId, 'GUARD', `${kind}: ${message}`);
+  private block(summary: SyncSummary, kind: Guard['kind'], message: string): SyncSummary {
+    this.owner.guard({ kind, message });
     this.o.onLog?.(`paused: ${message}`);
     return { ...summary, blocked: message };
   }
@@ -520,10 +495,8 @@ function count(summary: SyncSummary, op: Op): void {
     case 'record':
     case 'forget':
       return;
-    default: {
-      const unknown: never = op;
-      throw new Error(`unknown operation ${JSON.stringify(unknown)}`);
-    }
+    default:
+      throw missingCaseError(op);
   }
 }
 

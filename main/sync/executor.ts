@@ -7,6 +7,7 @@ import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/p
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type PQueue from 'p-queue';
+import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { renameDurably, syncDirectory } from '../platform/durable.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
@@ -17,6 +18,7 @@ import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
 import type { PairState } from './state.ts';
+import type { OwnWrites } from './ownWrites.ts';
 import { childIndex, descendants, type NodeState } from './trees.ts';
 
 export interface ExecutorContext {
@@ -34,6 +36,8 @@ export interface ExecutorContext {
   onTransfer?: (report: TransferReport) => void;
   /** A delete or a move carried out on one side, after it succeeded. */
   onChange?: (change: AppliedChange) => void;
+  /** Where the executor notes what it does to the folder, before it does it, for the watcher to ignore. */
+  ownWrites: OwnWrites;
 }
 
 /** Which way a file's content moves: to the service, or to this computer. */
@@ -134,10 +138,8 @@ export class Executor {
         return this.s.atomically(() => this.s.put('synced', op.node));
       case 'forget':
         return this.s.atomically(() => this.s.remove('synced', op.id));
-      default: {
-        const unknown: never = op;
-        throw new Error(`unknown operation ${JSON.stringify(unknown)}`);
-      }
+      default:
+        throw missingCaseError(op);
     }
   }
 
@@ -217,6 +219,8 @@ export class Executor {
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
+        // A link or a rename keeps the part's size and mtime: the watcher's event for dest will show them.
+        this.c.ownWrites.file(rel, await stat(part));
         if (isNew) await placeNew(part, dest, rel);
         else {
           await this.assertUnchanged(id, true);
@@ -240,6 +244,7 @@ export class Executor {
     const r = this.s.remote.get(id);
     if (!r) throw new StaleObservation(`remote node ${id} is unknown`);
     const rel = this.childPath(r.parentId, r.name);
+    this.c.ownWrites.dir(rel);
     await mkdir(this.abs(rel)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'EEXIST') throw new StaleObservation(`${rel} appeared on disk`);
       throw err;
@@ -277,6 +282,7 @@ export class Executor {
     if (!node) throw new StaleObservation(`local node ${id} is gone`);
     const from = this.s.localPath(id);
     const to = this.childPath(parentId, name);
+    this.noteMove(id, from, to);
     await this.renameOnDisk(from, to);
     this.s.atomically(() => {
       this.s.put('local', { ...node, parentId, name });
@@ -293,6 +299,7 @@ export class Executor {
     if (!node) throw new StaleObservation(`local node ${id} is gone`);
     const from = this.s.localPath(id);
     const to = this.childPath(node.parentId, name);
+    this.noteMove(id, from, to);
     await this.renameOnDisk(from, to);
     this.s.atomically(() => {
       this.s.put('local', { ...node, name });
@@ -330,6 +337,7 @@ export class Executor {
     const nodes = top.kind === 'dir' ? [top, ...descendants(childIndex(this.s.local), id)] : [top];
     const files = nodes.filter((n) => n.kind === 'file');
     for (const f of files) await this.assertUnchanged(f.id, true);
+    this.c.ownWrites.gone(path);
     const gone: string[] = [];
     /** Folders that lost a name, fsynced before the trees forget it, so a power cut cannot bring a file back unsynced. */
     const touched = new Set<string>();
@@ -399,6 +407,7 @@ export class Executor {
     const from = this.s.localPath(id);
     const to = this.childPath(l.parentId, copyName);
     if (await exists(this.abs(to))) throw new StaleObservation(`${to} already exists`);
+    this.noteMove(id, from, to);
     const copyId = randomLocalId();
     this.s.durably(() => {
       this.s.remove('local', id);
@@ -418,6 +427,24 @@ export class Executor {
       if (err.code === 'ENOENT') throw new StaleObservation(`${from} is gone`);
       throw err;
     });
+  }
+
+  /** A rename about to move a node, and everything below a folder, from `from` to `to`: for the watcher to ignore. */
+  private noteMove(id: string, from: string, to: string): void {
+    const own = this.c.ownWrites;
+    own.gone(from);
+    const meta = this.s.localMetas.get(id);
+    if (this.s.local.get(id)?.kind !== 'dir') {
+      if (meta) own.file(to, meta);
+      return;
+    }
+    own.dir(to);
+    for (const m of this.s.localMetas.values()) {
+      if (!m.path.startsWith(`${from}/`)) continue;
+      const moved = to + m.path.slice(from.length);
+      if (this.s.local.get(m.id)?.kind === 'dir') own.dir(moved);
+      else own.file(moved, m);
+    }
   }
 
   /** After a rename, the recorded path of the node, and of everything below a folder, follows. */

@@ -7,6 +7,7 @@
 import type { Logger } from '../platform/log/logger.ts';
 import type { OpFailure, SyncSummary } from './engine.ts';
 import type { TransferReport } from './executor.ts';
+import type { Round } from './loop.ts';
 
 /** How many of a round's error messages its line carries; each failed operation has its own line. */
 const ROUND_ERRORS_SHOWN = 20;
@@ -30,6 +31,13 @@ export class SyncLog {
     };
     if (s.errors.length > 0 || s.blocked) this.log.warn(line, 'sync round');
     else this.log.info(line, 'sync round');
+  }
+
+  /** A round of a pair's loop, logged as it ended. */
+  loopRound(pair: string, r: Round): void {
+    const durationMs = Date.now() - r.startedAt;
+    if (r.outcome.kind === 'summary') this.round(pair, r.outcome.summary, durationMs);
+    else this.roundFailed(pair, r.outcome.kind, r.outcome.reason, durationMs);
   }
 
   /** A round that ended without a summary: the service is away (warn), or a failure (error). */

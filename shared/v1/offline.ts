@@ -31,7 +31,7 @@ export interface PairStatus {
   dir: string;
   containerId: string;
   serverUrl: string;
-  /** The engine's state of the pair: ACTIVE, PAUSED, GUARD or ERROR, with why. */
+  /** The engine's state of the pair: ACTIVE, PAUSED or GUARD, with why (main/sync/condition.ts, describeCondition). */
   state: string;
   stateReason: string;
   online: boolean;

@@ -1,6 +1,7 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
 import { DesktopStore } from './desktop.ts';
 import { OfflineStore } from '../offline/state.ts';
+import { columnsOf, conditionOf, type PairCondition } from '../../sync/condition.ts';
 import type { NodeKind, NodeState } from '../../sync/trees.ts';
 import { Checkpointer } from '../checkpointer.ts';
 import { openDatabase, Repository } from '../db.ts';
@@ -8,7 +9,6 @@ import { nowIso } from '../ids.ts';
 import { SYNC_MIGRATIONS } from './syncMigrations.ts';
 
 export type Side = 'remote' | 'local' | 'synced';
-export type PairStateName = 'ACTIVE' | 'PAUSED' | 'GUARD' | 'ERROR';
 
 export interface PairSettings {
   /** How many requests carrying content run at once. */
@@ -42,8 +42,7 @@ export interface PairRecord {
   serverUrl: string;
   containerId: string;
   dir: string;
-  state: PairStateName;
-  stateReason: string;
+  condition: PairCondition;
   settings: PairSettings;
   cursor: string;
   /** When the last pass ended in sync: a fingerprint of what it was in sync under; else ''. */
@@ -86,8 +85,8 @@ interface PairRow {
   server_url: string;
   container_id: string;
   dir: string;
-  state: PairStateName;
-  state_reason: string;
+  state_kind: string;
+  state_message: string;
   settings: string;
   cursor: string;
   in_sync_with: string;
@@ -98,12 +97,30 @@ const toPair = (r: PairRow): PairRecord => ({
   serverUrl: r.server_url,
   containerId: r.container_id,
   dir: r.dir,
-  state: r.state,
-  stateReason: r.state_reason,
+  condition: conditionOf(r.state_kind, r.state_message),
   settings: { ...DEFAULT_SETTINGS, ...(JSON.parse(r.settings) as Partial<PairSettings>) },
   cursor: r.cursor,
   inSyncWith: r.in_sync_with,
 });
+
+export interface NewPair {
+  pairId: string;
+  serverUrl: string;
+  containerId: string;
+  dir: string;
+  settings?: Partial<PairSettings>;
+}
+
+/**
+ * The writes that change what a pair is: its row, its settings, its state. SyncStore hands them
+ * out once (claimPairWriter), to the pairs' owner (main/sync/owner.ts), so no other code can hold them.
+ */
+export interface PairWriter {
+  add(p: NewPair): void;
+  setCondition(pairId: string, condition: PairCondition): void;
+  setSettings(pairId: string, settings: PairSettings): void;
+  remove(pairId: string): void;
+}
 
 export class SyncStore extends Repository {
   private readonly putNodeStmt = this.db.prepare('INSERT OR REPLACE INTO nodes (pair_id, side, id, parent_id, name, kind, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -178,10 +195,27 @@ export class SyncStore extends Repository {
     return (this.prepared('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
-  addPair(p: { pairId: string; serverUrl: string; containerId: string; dir: string; settings?: Partial<PairSettings> }): PairRecord {
-    this.prepared('INSERT INTO pairs (pair_id, server_url, container_id, dir, settings, create_time) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(p.pairId, p.serverUrl, p.containerId, p.dir, JSON.stringify({ ...DEFAULT_SETTINGS, ...p.settings }), nowIso());
-    return this.getPair(p.pairId) as PairRecord;
+  private writerClaimed = false;
+
+  /** The pairs' writer, handed out once: main/sync/owner.ts claims it for every owner of this store's pairs. */
+  claimPairWriter(): PairWriter {
+    if (this.writerClaimed) throw new Error("this store's pair writer is claimed already: change a pair through its PairOwner (main/sync/owner.ts)");
+    this.writerClaimed = true;
+    return {
+      add: (p) => {
+        this.prepared('INSERT INTO pairs (pair_id, server_url, container_id, dir, settings, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(p.pairId, p.serverUrl, p.containerId, p.dir, JSON.stringify({ ...DEFAULT_SETTINGS, ...p.settings }), nowIso());
+      },
+      setCondition: (pairId, condition) => {
+        this.prepared('UPDATE pairs SET state_kind = ?, state_message = ? WHERE pair_id = ?').run(...columnsOf(condition), pairId);
+      },
+      setSettings: (pairId, settings) => {
+        this.prepared('UPDATE pairs SET settings = ? WHERE pair_id = ?').run(JSON.stringify(settings), pairId);
+      },
+      remove: (pairId) => {
+        this.prepared('DELETE FROM pairs WHERE pair_id = ?').run(pairId);
+      },
+    };
   }
 
   getPair(pairId: string): PairRecord | undefined {
@@ -198,14 +232,6 @@ export class SyncStore extends Repository {
     return this.prepared<[], PairRow>('SELECT * FROM pairs ORDER BY create_time').all().map(toPair);
   }
 
-  removePair(pairId: string): void {
-    this.prepared('DELETE FROM pairs WHERE pair_id = ?').run(pairId);
-  }
-
-  setState(pairId: string, state: PairStateName, reason = ''): void {
-    this.prepared('UPDATE pairs SET state = ?, state_reason = ? WHERE pair_id = ?').run(state, reason, pairId);
-  }
-
   setCursor(pairId: string, cursor: string): void {
     this.prepared('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
   }
@@ -217,10 +243,6 @@ export class SyncStore extends Repository {
   /** Ids of the remote tree alone: enough to tell whether a change in the feed concerns the pair. */
   remoteIds(pairId: string): Set<string> {
     return new Set(this.db.prepare("SELECT id FROM nodes WHERE pair_id = ? AND side = 'remote'").pluck(true).all(pairId) as string[]);
-  }
-
-  setSettings(pairId: string, settings: PairSettings): void {
-    this.prepared('UPDATE pairs SET settings = ? WHERE pair_id = ?').run(JSON.stringify(settings), pairId);
   }
 
   // Loading reads rows as arrays (better-sqlite3's raw mode): a large pair loads several times faster.

@@ -271,10 +271,12 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log\n*.bak');
   });
 
+  let privateId = '';
+
   it('leaves excluded service folders out of the pair (selective sync)', async () => {
     value(await api.pausePair({ pairId }));
     await core.whenIdle();
-    const privateId = (await service.createContainer({ name: 'Private', parentId: containerId })).containerId;
+    privateId = (await service.createContainer({ name: 'Private', parentId: containerId })).containerId;
     const secretFile = join(work, 'secret.txt');
     writeFileSync(secretFile, 'not for this laptop');
     await uploadFile(service, secretFile, { containerId: privateId, title: 'secret.txt' });
@@ -284,6 +286,20 @@ describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
     expect(existsSync(join(dir, 'Private'))).toBe(false);
     value(await api.updatePairSettings({ pairId, settings: { excludedFolders: [] } }));
     await waitFor('the folder once it is included', () => existsSync(join(dir, 'Private', 'secret.txt')));
+  });
+
+  it('a folder excluded, deleted here, then included again comes back from the service, which keeps it', async () => {
+    await idlePair(pairId);
+    value(await api.updatePairSettings({ pairId, settings: { excludedFolders: [privateId] } }));
+    await idlePair(pairId);
+    rmSync(join(dir, 'Private'), { recursive: true });
+    value(await api.syncNow({ pairId }));
+    await idlePair(pairId);
+    value(await api.updatePairSettings({ pairId, settings: { excludedFolders: [] } }));
+    await idlePair(pairId);
+    expect((await service.getContainer(privateId)).status).toBe('ACTIVE');
+    expect((await docsIn(privateId)).has('secret.txt')).toBe(true);
+    await waitFor('the folder downloaded again', () => existsSync(join(dir, 'Private', 'secret.txt')));
   });
 
   it('app settings persist, and pauseAll pauses every pair', async () => {

@@ -28,7 +28,7 @@ describe('mass-delete guard', () => {
     expect(r.blocked).toMatch(/15 of 20 files would be deleted/);
     expect(r.deleted).toBe(0);
     expect(Object.keys(await s.remoteListing())).toHaveLength(20);
-    expect(s.engine.pair().state).toBe('GUARD');
+    expect(s.engine.pair().condition.kind).toBe('mass-delete');
     const still = await s.sync();
     expect(still.blocked).not.toBe('');
     expect(Object.keys(await s.remoteListing())).toHaveLength(20);
@@ -36,7 +36,7 @@ describe('mass-delete guard', () => {
     const after = await s.settle();
     expect(after.deleted).toBe(15);
     expect(Object.keys(await s.remoteListing())).toHaveLength(5);
-    expect(s.engine.pair().state).toBe('ACTIVE');
+    expect(s.engine.pair().condition).toEqual({ kind: 'active' });
   });
 
   it('a mass delete on the service deletes nothing locally until confirmed', async () => {
@@ -125,7 +125,7 @@ describe('vanished root', () => {
     renameSync(s.dir, moved);
     const r = await s.sync();
     expect(r.blocked).toMatch(/missing/);
-    expect(s.engine.pair().state).toBe('GUARD');
+    expect(s.engine.pair().condition.kind).toBe('root-missing');
     expect(await s.remoteListing()).toEqual(before);
     renameSync(moved, s.dir);
     const back = await s.settle();

@@ -10,6 +10,7 @@ import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { openSyncStore, type PairSettings, type SyncStore } from '../../../main/store/sync/index.ts';
 import { PairSync, type EngineOptions, type SyncRequest, type SyncSummary } from '../../../main/sync/engine.ts';
+import { PairOwner } from '../../../main/sync/owner.ts';
 import type { Container, Document, PageOf } from '../../../shared/v1/resources.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.ts';
 import { createTenant, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
@@ -66,7 +67,7 @@ export class Scenario {
   async init(o: ScenarioOptions = {}): Promise<this> {
     this.rootId = (await this.svc.client.createContainer({ name: `pair ${++counter} ${Date.now()}` })).containerId;
     this.store = await openSyncStore(join(this.scratch, 'state'));
-    this.store.addPair({ pairId: 'p1', serverUrl: this.svc.server.url, containerId: this.rootId, dir: this.dir, settings: { caseInsensitive: false, ...o.settings } });
+    PairOwner.add(this.store, { pairId: 'p1', serverUrl: this.svc.server.url, containerId: this.rootId, dir: this.dir, settings: { caseInsensitive: false, ...o.settings } });
     if (o.proxy) this.proxy = await startFaultProxy(this.svc.server.url);
     const client = o.client ?? (this.proxy ? new FolioClient({ baseUrl: this.proxy.url, credentials: this.svc.tenant, retry: { baseDelayMs: 20 } }) : this.svc.client);
     this.engine = new PairSync({
@@ -97,7 +98,7 @@ export class Scenario {
   }
 
   confirmDeletes(): void {
-    this.engine.confirmDeletes();
+    this.engine.owner.confirmDeletes();
   }
 
   /** Requests the engine made to `path` since the last reset (needs `proxy`). */

@@ -1,13 +1,14 @@
 /**
  * Observation (docs/sync.md): the service side follows the change feed and walks the tree again
  * when its cursor is lost (130006); the local side is scanned, fully or where hints point, and in
- * continuous mode chokidar events are hints, the feed is polled, and a periodic full scan is the truth.
+ * the loop chokidar events are hints, the feed is polled, a periodic full scan is the truth, and
+ * the echo of the engine's own writes starts no round.
  */
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../main/store/index.ts';
-import { ContinuousSync } from '../../../main/sync/continuous.ts';
+import { PairLoop, type LoopOptions, type Round } from '../../../main/sync/loop.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
-import { PairSync, type SyncSummary } from '../../../main/sync/engine.ts';
+import { emptySummary, PairSync, type SyncSummary } from '../../../main/sync/engine.ts';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
 import { until } from './process.ts';
 
@@ -15,15 +16,27 @@ const { service, fresh } = sandbox();
 
 const WALK_PATHS = ['/v1/containers/getPage', '/v1/documents/getPage'];
 
-async function withContinuous(s: Scenario, o: { pollMs: number; fullScanMs: number; debounceMs: number }, body: (passes: SyncSummary[]) => Promise<void>): Promise<void> {
+async function withContinuous(
+  s: Scenario,
+  o: Pick<LoopOptions, 'pollMs' | 'fullScanMs' | 'debounceMs'>,
+  body: (passes: SyncSummary[], rounds: Round[]) => Promise<void>,
+): Promise<void> {
   const passes: SyncSummary[] = [];
-  const runner = new ContinuousSync(s.engine, { dir: s.dir, ...o, onPass: (p) => passes.push(p), onError: (err) => passes.push({ ...(passes.at(-1) as SyncSummary), errors: [String(err)] }) });
-  await runner.start();
+  const rounds: Round[] = [];
+  const loop = new PairLoop(s.engine, {
+    dir: s.dir,
+    ...o,
+    onRound: (round) => {
+      rounds.push(round);
+      passes.push(round.outcome.kind === 'summary' ? round.outcome.summary : { ...emptySummary(), errors: [round.outcome.reason] });
+    },
+  });
+  await loop.ready;
   try {
     await until(() => passes.some((p) => p.converged), 'the first pass');
-    await body(passes);
+    await body(passes, rounds);
   } finally {
-    await runner.stop();
+    await loop.stop();
   }
 }
 
@@ -196,6 +209,22 @@ describe('continuous mode', () => {
     await withContinuous(s, { pollMs: 300, fullScanMs: 600_000, debounceMs: 100 }, async () => {
       await s.remoteWrite('from-service.txt', 'there');
       await until(() => s.localListing()['from-service.txt'] === sha('there'), 'the download');
+    });
+  });
+
+  it('a round that downloads 100 files is followed by no further round: the watcher ignores the engine\'s own writes', async () => {
+    const s = await fresh();
+    for (let i = 0; i < 100; i++) await s.remoteWrite(`f${String(i).padStart(3, '0')}.txt`, `file ${i}`);
+    s.mkdir('sentinel');
+    await withContinuous(s, { pollMs: 600_000, fullScanMs: 600_000, debounceMs: 100 }, async (passes, rounds) => {
+      expect(passes[0]).toMatchObject({ downloaded: 100, converged: true });
+      expect(Object.keys(s.localListing())).toHaveLength(101);
+      // Written after the downloads, in a folder of its own: the watcher reports it after their echoes,
+      // and its round names that folder alone.
+      s.write('sentinel/after.txt', 'after');
+      await until(() => rounds.some((r) => r.scope !== 'full' && r.scope.includes('sentinel')), 'the sentinel round');
+      expect(rounds.map((r) => r.scope)).toEqual(['full', ['sentinel']]);
+      expect(passes[1]).toMatchObject({ uploaded: 1, downloaded: 0, converged: true });
     });
   });
 

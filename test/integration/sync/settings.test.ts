@@ -11,7 +11,7 @@ describe('selective sync', () => {
     await s.remoteWrite('keep/a.txt', 'a');
     await s.remoteWrite('skip/b.txt', 'b');
     await s.remoteWrite('skip/deeper/c.txt', 'c');
-    s.engine.changeSettings({ excludedFolders: [await s.remoteFolder('skip', false)] });
+    s.engine.owner.changeSettings({ excludedFolders: [await s.remoteFolder('skip', false)] });
     const r = await s.settle();
     expect(r.converged).toBe(true);
     expect(s.localListing()).toEqual({ 'keep/': '', 'keep/a.txt': sha('a') });
@@ -24,7 +24,7 @@ describe('selective sync', () => {
     s.write('skip/b.txt', 'b');
     s.write('keep.txt', 'k');
     await s.settle();
-    s.engine.changeSettings({ excludedFolders: [await s.remoteFolder('skip', false)] });
+    s.engine.owner.changeSettings({ excludedFolders: [await s.remoteFolder('skip', false)] });
     s.write('skip/b.txt', 'edited here');
     s.write('skip/new.txt', 'new here');
     await s.remoteWrite('skip/remote.txt', 'new there');
@@ -39,7 +39,7 @@ describe('selective sync', () => {
   it('a local item where an excluded folder is stays local, untouched', async () => {
     const s = await fresh();
     await s.remoteWrite('skip/b.txt', 'b');
-    s.engine.changeSettings({ excludedFolders: [await s.remoteFolder('skip', false)] });
+    s.engine.owner.changeSettings({ excludedFolders: [await s.remoteFolder('skip', false)] });
     s.write('skip/mine.txt', 'mine');
     const r = await s.settle();
     expect(r.converged).toBe(true);
@@ -53,11 +53,11 @@ describe('selective sync', () => {
     s.write('keep.txt', 'k');
     await s.settle();
     const skip = await s.remoteFolder('skip', false);
-    s.engine.changeSettings({ excludedFolders: [skip] });
+    s.engine.owner.changeSettings({ excludedFolders: [skip] });
     await s.settle();
     s.remove('skip');
     await s.settle();
-    s.engine.changeSettings({ excludedFolders: [] });
+    s.engine.owner.changeSettings({ excludedFolders: [] });
     await s.settle();
     expect(s.localListing()).toEqual({ 'keep.txt': sha('k'), 'skip/': '', 'skip/b.txt': sha('b') });
     expect(await s.remoteListing()).toEqual(s.localListing());
@@ -67,13 +67,13 @@ describe('selective sync', () => {
 describe('pause and resume', () => {
   it('a paused pair does nothing; resumed, it syncs', async () => {
     const s = await fresh();
-    s.engine.pause();
+    s.engine.owner.pause();
     s.write('a.txt', 'a');
     const r = await s.sync();
     expect(r.blocked).toMatch(/paused/);
     expect(r.uploaded).toBe(0);
     expect(await s.remoteListing()).toEqual({});
-    s.engine.resume();
+    s.engine.owner.resume();
     await s.settle();
     expect(await s.remoteListing()).toEqual({ 'a.txt': sha('a') });
   });
@@ -85,7 +85,7 @@ describe('pause and resume', () => {
       onProgress: () => {
         if (!paused) {
           paused = true;
-          s.engine.pause();
+          s.engine.owner.pause();
         }
       },
     });
@@ -94,7 +94,7 @@ describe('pause and resume', () => {
     expect(r.blocked).toMatch(/paused/);
     expect(r.uploaded).toBe(1);
     expect(Object.keys(await s.remoteListing())).toHaveLength(1);
-    s.engine.resume();
+    s.engine.owner.resume();
     await s.settle();
     expect(Object.keys(await s.remoteListing())).toHaveLength(6);
   });
@@ -103,7 +103,7 @@ describe('pause and resume', () => {
 describe('changing settings', () => {
   it('stores valid settings and refuses bad ones, naming the field', async () => {
     const s = await fresh();
-    const changed = s.engine.changeSettings({ concurrency: 8, uploadLimit: 1_000_000, downloadLimit: 0, massDeleteMinimum: 3 });
+    const changed = s.engine.owner.changeSettings({ concurrency: 8, uploadLimit: 1_000_000, downloadLimit: 0, massDeleteMinimum: 3 });
     expect(s.store.getPair('p1')?.settings).toEqual(changed);
     expect(changed).toMatchObject({ concurrency: 8, uploadLimit: 1_000_000, massDeleteMinimum: 3 });
     const bad: [string, object][] = [
@@ -116,8 +116,8 @@ describe('changing settings', () => {
       ['excludedFolders', { excludedFolders: [''] }],
     ];
     for (const [field, patch] of bad) {
-      expect(() => s.engine.changeSettings(patch)).toThrow(InvalidSetting);
-      expect(() => s.engine.changeSettings(patch)).toThrow(new RegExp(`^${field}:`));
+      expect(() => s.engine.owner.changeSettings(patch)).toThrow(InvalidSetting);
+      expect(() => s.engine.owner.changeSettings(patch)).toThrow(new RegExp(`^${field}:`));
     }
     expect(s.store.getPair('p1')?.settings).toEqual(changed);
   });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSyncStore, type SyncStore } from '../../../main/store/sync/index.ts';
 import type { OfflineStore } from '../../../main/store/offline/state.ts';
+import { PairOwner } from '../../../main/sync/owner.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 import { committedRows } from '../../helpers/syncState.ts';
 
@@ -28,7 +29,7 @@ afterEach(() => {
 describe('the offline store beside a grouped engine transaction', () => {
   it('writes at once, durably, while the engine holds a group open', () => {
     const offline: OfflineStore = sync.offline();
-    sync.addPair({ pairId: 'p1', serverUrl: 'http://127.0.0.1:1', containerId: 'c1', dir: join(dir, 'folder') });
+    PairOwner.add(sync, { pairId: 'p1', serverUrl: 'http://127.0.0.1:1', containerId: 'c1', dir: join(dir, 'folder') });
     sync.begin();
     sync.putNode('p1', 'local', { id: 'n1', parentId: 'c1', name: 'a.txt', kind: 'file', hash: 'h' });
 

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSyncStore, type LocalMeta, type SyncStore } from '../../../main/store/sync/index.ts';
 import { settleDownloads, settleUploads } from '../../../main/sync/intents.ts';
+import { PairOwner } from '../../../main/sync/owner.ts';
 import { PairState } from '../../../main/sync/state.ts';
 import type { NodeState } from '../../../main/sync/trees.ts';
 import { tempDir } from '../../helpers/server.ts';
@@ -15,7 +16,7 @@ let store: SyncStore;
 beforeEach(async () => {
   dir = tempDir('folio-state-');
   store = await openSyncStore(dir);
-  store.addPair({ pairId: 'p', serverUrl: 'http://127.0.0.1:1', containerId: ROOT, dir: '/nowhere' });
+  PairOwner.add(store, { pairId: 'p', serverUrl: 'http://127.0.0.1:1', containerId: ROOT, dir: '/nowhere' });
 });
 afterEach(() => {
   store.close();

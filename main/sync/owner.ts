@@ -1,0 +1,125 @@
+/**
+ * A pair's owner: the one writer of its settings and its state (./condition.ts), and the holder of
+ * its trees in memory (./state.ts). Pause, resume, settings, the confirmation of a mass delete and
+ * removal go through it, whoever asks (the desktop core, `folio sync`, `folio pair`, the daemon),
+ * and so do the stops and starts the engine makes itself. There is one per pair and store in a
+ * process (PairOwner.of): the desktop core and the local server it hosts share theirs. The store
+ * hands its pair writer to this module alone (SyncStore.claimPairWriter).
+ */
+import type { NewPair, PairRecord, PairSettings, PairWriter, SyncStore } from '../store/sync/index.ts';
+import type { Guard, PairCondition } from './condition.ts';
+import { validSettings } from './settings.ts';
+import { PairState } from './state.ts';
+import { childIndex, descendants } from './trees.ts';
+
+interface Owners {
+  writer: PairWriter;
+  byPair: Map<string, PairOwner>;
+}
+
+const registry = new WeakMap<SyncStore, Owners>();
+
+function ownersOf(store: SyncStore): Owners {
+  let owners = registry.get(store);
+  if (!owners) registry.set(store, (owners = { writer: store.claimPairWriter(), byPair: new Map() }));
+  return owners;
+}
+
+/** The pair was removed (or never added): nothing may be written for it. */
+export class PairGone extends Error {}
+
+export class PairOwner {
+  private trees: PairState | null = null;
+
+  private constructor(
+    private readonly store: SyncStore,
+    private readonly writer: PairWriter,
+    readonly pairId: string,
+  ) {}
+
+  /** The owner of one of this store's pairs: the same object for every caller in this process. */
+  static of(store: SyncStore, pairId: string): PairOwner {
+    const owners = ownersOf(store);
+    let owner = owners.byPair.get(pairId);
+    if (!owner) owners.byPair.set(pairId, (owner = new PairOwner(store, owners.writer, pairId)));
+    return owner;
+  }
+
+  static add(store: SyncStore, pair: NewPair): PairOwner {
+    ownersOf(store).writer.add(pair);
+    return PairOwner.of(store, pair.pairId);
+  }
+
+  record(): PairRecord {
+    const pair = this.store.getPair(this.pairId);
+    if (!pair) throw new PairGone(`no sync pair ${this.pairId}`);
+    return pair;
+  }
+
+  get condition(): PairCondition {
+    return this.record().condition;
+  }
+
+  /** The pair's trees, loaded once and kept for every pass, whichever engine runs it. */
+  state(): PairState {
+    this.trees ??= new PairState(this.store, this.pairId, this.record().containerId);
+    return this.trees;
+  }
+
+  /** No pass starts until resume(); one under way stops after its operations in flight. */
+  pause(): void {
+    this.set({ kind: 'paused' });
+  }
+
+  resume(): void {
+    if (this.condition.kind === 'paused') this.set({ kind: 'active' });
+  }
+
+  /** Lets the deletes that tripped the guard go ahead: valid until the pair is next in sync. */
+  confirmDeletes(): void {
+    this.set({ kind: 'deletes-confirmed' });
+  }
+
+  /** The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made meanwhile stands. */
+  guard(guard: Guard): void {
+    if (this.condition.kind !== 'paused') this.set(guard);
+  }
+
+  /** The engine is past a guard or a confirmation: the pair is simply active again, unless the user paused it meanwhile. */
+  release(): void {
+    if (this.condition.kind !== 'paused') this.set({ kind: 'active' });
+  }
+
+  /**
+   * Changes the pair's settings; they apply from the next pass. A folder newly left out by
+   * selective sync leaves the merge base too: when it comes back in, both sides are compared
+   * afresh, so nothing deleted on one side while it was out is taken for a delete to copy.
+   */
+  changeSettings(patch: Partial<PairSettings>): PairSettings {
+    const pair = this.record();
+    const settings = validSettings({ ...pair.settings, ...patch });
+    const added = settings.excludedFolders.filter((id) => !pair.settings.excludedFolders.includes(id));
+    const state = this.state();
+    state.atomically(() => {
+      for (const id of added) {
+        const ids = [id, ...descendants(childIndex(state.synced), id).map((n) => n.id)];
+        for (const x of ids) if (state.synced.has(x)) state.remove('synced', x);
+      }
+      this.writer.setSettings(this.pairId, settings);
+    });
+    return settings;
+  }
+
+  /** Forgets the pair and its trees; nothing on disk or on the service changes. Its loop must be stopped first. */
+  remove(): void {
+    this.record();
+    this.writer.remove(this.pairId);
+    this.trees = null;
+    ownersOf(this.store).byPair.delete(this.pairId);
+  }
+
+  private set(condition: PairCondition): void {
+    this.record();
+    this.writer.setCondition(this.pairId, condition);
+  }
+}
