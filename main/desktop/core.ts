@@ -50,7 +50,9 @@ import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
 import { hostedRound, type HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
+import { getSharers, searchDirectory } from './people.ts';
 import { BrowserSignIn, explainSignInFailure } from './signIn.ts';
+import { downloadVersion, restoreVersion } from './versionActions.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
 
 export interface CoreOptions {
@@ -768,6 +770,14 @@ export class DesktopCore implements Handlers {
     return shareView(await this.requireClient().call('POST', '/v1/share-grants/revoke', { json: args }));
   }
 
+  async searchDirectory(args: ArgsOf<'searchDirectory'>): Promise<ResultOf<'searchDirectory'>> {
+    return searchDirectory(this.requireClient(), args);
+  }
+
+  async getSharers(args: ArgsOf<'getSharers'>): Promise<ResultOf<'getSharers'>> {
+    return getSharers(this.requireClient(), args);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Documents
 
@@ -796,6 +806,17 @@ export class DesktopCore implements Handlers {
   async getVersionText(args: ArgsOf<'getVersionText'>): Promise<ResultOf<'getVersionText'>> {
     const text = await this.requireClient().call('GET', '/v1/versions/text', { query: { versionId: args.versionId, ...(args.page ? { page: args.page } : {}) } });
     return versionTextView(text, args.versionId);
+  }
+
+  async downloadVersion(args: ArgsOf<'downloadVersion'>): Promise<ResultOf<'downloadVersion'>> {
+    return downloadVersion(this.requireClient(), args);
+  }
+
+  /** The restored version reaches the disk with the pairs' next round, started now rather than at the next poll. */
+  async restoreVersion(args: ArgsOf<'restoreVersion'>): Promise<ResultOf<'restoreVersion'>> {
+    const restored = await restoreVersion(this.requireClient(), args);
+    this.syncAll();
+    return restored;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema } from '../v1/access.ts';
+import { DirectoryEntry, DirectoryKindSchema, Sharers } from '../v1/directory.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -368,6 +369,14 @@ export type CreateShareArgs = Static<typeof CreateShareArgs>;
 export const UpdateShareArgs = Type.Object(ShareGrantUpdate.properties, strict);
 export type UpdateShareArgs = Static<typeof UpdateShareArgs>;
 
+/** The people picker: users, departments and roles of the tenant by name (/v1/directory/getPage). */
+export const SearchDirectoryArgs = Type.Object(
+  { query: Type.String({ maxLength: 256 }), kinds: Type.Optional(Type.Array(DirectoryKindSchema, { minItems: 1, maxItems: 3, uniqueItems: true })) },
+  strict,
+);
+export { DirectoryEntry, Sharers };
+export const SharersArgs = Type.Object({ resourceType: ShareResourceTypeSchema, resourceId: Id }, strict);
+
 // ---------------------------------------------------------------------------------------------
 // Documents: versions (/v1/versions/getPage) and extracted text (/v1/versions/text, spec 4.8)
 
@@ -414,6 +423,15 @@ export type VersionText = Static<typeof VersionText>;
 
 export const VersionTextArgs = Type.Object({ versionId: Id, page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }, strict);
 export const DocIdArgs = Type.Object({ docId: Id }, strict);
+export const VersionIdArgs = Type.Object({ versionId: Id }, strict);
+
+/** A version's bytes for the UI to save; small enough to cross the transport as base64. */
+export const VersionFile = Type.Object({ filename: Str, mimeType: Str, sizeBytes: Count, base64: Str });
+export type VersionFile = Static<typeof VersionFile>;
+
+/** The new current version a restore made; the pairs' next round brings it to the disk. */
+export const RestoredVersion = Type.Object({ versionId: Str, versionNo: Int });
+export type RestoredVersion = Static<typeof RestoredVersion>;
 export const DocumentByPathArgs = Type.Object({ pairId: Id, path: Type.String({ minLength: 1, maxLength: 4096 }) }, strict);
 
 // ---------------------------------------------------------------------------------------------
@@ -489,11 +507,15 @@ export const DesktopMethods = {
   createShare: { args: CreateShareArgs, result: Share },
   updateShare: { args: UpdateShareArgs, result: Share },
   revokeShare: { args: Type.Object({ shareGrantId: Id }, strict), result: Share },
+  searchDirectory: { args: SearchDirectoryArgs, result: Type.Array(DirectoryEntry) },
+  getSharers: { args: SharersArgs, result: Sharers },
 
   getDocument: { args: DocIdArgs, result: DocumentEntry },
   documentByPath: { args: DocumentByPathArgs, result: DocumentEntry },
   listVersions: { args: ListVersionsArgs, result: VersionPage },
   getVersionText: { args: VersionTextArgs, result: VersionText },
+  downloadVersion: { args: VersionIdArgs, result: VersionFile },
+  restoreVersion: { args: VersionIdArgs, result: RestoredVersion },
 
   getSettings: { args: Empty, result: SettingsView },
   updateSettings: { args: UpdateSettingsArgs, result: SettingsView },

@@ -134,6 +134,9 @@ export type UploadIdBody = Static<typeof UploadIdBody>;
 export const VersionPageRequest = Type.Object({ ...PageRequestFields, docId: OptId });
 export type VersionPageRequest = Static<typeof VersionPageRequest>;
 
+export const VersionRestore = Type.Object({ versionId: Id, comment: OptStr() });
+export type VersionRestore = Static<typeof VersionRestore>;
+
 export const ChangePageRequest = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 64 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),

@@ -97,6 +97,7 @@ export const Version = Type.Object({
   originalFilename: Str,
   comment: Str,
   createBy: Str,
+  createByName: Str,
   createTime: Str,
   label: Str,
   sourcePreviewable: Bool,

@@ -208,8 +208,8 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
   });
 
   it('opens a document panel with its versions', async () => {
+    // Documents remembers the folder the user was in (Team Handbook, from the browsing above).
     await nav('Documents');
-    await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
     await page.getByRole('button', { name: 'Open document chapter-07.txt' }).click();
     const versions = page.getByRole('table', { name: 'Versions' });
     await versions.waitFor();
@@ -228,8 +228,9 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     await page.getByRole('button', { name: /Manage shares of: Team Handbook/ }).click();
     await page.getByRole('heading', { name: /Folder: Team Handbook/ }).waitFor();
     await page.getByText('Not shared with anyone').waitFor();
-    await page.getByLabel('Their ID').fill(bobId);
-    await page.getByLabel('Access', { exact: true }).selectOption('DOWNLOAD');
+    await page.getByRole('combobox', { name: 'Share with' }).fill('bob');
+    await page.getByRole('option', { name: /^bob/ }).click();
+    await page.getByRole('radio', { name: /Download/ }).check();
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const row = page.getByRole('table', { name: 'Shares' }).getByRole('row').nth(1);
     await row.waitFor();
@@ -250,6 +251,7 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     await shot('11b-shares-expiry');
 
     await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Yes, revoke' }).click();
     await until('revoked', async () => (await row.getAttribute('data-status')) === 'REVOKED');
     expect(await row.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     expect(await expiry.isDisabled()).toBe(true);
@@ -267,8 +269,9 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
       return t.status === 'READY' || undefined;
     });
 
+    // The document opened last is still open: "Choose another" goes back to its folder.
     await nav('Documents');
-    await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
+    await page.getByRole('button', { name: 'Choose another' }).click();
     await page.getByRole('button', { name: 'Open document field-guide.pdf' }).click();
     await page.getByText('Extracted from the document · 2 pages').waitFor();
     const pages = page.locator('.text-pages').getByRole('listitem');
@@ -311,8 +314,9 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     const confidence = text.pages?.[0]?.confidence ?? 0;
     expect(confidence).toBeGreaterThan(0.8);
 
+    // The document opened last is still open: "Choose another" goes back to its folder.
     await nav('Documents');
-    await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
+    await page.getByRole('button', { name: 'Choose another' }).click();
     await page.getByRole('button', { name: 'Open document whiteboard.png' }).click();
     await page.getByText('Recognised by OCR · 1 page').waitFor();
     const one = page.getByRole('listitem', { name: 'Page 1' });

@@ -447,6 +447,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/versions/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an earlier version current again: its content becomes a new version on top (comment 'Restored from version N' unless given). Needs READ and DOWNLOAD on the document, and WRITE (upload). */
+        post: operations["versionsRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/versions/get": {
         parameters: {
             query?: never;
@@ -1088,6 +1105,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/share-grants/sharers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the caller may share a container or document, and who may: the users, departments and roles whose ACL entries on it (its own and inherited) allow SHARE, by name. For a person who cannot share, to know whom to ask. Needs READ. */
+        post: operations["shareGrantsSharers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/share-grants/getPage": {
         parameters: {
             query?: never;
@@ -1099,6 +1133,23 @@ export interface paths {
         put?: never;
         /** Share grants: with resourceType + resourceId, those on the resource (needs SHARE on it); with grantedByMe, those the caller made; otherwise those made to the caller (to the user, their departments or roles; APP_ONLY sees all). Filter by status ACTIVE, EXPIRED or REVOKED. orderByColumn: createTime (default, newest first), updateTime, expiresAt. */
         post: operations["shareGrantsGetPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/directory/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Users, departments and roles of the tenant whose name contains query (literally, ASCII case ignored), for people pickers: exact names first, then names that start with it, then by name. kinds narrows the kinds. Any caller of the tenant may read it. */
+        post: operations["directoryGetPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1635,6 +1686,7 @@ export interface components {
             originalFilename: string;
             comment: string;
             createBy: string;
+            createByName: string;
             createTime: string;
             label: string;
             sourcePreviewable: boolean;
@@ -1748,6 +1800,10 @@ export interface components {
             orderByColumn?: string;
             isAsc?: "asc" | "desc";
             docId?: string;
+        };
+        VersionRestore: {
+            versionId: string;
+            comment?: string;
         };
         AclEntriesSet: {
             containerId: string;
@@ -2159,6 +2215,30 @@ export interface components {
         };
         TypeIdBody: {
             typeId: string;
+        };
+        DirectoryEntry: {
+            kind: "USER" | "DEPARTMENT" | "ROLE";
+            id: string;
+            name: string;
+            detail: string;
+        };
+        DirectoryPageRequest: {
+            query: string;
+            kinds?: ("USER" | "DEPARTMENT" | "ROLE")[];
+            pageSize?: number;
+            pageNumber?: number;
+        };
+        Sharers: {
+            canShare: boolean;
+            sharers: {
+                kind: string;
+                id: string;
+                name: string;
+            }[];
+        };
+        SharersRequest: {
+            resourceType: "CONTAINER" | "DOCUMENT";
+            resourceId: string;
         };
         IngestRequest: {
             docId?: string;
@@ -4040,6 +4120,52 @@ export interface operations {
                             totalElements: number;
                             content: components["schemas"]["Version"][];
                         } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    versionsRestore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Strong user channel: a user-session token (POST /v1/auth/userSession). The request then runs as that user. Not with the weak channel (101008). */
+                "X-Svc-User-Token"?: components["parameters"]["UserToken"];
+                /** @description Weak user channel: the external identity source. Send it with X-Svc-Act-As-Source-Id (else 101009); honoured for clients made with act_as_user_allowed. */
+                "X-Svc-Act-As-Source"?: components["parameters"]["ActAsSource"];
+                /** @description Weak user channel: the identity's id in X-Svc-Act-As-Source. Send both or neither (101009). */
+                "X-Svc-Act-As-Source-Id"?: components["parameters"]["ActAsSourceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionRestore"];
+            };
+        };
+        responses: {
+            /** @description The envelope: code 0 and data on success, or data null and a spec §7 code (see Envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VersionResult"] | null;
                     };
                 };
             };
@@ -6346,6 +6472,52 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    shareGrantsSharers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Strong user channel: a user-session token (POST /v1/auth/userSession). The request then runs as that user. Not with the weak channel (101008). */
+                "X-Svc-User-Token"?: components["parameters"]["UserToken"];
+                /** @description Weak user channel: the external identity source. Send it with X-Svc-Act-As-Source-Id (else 101009); honoured for clients made with act_as_user_allowed. */
+                "X-Svc-Act-As-Source"?: components["parameters"]["ActAsSource"];
+                /** @description Weak user channel: the identity's id in X-Svc-Act-As-Source. Send both or neither (101009). */
+                "X-Svc-Act-As-Source-Id"?: components["parameters"]["ActAsSourceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharersRequest"];
+            };
+        };
+        responses: {
+            /** @description The envelope: code 0 and data on success, or data null and a spec §7 code (see Envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Sharers"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     shareGrantsGetPage: {
         parameters: {
             query?: never;
@@ -6376,6 +6548,55 @@ export interface operations {
                         data: {
                             totalElements: number;
                             content: components["schemas"]["ShareGrant"][];
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    directoryGetPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Strong user channel: a user-session token (POST /v1/auth/userSession). The request then runs as that user. Not with the weak channel (101008). */
+                "X-Svc-User-Token"?: components["parameters"]["UserToken"];
+                /** @description Weak user channel: the external identity source. Send it with X-Svc-Act-As-Source-Id (else 101009); honoured for clients made with act_as_user_allowed. */
+                "X-Svc-Act-As-Source"?: components["parameters"]["ActAsSource"];
+                /** @description Weak user channel: the identity's id in X-Svc-Act-As-Source. Send both or neither (101009). */
+                "X-Svc-Act-As-Source-Id"?: components["parameters"]["ActAsSourceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectoryPageRequest"];
+            };
+        };
+        responses: {
+            /** @description The envelope: code 0 and data on success, or data null and a spec §7 code (see Envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            totalElements: number;
+                            content: components["schemas"]["DirectoryEntry"][];
                         } | null;
                     };
                 };

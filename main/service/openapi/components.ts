@@ -123,6 +123,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'share-grants': 'Sharing a resource with a user, department or role.',
   departments: 'Departments and their members.',
   roles: 'Business roles and their members.',
+  directory: 'Finding users, departments and roles of the tenant by name, for people pickers.',
   renditions: 'Previews and other renditions of a version, and signed direct-read URLs.',
   search: 'Full-text search over the names and the extracted or OCR text of current versions.',
   limits: 'Storage usage of the tenant.',

@@ -8,6 +8,7 @@ import Type, { type TSchema } from 'typebox';
 import * as access from '../../../shared/v1/access.ts';
 import * as changes from '../../../shared/v1/changes.ts';
 import * as contentModel from '../../../shared/v1/contentModel.ts';
+import * as directory from '../../../shared/v1/directory.ts';
 import * as events from '../../../shared/v1/events.ts';
 import * as ingest from '../../../shared/v1/ingest.ts';
 import * as limits from '../../../shared/v1/limits.ts';
@@ -20,7 +21,7 @@ import * as text from '../../../shared/v1/text.ts';
 import * as webhooks from '../../../shared/v1/webhooks.ts';
 import { SCHEMAS, type JsonObject } from './components.ts';
 
-const MODULES: Record<string, unknown>[] = [resources, requests, access, changes, contentModel, events, ingest, limits, offline, org, renditions, text, webhooks];
+const MODULES: Record<string, unknown>[] = [resources, requests, access, changes, contentModel, directory, events, ingest, limits, offline, org, renditions, text, webhooks];
 
 /** Query strings and headers become parameters, never schemas; their names would only collide with bodies of the same shape. */
 const PARAMETER_SHAPE = /(?:Query|Headers)$/;

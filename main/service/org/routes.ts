@@ -20,10 +20,12 @@ import {
   RoleSave,
   RoleUpdate,
 } from '../../../shared/v1/org.ts';
+import { DirectoryEntry, DirectoryPageRequest } from '../../../shared/v1/directory.ts';
 import { Page } from '../../../shared/v1/resources.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
 import { ok, replies } from '../envelope.ts';
 import { DepartmentService } from './departments.ts';
+import { searchDirectory } from './directory.ts';
 import { RoleService } from './roles.ts';
 
 const ADMIN = 'Needs an administrator: APP_ONLY, or a user with MANAGE on the system root.';
@@ -34,6 +36,15 @@ export function orgRoutes(app: FolioApp, deps: ServiceDeps): void {
   const roles = new RoleService(deps);
   const d = ['departments'];
   const r = ['roles'];
+
+  app.post('/v1/directory/getPage', {
+    schema: {
+      tags: ['directory'],
+      summary: `Users, departments and roles of the tenant whose name contains query (literally, ASCII case ignored), for people pickers: exact names first, then names that start with it, then by name. kinds narrows the kinds. ${ANYONE}`,
+      body: DirectoryPageRequest,
+      response: replies(Page(DirectoryEntry)),
+    },
+  }, async (req) => ok(req, searchDirectory(deps, callerOf(req), req.body)));
 
   app.post('/v1/departments/create', {
     schema: { tags: d, summary: `Create a local department; names are unique among siblings. ${ADMIN}`, body: DepartmentCreate, response: replies(Department) },

@@ -1,6 +1,8 @@
 /** /v1/share-grants/*: in-site shares (spec 4.12, §2 ShareGrant). */
 import { ShareGrant, ShareGrantCreate, ShareGrantIdBody, ShareGrantIdQuery, ShareGrantPageRequest, ShareGrantUpdate } from '../../../shared/v1/access.ts';
+import { Sharers, SharersRequest } from '../../../shared/v1/directory.ts';
 import { Page } from '../../../shared/v1/resources.ts';
+import { sharersOf } from '../acl/sharers.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
 import { ok, replies } from '../envelope.ts';
 import { ShareGrantService } from './service.ts';
@@ -47,6 +49,16 @@ export function shareRoutes(app: FolioApp, deps: ServiceDeps): void {
       response: replies(ShareGrant),
     },
   }, async (req) => ok(req, shares.get(callerOf(req), req.query.shareGrantId)));
+
+  app.post('/v1/share-grants/sharers', {
+    schema: {
+      tags,
+      summary:
+        "Whether the caller may share a container or document, and who may: the users, departments and roles whose ACL entries on it (its own and inherited) allow SHARE, by name. For a person who cannot share, to know whom to ask. Needs READ.",
+      body: SharersRequest,
+      response: replies(Sharers),
+    },
+  }, async (req) => ok(req, sharersOf(deps, callerOf(req), req.body.resourceType, req.body.resourceId)));
 
   app.post('/v1/share-grants/getPage', {
     schema: {

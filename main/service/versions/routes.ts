@@ -6,13 +6,14 @@ import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
 import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
-import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest } from '../../../shared/v1/requests.ts';
+import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest, VersionRestore } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
 import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';
 import { selectBytes } from './byteRange.ts';
 import { ChunkedUploads } from './chunked.ts';
+import { restoreVersion } from './restore.ts';
 import { VersionService } from './service.ts';
 
 const tags = ['versions'];
@@ -68,6 +69,16 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
   app.post('/v1/versions/getPage', {
     schema: { tags, summary: 'Versions by versionNo descending (spec 4.14). Needs READ on the document.', body: VersionPageRequest, response: replies(Page(Version)) },
   }, async (req) => ok(req, versions.page(callerOf(req), req.body)));
+
+  app.post('/v1/versions/restore', {
+    config: { bulkWrite: true },
+    schema: {
+      tags,
+      summary: "Make an earlier version current again: its content becomes a new version on top (comment 'Restored from version N' unless given). Needs READ and DOWNLOAD on the document, and WRITE (upload).",
+      body: VersionRestore,
+      response: replies(VersionResult),
+    },
+  }, async (req) => ok(req, await restoreVersion(deps, versions, callerOf(req), req.body.versionId, req.body.comment)));
 
   app.get('/v1/versions/get', {
     schema: { tags, summary: 'One version. Needs READ.', querystring: IdQuery.version, response: replies(Version) },

@@ -72,18 +72,22 @@ export class VersionService {
       const doc = this.documents.load(ctx, input.docId);
       this.deps.access.requireOnDocument(ctx, doc.docId, Perm.READ, 'list versions of this document');
       const { total, rows } = this.deps.store.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
-      return { totalElements: total, content: rows.map(toVersion) };
+      return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
     }
     const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
-    return { totalElements: total, content: rows.map(toVersion) };
+    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
   }
 
   get(ctx: RequestContext, versionId: string): Version {
-    return toVersion(this.load(ctx, versionId, Perm.READ, 'read this version'));
+    return this.view(ctx, this.load(ctx, versionId, Perm.READ, 'read this version'));
+  }
+
+  private view(ctx: RequestContext, v: VersionRecord): Version {
+    return toVersion(v, this.deps.store.identity.displayName(ctx.tenantId, v.createBy));
   }
 }
 
-export function toVersion(v: VersionRecord): Version {
+function toVersion(v: VersionRecord, createByName: string): Version {
   return {
     versionId: v.versionId,
     docId: v.docId,
@@ -95,6 +99,7 @@ export function toVersion(v: VersionRecord): Version {
     originalFilename: v.originalFilename,
     comment: v.comment,
     createBy: v.createBy,
+    createByName,
     createTime: v.createTime,
     label: v.label,
     sourcePreviewable: PREVIEWABLE.test(v.mimeType),

@@ -4,6 +4,7 @@ import { AclEntryRepository } from './aclEntries.ts';
 import { AclPolicyRepository } from './aclPolicies.ts';
 import { AccessScopeRepository } from './accessScope.ts';
 import { DepartmentRepository } from './departments.ts';
+import { DirectoryRepository } from './directory.ts';
 import { RoleRepository } from './roles.ts';
 import { ShareGrantRepository } from './shareGrants.ts';
 
@@ -24,9 +25,11 @@ export class AclRepositories {
 export class OrgRepositories {
   readonly departments: DepartmentRepository;
   readonly roles: RoleRepository;
+  readonly directory: DirectoryRepository;
 
   constructor(db: Db) {
     this.departments = new DepartmentRepository(db);
     this.roles = new RoleRepository(db);
+    this.directory = new DirectoryRepository(db);
   }
 }

@@ -2,6 +2,9 @@
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 
+/** What a person reads where an API client acting for itself made something. */
+export const APPLICATION_NAME = 'the tenant application';
+
 export interface ClientRecord {
   clientId: string;
   tenantId: string;
@@ -134,10 +137,15 @@ export class IdentityRepository extends Repository {
     return row && toUser(row);
   }
 
-  /** Display names for createBy/updateBy ids: a user's name, or the client id itself for APP_ONLY work. */
+  /**
+   * Display names for createBy/updateBy ids: a user's name; for APP_ONLY work, the tenant's API
+   * client, which has no name of its own; the id itself for anything else (a user since deleted).
+   */
   displayName(tenantId: string, principalId: string): string {
     const row = this.prepared<[string, string], { name: string }>('SELECT name FROM users WHERE tenant_id = ? AND user_id = ?')
       .get(tenantId, principalId);
-    return row?.name ?? principalId;
+    if (row) return row.name;
+    const client = this.prepared<[string, string], { client_id: string }>('SELECT client_id FROM api_clients WHERE tenant_id = ? AND client_id = ?').get(tenantId, principalId);
+    return client ? APPLICATION_NAME : principalId;
   }
 }

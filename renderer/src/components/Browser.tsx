@@ -2,10 +2,12 @@
  * A browser of the service tree: a breadcrumb, the child containers to open, and (optionally)
  * the documents. Keyboard: Tab to an entry, Enter to open or pick it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ContainerEntry, DocumentEntry, Listing } from '../../../shared/desktop/api.ts';
 import { bytes } from '../format.ts';
+import { useRemembered } from '../remembered.ts';
 import { useAction, useLive } from '../state.tsx';
+import { FileIcon } from './FileIcon.tsx';
 import { Empty, ErrorNote } from './ui.tsx';
 
 interface Props {
@@ -14,11 +16,14 @@ interface Props {
   onPickContainer?: (c: { containerId: string; name: string }) => void;
   onPickDocument?: (d: DocumentEntry) => void;
   pickLabel?: string;
+  /** Keeps the folder the user was in, under this name, for when they come back ("Choose another", another screen). */
+  rememberAs?: string;
 }
 
-export function Browser({ includeDocuments = false, onPickContainer, onPickDocument, pickLabel = 'Choose this folder' }: Props) {
+export function Browser({ includeDocuments = false, onPickContainer, onPickDocument, pickLabel = 'Choose this folder', rememberAs }: Props) {
   const { api } = useLive();
-  const [trail, setTrail] = useState<{ containerId: string; name: string }[]>([{ containerId: '', name: 'All folders' }]);
+  const fresh = useId();
+  const [trail, setTrail] = useRemembered<{ containerId: string; name: string }[]>(`trail:${rememberAs ?? fresh}`, [{ containerId: '', name: 'All folders' }]);
   const [listing, setListing] = useState<Listing | null>(null);
   const { error, run } = useAction();
   const here = trail[trail.length - 1] as { containerId: string; name: string };
@@ -62,7 +67,7 @@ export function Browser({ includeDocuments = false, onPickContainer, onPickDocum
           {listing.documents.map((d) => (
             <li key={d.docId}>
               <button type="button" className="browser-item" onClick={() => onPickDocument?.(d)} disabled={!onPickDocument} aria-label={`Open document ${d.title}`}>
-                <span className="icon-doc" aria-hidden="true" />
+                <FileIcon mimeType={d.mimeType} name={d.title} />
                 <span className="browser-name">{d.title}</span>
                 <span className="muted">{bytes(d.sizeBytes)}</span>
               </button>

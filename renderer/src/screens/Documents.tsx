@@ -1,10 +1,13 @@
-/** A document's versions, and the extracted text of a version page by page, with OCR confidence. */
-import { useEffect, useId, useState } from 'react';
-import type { DocumentEntry, VersionEntry, VersionText } from '../../../shared/desktop/api.ts';
+/** A document's versions (download, restore, compare), and the extracted text of a version page by page, with OCR confidence. */
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { DocumentEntry, VersionEntry, VersionFile, VersionText } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
+import { FileIcon } from '../components/FileIcon.tsx';
+import { VersionDiff } from '../components/VersionDiff.tsx';
 import { PickedHeader, PickThenShow } from '../components/PickThenShow.tsx';
 import { Empty, ErrorNote } from '../components/ui.tsx';
 import { bytes, when } from '../format.ts';
+import { useRemembered } from '../remembered.ts';
 import { useAction, useLive } from '../state.tsx';
 
 export function Documents() {
@@ -12,66 +15,153 @@ export function Documents() {
     <PickThenShow<DocumentEntry>
       title="Documents"
       hint="Open a document to see its versions and its text."
-      browse={(pick) => <Browser includeDocuments onPickDocument={pick} />}
+      browse={(pick) => <Browser includeDocuments onPickDocument={pick} rememberAs="documents" />}
       show={(doc, back) => <DocumentPanel doc={doc} onBack={back} />}
     />
   );
 }
 
+/** The browser saves a download from an object URL: a data: URL this large would choke some shells. */
+function saveFile(file: VersionFile): void {
+  const raw = atob(file.base64);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.mimeType || 'application/octet-stream' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void }) {
   const { api, account } = useLive();
   const [versions, setVersions] = useState<VersionEntry[] | null>(null);
-  const [selected, setSelected] = useState<string>(doc.currentVersionId);
-  const { error, run } = useAction();
-  useEffect(() => {
-    void run(() => api.listVersions({ docId: doc.docId })).then((p) => p && setVersions(p.versions));
+  const [selected, setSelected] = useRemembered<string>(`version:${doc.docId}`, doc.currentVersionId);
+  const [compareWith, setCompareWith] = useState('');
+  const [notice, setNotice] = useState('');
+  const { busy, error, run } = useAction();
+  const compareId = useId();
+  const load = useCallback(async () => {
+    const p = await run(() => api.listVersions({ docId: doc.docId }));
+    if (p) setVersions(p.versions);
+    return p?.versions;
   }, [api, doc.docId, run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const current = versions?.[0];
+  const shown = versions?.find((v) => v.versionId === selected) ?? current;
+  const other = versions?.find((v) => v.versionId === compareWith);
+  const download = async (v: VersionEntry) => {
+    const file = await run(() => api.downloadVersion({ versionId: v.versionId }));
+    if (file) saveFile(file);
+  };
+  const restore = async (v: VersionEntry) => {
+    const r = await run(() => api.restoreVersion({ versionId: v.versionId }));
+    if (!r) return;
+    await load();
+    setSelected(r.versionId);
+    setCompareWith('');
+    setNotice(`Version ${v.versionNo} is current again, as version ${r.versionNo}. Synced folders get it with their next sync, which starts now.`);
+  };
   return (
     <div className="doc-panel">
       <div className="card">
         <PickedHeader onBack={onBack}>
-          <div>
-            <h2>{doc.title}</h2>
-            <p className="muted">
-              {doc.mimeType || 'unknown type'} · {bytes(doc.sizeBytes)} · version {doc.currentVersionNo}
-            </p>
+          <div className="doc-title">
+            <FileIcon mimeType={doc.mimeType} name={doc.title} />
+            <div>
+              <h2>{doc.title}</h2>
+              <p className="muted">
+                {doc.mimeType || 'unknown type'} · {bytes(current?.sizeBytes ?? doc.sizeBytes)} · version {current?.versionNo ?? doc.currentVersionNo}
+              </p>
+            </div>
           </div>
         </PickedHeader>
         <ErrorNote error={error} />
+        {notice ? (
+          <p className="note note-ok" role="status">
+            {notice}
+          </p>
+        ) : null}
         <h3>Versions</h3>
         {versions && versions.length === 0 ? <Empty title="No versions" /> : null}
         {versions ? (
-          <table className="table" aria-label="Versions">
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Size</th>
-                <th scope="col">By</th>
-                <th scope="col">When</th>
-                <th scope="col">Comment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((v) => (
-                <tr key={v.versionId} aria-selected={v.versionId === selected} className={v.versionId === selected ? 'selected' : ''}>
-                  <td>
-                    <button type="button" className="link" onClick={() => setSelected(v.versionId)} aria-label={`Show the text of version ${v.versionNo}`}>
-                      v{v.versionNo}
-                    </button>
-                    {v.label ? <span className="badge badge-muted">{v.label}</span> : null}
-                  </td>
-                  <td>{bytes(v.sizeBytes)}</td>
-                  <td>{v.createBy && v.createBy === account?.userId ? 'you' : v.createBy}</td>
-                  <td>{when(v.createTime)}</td>
-                  <td>{v.comment}</td>
+          <div className="table-scroll">
+            <table className="table" aria-label="Versions">
+              <thead>
+                <tr>
+                  <th scope="col">Version</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">By</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Comment</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {versions.map((v) => (
+                  <tr key={v.versionId} aria-selected={v.versionId === shown?.versionId} className={v.versionId === shown?.versionId ? 'selected' : ''}>
+                    <td>
+                      <button type="button" className="link" onClick={() => setSelected(v.versionId)} aria-label={`Show the text of version ${v.versionNo}`}>
+                        v{v.versionNo}
+                      </button>
+                      {v === current ? <span className="badge badge-ok">current</span> : null}
+                      {v.label ? <span className="badge badge-muted">{v.label}</span> : null}
+                    </td>
+                    <td>{bytes(v.sizeBytes)}</td>
+                    <td>{v.createBy && v.createBy === account?.userName ? 'you' : v.createBy}</td>
+                    <td>{when(v.createTime)}</td>
+                    <td>{v.comment}</td>
+                    <td className="row-actions">
+                      <button type="button" disabled={busy} onClick={() => void download(v)} aria-label={`Download version ${v.versionNo}`}>
+                        Download
+                      </button>
+                      {v !== current ? (
+                        <button type="button" disabled={busy} onClick={() => void restore(v)} aria-label={`Restore version ${v.versionNo}`}>
+                          Restore
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : null}
       </div>
+      {shown && versions ? (
+        <div className="card shown-bar">
+          <p className="shown-label" role="status" aria-live="polite">
+            Showing v{shown.versionNo}
+            {shown === current ? ' (current)' : ` (current is v${current?.versionNo ?? '?'})`}
+          </p>
+          {versions.length > 1 ? (
+            <div>
+              <label htmlFor={compareId}>Compare with</label>{' '}
+              <select id={compareId} value={compareWith} onChange={(e) => setCompareWith(e.target.value)}>
+                <option value="">(no comparison)</option>
+                {versions
+                  .filter((v) => v.versionId !== shown.versionId)
+                  .map((v) => (
+                    <option key={v.versionId} value={v.versionId}>
+                      v{v.versionNo}
+                      {v === current ? ' (current)' : ''}
+                    </option>
+                  ))}
+              </select>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {shown && other ? (
+        <VersionDiff key={`${shown.versionId}:${other.versionId}`} older={other.versionNo < shown.versionNo ? other : shown} newer={other.versionNo < shown.versionNo ? shown : other} />
+      ) : null}
       {/* Keyed: another version starts over at all pages. */}
-      <TextPanel key={selected} versionId={selected} />
+      {shown ? <TextPanel key={shown.versionId} versionId={shown.versionId} /> : null}
     </div>
   );
 }

@@ -1,0 +1,30 @@
+/**
+ * Restoring a version: its content becomes a new version of its document, on top, so history only
+ * grows and every sync client sees an ordinary new version to download.
+ */
+import { Perm } from '../../../shared/permissions.ts';
+import type { VersionResult } from '../../../shared/v1/resources.ts';
+import type { ServiceDeps } from '../app.ts';
+import type { RequestContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import { finalizeVersion } from './finalize.ts';
+import { resolveTarget } from './target.ts';
+import type { VersionService } from './service.ts';
+
+export async function restoreVersion(deps: ServiceDeps, versions: VersionService, ctx: RequestContext, versionId: string, comment: string | undefined): Promise<VersionResult> {
+  const source = versions.load(ctx, versionId, Perm.READ | Perm.DOWNLOAD, 'restore this version');
+  const target = resolveTarget(deps, ctx, {
+    docId: source.docId,
+    mimeType: source.mimeType,
+    originalFilename: source.originalFilename,
+    comment: comment ?? `Restored from version ${source.versionNo}`,
+  });
+  if (!(await deps.store.blobs.has(source.contentHash))) fail('NOT_FOUND', `the content of version ${source.versionNo} is no longer stored`, { versionId });
+  // A staged copy, not the stored file itself: the blob may be purged while this waits for its lock.
+  const staged = await deps.store.blobs.stage(deps.store.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);
+  try {
+    return await finalizeVersion(deps, ctx, target, staged);
+  } finally {
+    await deps.store.blobs.discard(staged.tempPath);
+  }
+}
