@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
+import { GUARD_MS, HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const WIDTHS = [420, 1024, 1440];
@@ -101,7 +102,7 @@ afterAll(async () => {
   removeDir(work);
 });
 
-describe('sign-in through the browser', { timeout: 180_000 }, () => {
+describe('sign-in through the browser', { timeout: HEAVY_TEST_MS }, () => {
   it('asks only for the service URL, with client credentials under Advanced', async () => {
     await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
     expect(await page.getByLabel('Client ID', { exact: true }).isVisible()).toBe(false);
@@ -163,7 +164,7 @@ describe('sign-in through the browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Start syncing' }).click();
     const card = page.getByRole('listitem', { name: 'Pair Projects' });
     await card.waitFor();
-    await expect.poll(() => card.getAttribute('data-state'), { timeout: 60_000 }).toBe('IDLE');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: GUARD_MS }).toBe('IDLE');
     writeFileSync(join(dir, 'plan.txt'), 'signed in through the browser\n');
     await expect
       .poll(async () => {
@@ -171,7 +172,7 @@ describe('sign-in through the browser', { timeout: 180_000 }, () => {
         const id = containers.content.find((c) => c.name === 'Projects')?.containerId ?? '';
         const docs = (await service.children(id)).documents;
         return docs.find((d) => d.title === 'plan.txt')?.createByName ?? '';
-      }, { timeout: 60_000, interval: 250 })
+      }, { timeout: GUARD_MS, interval: 250 })
       .toBe('bob');
   });
 

@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDERER_CSP, RENDERER_META_CSP } from '../../main/desktop/csp.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
+import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 const CONFIG = join(import.meta.dirname, '..', '..', 'renderer', 'vite.config.ts');
 const out = tempDir('folio-renderer-csp-');
@@ -25,7 +26,7 @@ afterAll(async () => {
   removeDir(out);
 });
 
-describe('the built renderer page', { timeout: 60_000 }, () => {
+describe('the built renderer page', { timeout: HEAVY_TEST_MS }, () => {
   it('is RENDERER_CSP without frame-ancestors, which a meta tag cannot carry', () => {
     const directives = (policy: string) => policy.split(';').map((d) => d.trim());
     expect(directives(RENDERER_META_CSP)).toEqual(directives(RENDERER_CSP).filter((d) => !d.startsWith('frame-ancestors')));

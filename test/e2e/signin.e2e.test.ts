@@ -12,6 +12,7 @@ import { startHeadless, type Headless } from '../../main/desktop/headless.ts';
 import { MemoryKeychain } from '../../main/desktop/keychain.ts';
 import { NO_MANAGED_SETTINGS } from '../../main/desktop/managedSettings.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
+import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const MANAGED_URL = 'https://folio.example.com';
@@ -37,7 +38,7 @@ afterAll(async () => {
   removeDir(state);
 });
 
-describe('sign-in with managed settings', { timeout: 60_000 }, () => {
+describe('sign-in with managed settings', { timeout: HEAVY_TEST_MS }, () => {
   it('shows the service IT set read-only, says why, and keeps it when typed over', async () => {
     await page.goto(headless.ui.openUrl);
     const url = page.getByLabel('Service URL');

@@ -6,6 +6,7 @@ import type { VersionText } from '../../shared/v1/text.ts';
 import { docx, drawText, epub, MIME, normalise, odt, pdf, png, tiff } from '../fixtures/text.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
 import { openDb, renditionPath, settledText, upload } from '../helpers/text.ts';
+import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 let server: ServerHandle;
 let api: Api;
@@ -104,7 +105,7 @@ describe('digital files: source EXTRACTED', () => {
   });
 });
 
-describe('scans and images: source OCR', { timeout: 60_000 }, () => {
+describe('scans and images: source OCR', { timeout: HEAVY_TEST_MS }, () => {
   it('a PNG of known text: OCR text, per-page confidence, coverage and ocrStatus', async () => {
     const v = await upload(api, await png(drawText(['Folio reads images', 'offline with tesseract'])), MIME.png);
     const text = await settledText(api, v.versionId);
@@ -152,7 +153,7 @@ describe('scans and images: source OCR', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PENDING, FAILED and NOT_APPLICABLE (spec §3, rules 4.8.5 and 4.8.6)', { timeout: 60_000 }, () => {
+describe('PENDING, FAILED and NOT_APPLICABLE (spec §3, rules 4.8.5 and 4.8.6)', { timeout: HEAVY_TEST_MS }, () => {
   it('PENDING succeeds with only the status while the job waits', async () => {
     // The queue runs one job at a time, so a text file queued behind an OCR job is still waiting.
     await upload(api, await png(drawText(['Busy engine', 'keeps the queue busy', 'for a moment'])), MIME.png);

@@ -14,6 +14,7 @@ import { Dispatcher } from '../../../main/desktop/dispatcher.ts';
 import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
 import { signInOnPage, visit } from '../../helpers/browserSignIn.ts';
 import { Api, createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let server: ServerHandle;
 let tenant: Tenant;
@@ -66,7 +67,7 @@ afterAll(async () => {
   removeDir(state);
 });
 
-describe('browser sign-in in the desktop core', { timeout: 90_000 }, () => {
+describe('browser sign-in in the desktop core', { timeout: HEAVY_TEST_MS }, () => {
   it('signs in as the person who typed their password on the service page', async () => {
     const finishing = api.finishBrowserSignIn({});
     expect(await finishing).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });

@@ -14,7 +14,7 @@ import { FolioClient } from '../../../main/remote/client.ts';
 import { uploadFile } from '../../../main/remote/transfer.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
 import { inSyncMark } from '../../helpers/syncState.ts';
-import { until } from '../../helpers/wait.ts';
+import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 
 let server: ServerHandle;
 let tenant: Tenant;
@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 // Generous limits: these run real processes on a shared 2-core machine.
-describe('DesktopCore against a real service', { timeout: 90_000 }, () => {
+describe('DesktopCore against a real service', { timeout: HEAVY_TEST_MS }, () => {
   it('starts signed out, refuses bad credentials, signs in with good ones', async () => {
     expect(value(await api.getAccount({}))).toMatchObject({ signedIn: false, keychain: { available: false, backend: 'memory' } });
     expect(value(await api.getStatus({})).state).toBe('SIGNED_OUT');

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until, World } from './harness.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 interface LogLine {
   level: number;
@@ -55,7 +56,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-describe('folio daemon log file', { timeout: 60_000 }, () => {
+describe('folio daemon log file', { timeout: HEAVY_TEST_MS }, () => {
   it('logs each sync round with its pair, counts and duration', () => {
     const round = lines.find((l) => l.msg === 'sync round' && l.converged && (l.uploaded ?? 0) + (l.downloaded ?? 0) > 0);
     expect(round).toMatchObject({ level: 30, pair: pairId, uploaded: 1, downloaded: 1 });

@@ -13,6 +13,7 @@ import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { tempDir } from '../../helpers/server.ts';
 import { listing, sandbox, sha } from './harness.ts';
 import { startSync, syncOnceProcess } from './process.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const { service } = sandbox();
 
@@ -32,7 +33,7 @@ function rng(seed: number): () => number {
 }
 
 describe('crash safety', () => {
-  it(`survives kill -9 at random moments, ${KILLS} times, during a two-way sync of ${2 * FILES_PER_SIDE} files`, { timeout: 400_000 }, async () => {
+  it(`survives kill -9 at random moments, ${KILLS} times, during a two-way sync of ${2 * FILES_PER_SIDE} files`, { timeout: HEAVY_TEST_MS }, async () => {
     const seed = Number(process.env.FOLIO_CRASH_SEED ?? Date.now() % 100_000);
     const random = rng(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FolioClient } from '../../../main/remote/client.ts';
 import type { SyncSummary } from '../../../main/sync/engine.ts';
 import { sandbox, sha, type Scenario } from './harness.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const { service, fresh } = sandbox();
 
@@ -135,7 +136,7 @@ async function converge(s: Scenario, maxPasses: number): Promise<{ passes: numbe
 }
 
 describe('faults', () => {
-  it('converges through connection resets and stalled responses, losing and duplicating nothing', { timeout: 240_000 }, async () => {
+  it('converges through connection resets and stalled responses, losing and duplicating nothing', { timeout: HEAVY_TEST_MS }, async () => {
     const seed = Number(process.env.FOLIO_FAULT_SEED ?? Date.now() % 100_000);
     const random = rng(seed);
     const svc = service();

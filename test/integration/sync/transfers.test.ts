@@ -13,6 +13,7 @@ import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { tempDir } from '../../helpers/server.ts';
 import { expectInSync, sandbox, sha } from './harness.ts';
 import { startSync, syncOnceProcess, until } from './process.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const { service, fresh } = sandbox();
 const MiB = 1024 * 1024;
@@ -29,7 +30,7 @@ function writeBig(path: string, chunks: number): void {
 }
 
 describe('transfers', () => {
-  it('a 200 MB upload killed mid-way resumes by sending only the missing chunks', { timeout: 180_000 }, async () => {
+  it('a 200 MB upload killed mid-way resumes by sending only the missing chunks', { timeout: HEAVY_TEST_MS }, async () => {
     const svc = service();
     const proxy = await startFaultProxy(svc.server.url);
     const dir = tempDir('folio-big-');

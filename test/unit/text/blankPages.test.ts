@@ -9,6 +9,7 @@ import { OcrEngine, type OcrPage } from '../../../main/service/text/ocr.ts';
 import type { Extraction, TextDocument } from '../../../main/service/text/textDocument.ts';
 import type { TextPage } from '../../../shared/v1/text.ts';
 import { drawText, MIME, normalise, pdf } from '../../fixtures/text.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 /** The real engine, counting the pages it is asked to read. */
 class CountingOcr extends OcrEngine {
@@ -62,7 +63,7 @@ describe('blank pages of a digital PDF', () => {
     expect(ocr.calls).toBe(0);
   });
 
-  it('a scanned page and a page of drawn lines still go to OCR, beside blank pages', { timeout: 120_000 }, async () => {
+  it('a scanned page and a page of drawn lines still go to OCR, beside blank pages', { timeout: HEAVY_TEST_MS }, async () => {
     const ocr = countingOcr();
     const longDigital = ['This manual has a text layer on most of its pages,', 'and far more of its words come from that layer', 'than from the one scanned page.'];
     const file = pdf([longDigital, [], drawText(['Scanned page'], 1200, 200, 48), { paint: '0 0 0 RG 4 w 72 72 m 540 720 l S' }]);

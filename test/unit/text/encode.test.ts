@@ -8,13 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GUARD_MS, HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const SCENARIO = resolve(import.meta.dirname, 'encodeScenario.ts');
 const PNG_SIGNATURE_LENGTH = 8;
 
 describe('PNG encoding for OCR', () => {
-  it('survives a collection of the canvases while their encodes wait for the thread pool', () => {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SCENARIO], { encoding: 'utf8', timeout: 60_000 });
+  it('survives a collection of the canvases while their encodes wait for the thread pool', { timeout: HEAVY_TEST_MS }, () => {
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SCENARIO], { encoding: 'utf8', timeout: GUARD_MS });
     expect({ status: run.status, signal: run.signal, stderr: run.stderr }).toEqual({ status: 0, signal: null, stderr: '' });
     const sizes = JSON.parse(run.stdout) as number[];
     expect(sizes).toHaveLength(120);

@@ -4,6 +4,7 @@ import { EXTRACTION_LIMITS, extractText } from '../../../main/service/text/extra
 import { OcrEngine } from '../../../main/service/text/ocr.ts';
 import type { Extraction, TextDocument } from '../../../main/service/text/textDocument.ts';
 import { docx, drawText, jpeg, MIME, normalise, pdf, png, tiff } from '../../fixtures/text.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const ocr = new OcrEngine();
 afterAll(() => ocr.close());
@@ -81,7 +82,7 @@ describe('FAILED', () => {
   });
 });
 
-describe('OCR (source OCR)', { timeout: 60_000 }, () => {
+describe('OCR (source OCR)', { timeout: HEAVY_TEST_MS }, () => {
   it('reads a PNG of known text, with confidence, coverage, status and layout', async () => {
     const doc = ready(await extractText(await png(drawText(['The quick brown fox', 'jumps over 42 lazy dogs'])), MIME.png, ocr));
     expect(doc.source).toBe('OCR');

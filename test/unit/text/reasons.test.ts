@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractText, NO_TEXT } from '../../../main/service/text/extract.ts';
 import { OcrEngine } from '../../../main/service/text/ocr.ts';
 import { drawText, epub, MIME, odt, pdf, png, tiff } from '../../fixtures/text.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const ocr = new OcrEngine();
 afterAll(() => ocr.close());
@@ -27,7 +28,7 @@ function pdfWithoutPages(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-describe('NOT_APPLICABLE reasons', { timeout: 60_000 }, () => {
+describe('NOT_APPLICABLE reasons', { timeout: HEAVY_TEST_MS }, () => {
   it('an empty file: the document is empty', async () => {
     expect(await extractText(new Uint8Array(0), MIME.text, ocr)).toEqual(notApplicable(NO_TEXT.empty));
     expect(NO_TEXT.empty).toBe('the document is empty');
