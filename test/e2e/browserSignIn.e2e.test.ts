@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
-import { GUARD_MS, HEAVY_TEST_MS } from '../helpers/wait.ts';
+import { GUARD_MS, HEAVY_TEST_MS, stopped } from '../helpers/wait.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const WIDTHS = [420, 1024, 1440];
@@ -91,11 +91,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (core && core.exitCode === null) {
-    const exited = new Promise((r) => core.once('exit', r));
-    core.kill('SIGTERM');
-    await exited;
-  }
+  await stopped(core);
   await server?.stop();
   notFolio?.close();
   removeDir(state);

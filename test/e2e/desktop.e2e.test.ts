@@ -16,7 +16,7 @@ import type { ShareGrant } from '../../shared/v1/access.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
 import { drawText, pdf, png } from '../fixtures/text.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
-import { GUARD_MS, HEAVY_TEST_MS, printed, until } from '../helpers/wait.ts';
+import { GUARD_MS, HEAVY_TEST_MS, printed, stopped, until } from '../helpers/wait.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const FILES = 50;
@@ -97,11 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (core && core.exitCode === null) {
-    const exited = new Promise((r) => core.once('exit', r));
-    core.kill('SIGTERM');
-    await exited;
-  }
+  await stopped(core);
   await server?.stop();
   removeDir(state);
   removeDir(work);

@@ -15,7 +15,7 @@ import type { Result } from '../../shared/desktop/api.ts';
 import type { ShareGrant } from '../../shared/v1/access.ts';
 import type { VersionResult } from '../../shared/v1/resources.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
-import { GUARD_MS, HEAVY_TEST_MS, printed, until } from '../helpers/wait.ts';
+import { GUARD_MS, HEAVY_TEST_MS, printed, stopped, until } from '../helpers/wait.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const WIDTHS = [420, 1024, 1440];
@@ -114,11 +114,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (core && core.exitCode === null) {
-    const exited = new Promise((r) => core.once('exit', r));
-    core.kill('SIGTERM');
-    await exited;
-  }
+  await stopped(core);
   await server?.stop();
   removeDir(state);
   removeDir(work);

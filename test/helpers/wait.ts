@@ -124,3 +124,11 @@ export function exited(child: ChildProcess): Promise<{ code: number | null; sign
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 }
+
+/** Asks `child` to stop (SIGTERM) and resolves once it has exited; at once if it already has. */
+export async function stopped(child: ChildProcess | undefined): Promise<void> {
+  if (!child) return;
+  const exit = exited(child);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await exit;
+}
