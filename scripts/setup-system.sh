@@ -39,6 +39,18 @@ PACKAGES=(
   strace
   # CPU load for running the tests as CI's shared machine runs them (docs/ci.md, "Under load").
   stress-ng
+  # The test cluster (scripts/cluster.sh, docs/deploy.md "Running Folio Service on several nodes"):
+  # PostgreSQL 15, OpenStack Swift with its s3api middleware as the S3-compatible store, memcached
+  # (Swift's auth cache) and HAProxy as the balancer.
+  postgresql-15
+  swift
+  swift-proxy
+  swift-object
+  swift-container
+  swift-account
+  python3-swift
+  memcached
+  haproxy
 )
 
 log() { printf '[setup-system] %s\n' "$*"; }
@@ -106,7 +118,8 @@ if ((${#STILL_MISSING[@]} > 0)); then
 fi
 
 for cmd in chromium dbus-run-session dbus-launch gnome-keyring-daemon secret-tool xvfb-run Xvfb \
-  curl rclone wrk hyperfine pdftotext pdfinfo tesseract make g++ python3 strace stress-ng; do
+  curl rclone wrk hyperfine pdftotext pdfinfo tesseract make g++ python3 strace stress-ng \
+  initdb pg_ctl swift-ring-builder swift-proxy-server memcached haproxy; do
   if ! command -v "$cmd" >/dev/null 2>&1; then
     log "expected command not found after install: $cmd" >&2
     exit 1
