@@ -29,7 +29,7 @@ core headless with its web UI on a loopback URL (printed as 'ui on URL').
   },
   {
     name: 'serve',
-    synopsis: `serve --data DIR [--host 127.0.0.1] [--port N]
+    synopsis: `serve --data DIR [--blobs s3://BUCKET?endpoint=URL&region=R] [--host 127.0.0.1] [--port N]
       [--allow-fetch-host HOST:PORT]... [--ingest-sync-max-bytes N] [--ingest-max-bytes N] [--ingest-timeout-ms N]
       [--fetch-idle-timeout-ms N] [--webhook-timeout-ms N] [--webhook-max-attempts N] [--webhook-retry-base-ms N]
       [--rate-limit N] [--rate-window-ms MS] [--log-level LEVEL] [--log-file FILE]`,
@@ -37,6 +37,9 @@ core headless with its web UI on a loopback URL (printed as 'ui on URL').
 flight finish and closes the database. Prints 'listening on URL' once ready.
 
   --data DIR                  the data directory; an empty one gets a new store
+  --blobs s3://BUCKET?endpoint=URL&region=R
+                              keep blobs and renditions in an S3-compatible bucket instead of under DIR;
+                              keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, never in the URL
   --host HOST                 the address to listen on; default 127.0.0.1
   --port N                    default 0 (a free port)
   --allow-fetch-host H:P      an exact host:port exempt from the address rules of ingest and webhooks (repeatable)

@@ -4,7 +4,9 @@ import type { ServiceConfig } from '../service/config.ts';
 import type { HousekeepingSettings } from '../service/housekeeping.ts';
 import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
-import { parsePort, requireOption } from './options.ts';
+import { BadBlobLocation, parseBlobLocation, type S3Location } from '../store/blobLocation.ts';
+import { CliFailure } from './failure.ts';
+import { parsePort, requireOption, UsageError } from './options.ts';
 import { OUTBOUND_OPTIONS, outboundSettings } from './outbound.ts';
 import { RATE_LIMIT_OPTIONS, rateLimitSettings } from './rateLimit.ts';
 import { LOG_OPTIONS, logSettings, openServeLog, type ServeLog } from './serveLog.ts';
@@ -12,10 +14,11 @@ import { LOG_OPTIONS, logSettings, openServeLog, type ServeLog } from './serveLo
 export async function runServe(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS, ...RATE_LIMIT_OPTIONS, ...LOG_OPTIONS },
+    options: { data: { type: 'string' }, blobs: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '0' }, ...OUTBOUND_OPTIONS, ...RATE_LIMIT_OPTIONS, ...LOG_OPTIONS },
     strict: true,
   });
   const dataDir = requireOption(values.data, '--data');
+  const bucket = values.blobs === undefined ? undefined : blobLocation(values.blobs);
   const port = parsePort(values.port);
   const outbound = outboundSettings(values);
   const rateLimit = rateLimitSettings(values);
@@ -26,7 +29,8 @@ export async function runServe(args: string[]): Promise<number> {
   try {
     // Loaded once the flags are checked: a wrong call is told without loading the service.
     const { openStore } = await import('../store/index.ts');
-    const store = await openStore(dataDir);
+    const store = await openStore(dataDir, bucket);
+    await storeAnswers(store, values.blobs);
     await serveUntil(store, { host: values.host, port }, stop, { ...settings.service, outbound, rateLimit }, settings.housekeeping, out);
   } catch (err) {
     out.log.fatal({ err }, 'folio serve failed');
@@ -35,6 +39,27 @@ export async function runServe(args: string[]): Promise<number> {
     await out.close();
   }
   return 0;
+}
+
+function blobLocation(text: string): S3Location {
+  try {
+    return parseBlobLocation(text);
+  } catch (err) {
+    if (err instanceof BadBlobLocation) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+/** A bucket that does not answer is told at start, not at the first upload. */
+async function storeAnswers(store: Store, blobs: string | undefined): Promise<void> {
+  try {
+    await store.blobs.ready();
+  } catch (err) {
+    store.close();
+    const where = blobs === undefined ? `the blob folder of ${store.dataDir}` : `the bucket of --blobs ${blobs}`;
+    const reason = err instanceof Error ? err.message || err.name : String(err);
+    throw new CliFailure('INTERNAL', `${where} does not answer: ${reason}`);
+  }
 }
 
 /**

@@ -10,9 +10,11 @@
  * new bytes are fsynced before they take their name, and each changed folder after (docs/sync.md).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ErrorCodes, errorValue, type ErrorName } from '../../shared/errors.ts';
 import type { Container, VersionResult } from '../../shared/v1/resources.ts';
 import { failure } from '../service/envelope.ts';
@@ -294,7 +296,7 @@ export class TreeWriter {
     const target = abs(at);
     const temp = join(dirname(target), `.folio-${randomBytes(8).toString('hex')}.part`);
     try {
-      await copyFile(this.mirror.store.blobs.pathOf(v.contentHash), temp);
+      await pipeline(this.mirror.store.blobs.read(v.contentHash), createWriteStream(temp, { flags: 'wx' }));
       await syncFile(temp);
       await renameDurably(temp, target);
     } catch (err) {

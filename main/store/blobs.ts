@@ -7,35 +7,20 @@
  * Linking rather than renaming keeps the source file: a chunked upload whose finalize fails keeps
  * its assembled bytes and can complete again, and the caller drops the source once it is done.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { link, open, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { access, constants, link, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FLUSHES_DIRECTORIES, syncDirectory } from '../platform/durable.ts';
+import { BlobStaging } from './blobStaging.ts';
+import { checkedHash, isContentHash, type BlobStore, type BufferedBlob, type StagedBlob } from './blobStore.ts';
 import { BlobThreads } from './blobThreads.ts';
 import type { Store } from './index.ts';
 import { KeyedLock } from './keyedLock.ts';
-import { writeStreamAt } from './streamWrite.ts';
 
-export interface StagedBlob {
-  tempPath: string;
-  contentHash: string;
-  sizeBytes: number;
-}
-
-/** The bytes of a small upload, read whole into memory and hashed, not staged on disk. */
-export interface BufferedBlob {
-  bytes: Buffer;
-  contentHash: string;
-  sizeBytes: number;
-}
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-
-export class BlobFiles {
+export class BlobFiles implements BlobStore {
   readonly root: string;
-  readonly tmpDir: string;
+  private readonly staging: BlobStaging;
   private readonly contentLocks = new KeyedLock();
   /** Shard directories known to exist: shards are never removed, so each is made at most once. */
   private readonly knownShards = new Set<string>();
@@ -43,14 +28,16 @@ export class BlobFiles {
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'blobs');
-    this.tmpDir = join(dataDir, 'tmp');
+    this.staging = new BlobStaging(join(dataDir, 'tmp'));
     mkdirSync(this.root, { recursive: true });
-    mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  get tmpDir(): string {
+    return this.staging.tmpDir;
   }
 
   pathOf(contentHash: string): string {
-    if (!SHA256_HEX.test(contentHash)) throw new Error('not a sha-256 hex digest');
-    return join(this.root, contentHash.slice(0, 2), contentHash);
+    return join(this.root, checkedHash(contentHash).slice(0, 2), contentHash);
   }
 
   /**
@@ -61,25 +48,8 @@ export class BlobFiles {
     return this.contentLocks.run(contentHash, work);
   }
 
-  /**
-   * Streams `source` into a fresh temp file, hashing as it goes; the file is fsynced before this
-   * resolves. More than `maxBytes` throws SizeLimitExceeded. A failure leaves no temp file.
-   */
-  async stage(source: Readable, maxBytes: number): Promise<StagedBlob> {
-    const tempPath = this.newTempPath();
-    const hash = createHash('sha256');
-    const fh = await open(tempPath, 'wx', 0o600);
-    let sizeBytes: number;
-    try {
-      sizeBytes = await writeStreamAt(fh, 0, source, maxBytes, (piece) => hash.update(piece));
-      await fh.sync();
-    } catch (err) {
-      await fh.close();
-      await rm(tempPath, { force: true });
-      throw err;
-    }
-    await fh.close();
-    return { tempPath, contentHash: hash.digest('hex'), sizeBytes };
+  stage(source: Readable, maxBytes: number): Promise<StagedBlob> {
+    return this.staging.stage(source, maxBytes);
   }
 
   /**
@@ -113,16 +83,12 @@ export class BlobFiles {
     const shard = dirname(target);
     const shardIsNew = this.ensureShard(shard);
     const directories = !FLUSHES_DIRECTORIES ? [] : shardIsNew ? [shard, this.root] : [shard];
-    await this.threads.put({ tempPath: this.newTempPath(), target, bytes: blob.bytes, directories });
+    await this.threads.put({ tempPath: this.staging.newTempPath(), target, bytes: blob.bytes, directories });
   }
 
   /** Stops the blob threads; a later put starts them again. */
   close(): Promise<void> {
     return this.threads.close();
-  }
-
-  private newTempPath(): string {
-    return join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
   }
 
   /** Creates a shard directory the first time this process needs it; true when it was new. */
@@ -133,10 +99,8 @@ export class BlobFiles {
     return created;
   }
 
-  async discard(tempPath: string): Promise<void> {
-    await unlink(tempPath).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
+  discard(tempPath: string): Promise<void> {
+    return this.staging.discard(tempPath);
   }
 
   async has(contentHash: string): Promise<boolean> {
@@ -168,18 +132,17 @@ export class BlobFiles {
   async *list(): AsyncGenerator<string> {
     for (const dir of await readdir(this.root)) {
       for (const name of await readdir(join(this.root, dir))) {
-        if (SHA256_HEX.test(name)) yield name;
+        if (isContentHash(name)) yield name;
       }
     }
   }
 
-  async clearTemp(olderThanMs: number): Promise<void> {
-    const cutoff = Date.now() - olderThanMs;
-    for (const name of await readdir(this.tmpDir)) {
-      const p = join(this.tmpDir, name);
-      const st = await stat(p).catch(() => null);
-      if (st && st.mtimeMs < cutoff) await rm(p, { recursive: true, force: true });
-    }
+  ready(): Promise<void> {
+    return access(this.root, constants.R_OK | constants.W_OK);
+  }
+
+  clearTemp(olderThanMs: number): Promise<void> {
+    return this.staging.clearTemp(olderThanMs);
   }
 }
 
@@ -208,7 +171,7 @@ export async function sweepOrphanBlobs(store: Store, graceMs: number): Promise<n
   return blobs + (await sweepOrphans(store.renditionBlobs, (hash) => store.renditions.contentReferenced(hash), graceMs));
 }
 
-async function sweepOrphans(files: BlobFiles, referenced: (contentHash: string) => boolean, graceMs: number): Promise<number> {
+async function sweepOrphans(files: BlobStore, referenced: (contentHash: string) => boolean, graceMs: number): Promise<number> {
   let removed = 0;
   for await (const contentHash of files.list()) {
     if (referenced(contentHash)) continue;

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { Checkpointer } from './checkpointer.ts';
 import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
+import type { S3Location } from './blobLocation.ts';
+import type { BlobStore } from './blobStore.ts';
+import { S3Blobs } from './s3Blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
 import { AuthorizationCodeRepository } from './repos/authorizationCodes.ts';
@@ -45,11 +48,11 @@ export class Store {
   readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly acl: AclRepositories;
   readonly org: OrgRepositories;
-  readonly blobs: BlobFiles;
+  readonly blobs: BlobStore;
   readonly jobs: JobRepository;
   readonly renditions: RenditionRepository;
   /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
-  readonly renditionBlobs: BlobFiles;
+  readonly renditionBlobs: BlobStore;
   readonly uploadsDir: string;
   readonly assemblies: AssemblyFiles;
   readonly quotas: QuotaRepository;
@@ -58,6 +61,8 @@ export class Store {
   constructor(
     private readonly db: Db,
     readonly dataDir: string,
+    /** A bucket for the blobs; without one they are files under dataDir. */
+    bucket?: S3Location,
   ) {
     this.identity = new IdentityRepository(db);
     this.tokens = new TokenRepository(db);
@@ -77,11 +82,11 @@ export class Store {
     this.webhookDeliveries = new WebhookDeliveryRepository(db);
     this.acl = new AclRepositories(db);
     this.org = new OrgRepositories(db);
-    this.blobs = new BlobFiles(dataDir);
+    this.blobs = bucket ? new S3Blobs(bucket, 'blobs/', dataDir) : new BlobFiles(dataDir);
     this.jobs = new JobRepository(db);
     this.renditions = new RenditionRepository(db);
     this.search = new SearchRepository(db);
-    this.renditionBlobs = new BlobFiles(join(dataDir, 'renditions'));
+    this.renditionBlobs = bucket ? new S3Blobs(bucket, 'renditions/', join(dataDir, 'renditions')) : new BlobFiles(join(dataDir, 'renditions'));
     this.uploadsDir = join(dataDir, 'uploads');
     this.assemblies = new AssemblyFiles(this.uploadsDir);
     this.quotas = new QuotaRepository(db);
@@ -99,10 +104,11 @@ export class Store {
 
   close(): void {
     void this.blobs.close();
+    void this.renditionBlobs.close();
     this.db.close();
   }
 }
 
-export async function openStore(dataDir: string): Promise<Store> {
-  return new Store(await openDatabase(dataDir), dataDir);
+export async function openStore(dataDir: string, bucket?: S3Location): Promise<Store> {
+  return new Store(await openDatabase(dataDir), dataDir, bucket);
 }

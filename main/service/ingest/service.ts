@@ -21,7 +21,7 @@ import type { IngestRequest, IngestResult } from '../../../shared/v1/ingest.ts';
 import type { FetchedResponse, SafeFetcher } from '../../net/fetcher.ts';
 import { outboundError } from '../../net/errors.ts';
 import { MAX_REDIRECTS } from '../../net/settings.ts';
-import type { StagedBlob } from '../../store/blobs.ts';
+import type { StagedBlob } from '../../store/blobStore.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { ServiceDeps } from '../app.ts';

@@ -12,7 +12,7 @@
  *   the last free bytes.
  */
 import type { Readable } from 'node:stream';
-import type { StagedBlob } from '../../store/blobs.ts';
+import type { StagedBlob } from '../../store/blobStore.ts';
 import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import type { Store } from '../../store/index.ts';
 import { fail } from '../errors.ts';

@@ -6,8 +6,8 @@
  * from racing. A rendition is written only while its version exists: a text job that finishes
  * after its version was purged must not leave a row behind.
  */
-import type { ReadStream } from 'node:fs';
-import type { StagedBlob } from '../../store/blobs.ts';
+import type { Readable } from 'node:stream';
+import type { StagedBlob } from '../../store/blobStore.ts';
 import type { RenditionRecord, RenditionState, RenditionStatus } from '../../store/repos/renditions.ts';
 import type { ServiceDeps } from '../app.ts';
 import { fail } from '../errors.ts';
@@ -76,7 +76,7 @@ export class RenditionFiles {
   }
 
   /** A stream of a READY rendition's bytes, after ensureBytes. */
-  async open(record: RenditionRecord, range?: { start: number; end: number }): Promise<ReadStream> {
+  async open(record: RenditionRecord, range?: { start: number; end: number }): Promise<Readable> {
     await this.ensureBytes(record);
     return this.deps.store.renditionBlobs.read(record.contentHash, range);
   }

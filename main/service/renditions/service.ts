@@ -3,7 +3,6 @@
  * list of a version's renditions, and short-lived signed URLs that read a READY rendition
  * without a bearer token.
  */
-import type { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { Perm, UPLOAD } from '../../../shared/permissions.ts';
 import {
@@ -116,7 +115,7 @@ export class RenditionService {
   }
 
   /** The bytes of a rendition resolveSigned returned, or a byte range of them. */
-  async stream(record: RenditionRecord, range?: { start: number; end: number }): Promise<ReadStream> {
+  async stream(record: RenditionRecord, range?: { start: number; end: number }): Promise<Readable> {
     return this.files.open(record, range);
   }
 

@@ -7,7 +7,7 @@
  * file itself stays; dropping it is the caller's job.
  */
 import type { VersionResult } from '../../../shared/v1/resources.ts';
-import type { BufferedBlob, StagedBlob } from '../../store/blobs.ts';
+import type { BufferedBlob, StagedBlob } from '../../store/blobStore.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../app.ts';

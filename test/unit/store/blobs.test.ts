@@ -5,11 +5,18 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBlob, sweepOrphanBlobs } from '../../../main/store/blobs.ts';
+import { BlobFiles, releaseBlob, sweepOrphanBlobs } from '../../../main/store/blobs.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { SizeLimitExceeded } from '../../../main/store/streamWrite.ts';
 import { blobFiles, tempFiles } from '../../helpers/dataDir.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
+
+/** Without a bucket, the store keeps its blobs as files: these tests look at them on disk. */
+function files(store: Store, of: 'blobs' | 'renditionBlobs' = 'blobs'): BlobFiles {
+  const blobs = store[of];
+  if (!(blobs instanceof BlobFiles)) throw new Error('expected blob files');
+  return blobs;
+}
 
 let dir: string;
 let store: Store;
@@ -92,7 +99,7 @@ describe('BlobFiles', () => {
     const bytes = randomBytes(100);
     const first = await store.blobs.stage(source([bytes]), 1000);
     await store.blobs.commit(first);
-    const target = store.blobs.pathOf(sha256(bytes));
+    const target = files(store).pathOf(sha256(bytes));
     const inode = statSync(target).ino;
     const second = await store.blobs.stage(source([bytes]), 1000);
     await store.blobs.commit(second);
@@ -101,7 +108,7 @@ describe('BlobFiles', () => {
   });
 
   it('refuses a path for something that is not a SHA-256 digest', () => {
-    expect(() => store.blobs.pathOf('../../etc/passwd')).toThrow();
+    expect(() => files(store).pathOf('../../etc/passwd')).toThrow();
   });
 });
 
@@ -124,10 +131,10 @@ describe('releaseBlob', () => {
     dropVersions(blobB);
     expect(await releaseBlob(store, 'ten_a', blobA)).toBe(false);
     expect(store.versions.blobContentHash('ten_a', blobA)).toBeUndefined();
-    expect(existsSync(store.blobs.pathOf(sha256(bytes)))).toBe(true);
+    expect(existsSync(files(store).pathOf(sha256(bytes)))).toBe(true);
 
     expect(await releaseBlob(store, 'ten_b', blobB)).toBe(true);
-    expect(existsSync(store.blobs.pathOf(sha256(bytes)))).toBe(false);
+    expect(existsSync(files(store).pathOf(sha256(bytes)))).toBe(false);
     expect(blobFiles(dir)).toEqual([]);
   });
 
@@ -139,7 +146,7 @@ describe('releaseBlob', () => {
     dropVersions(blobA);
     expect(await releaseBlob(store, 'ten_b', blobA)).toBe(false);
     expect(store.versions.blobContentHash('ten_a', blobA)).toBe(sha256(bytes));
-    expect(existsSync(store.blobs.pathOf(sha256(bytes)))).toBe(true);
+    expect(existsSync(files(store).pathOf(sha256(bytes)))).toBe(true);
   });
 });
 
@@ -156,8 +163,8 @@ describe('sweepOrphanBlobs', () => {
     expect(await sweepOrphanBlobs(store, 3600 * 1000)).toBe(0);
     expect(blobFiles(dir)).toHaveLength(2);
     expect(await sweepOrphanBlobs(store, 0)).toBe(1);
-    expect(existsSync(store.blobs.pathOf(sha256(orphan)))).toBe(false);
-    expect(existsSync(store.blobs.pathOf(sha256(kept)))).toBe(true);
+    expect(existsSync(files(store).pathOf(sha256(orphan)))).toBe(false);
+    expect(existsSync(files(store).pathOf(sha256(kept)))).toBe(true);
   });
 
   it('removes rendition files that no rendition row holds (a crash between purging the row and removing the file)', async () => {
@@ -173,7 +180,7 @@ describe('sweepOrphanBlobs', () => {
     );
     expect(await sweepOrphanBlobs(store, 3600 * 1000)).toBe(0);
     expect(await sweepOrphanBlobs(store, 0)).toBe(1);
-    expect(existsSync(store.renditionBlobs.pathOf(sha256(orphan)))).toBe(false);
-    expect(existsSync(store.renditionBlobs.pathOf(sha256(kept)))).toBe(true);
+    expect(existsSync(files(store, 'renditionBlobs').pathOf(sha256(orphan)))).toBe(false);
+    expect(existsSync(files(store, 'renditionBlobs').pathOf(sha256(kept)))).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 /** The text job handler on a real store and the real extractor thread: reuse, read failures, sweeping. */
-import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Access } from '../../../main/service/access.ts';
@@ -57,14 +56,14 @@ describe('text job', () => {
     await job.run({ tenantId: ctx.tenantId, versionId: first.versionId }, signal);
     const second = await newVersion('same bytes twice');
     // Both versions share one blob file; without it, only reuse can produce the second result.
-    rmSync(store.blobs.pathOf(second.contentHash));
+    await store.blobs.remove(second.contentHash);
     await job.run({ tenantId: ctx.tenantId, versionId: second.versionId }, signal);
     expect(textOf(second.versionId)).toMatchObject({ status: 'READY', contentHash: textOf(first.versionId)?.contentHash });
   });
 
   it("fails the attempt (to be retried) when the version's bytes cannot be read, and records FAILED on giving up", async () => {
     const v = await newVersion('bytes that disappear');
-    rmSync(store.blobs.pathOf(v.contentHash));
+    await store.blobs.remove(v.contentHash);
     await expect(job.run({ tenantId: ctx.tenantId, versionId: v.versionId }, signal)).rejects.toThrow("could not read the version's content (ENOENT)");
     expect(textOf(v.versionId)?.status).toBe('PENDING');
     await job.giveUp({ tenantId: ctx.tenantId, versionId: v.versionId }, "could not read the version's content (ENOENT)");

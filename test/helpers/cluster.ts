@@ -1,0 +1,39 @@
+/**
+ * A real cluster for tests: scripts/cluster.sh up on a state file of the test's own, and down at the
+ * end. The credentials come back as environment variables, as `folio serve` takes them.
+ */
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { removeDir, tempDir } from './server.ts';
+
+const run = promisify(execFile);
+// The SDK is pinned (package.json) and would warn on every client that Node 20 is ending for it.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+export const CLUSTER_SCRIPT = resolve(import.meta.dirname, '../../scripts/cluster.sh');
+
+export interface TestCluster {
+  db: string;
+  blobs: string;
+  /** PGPASSWORD, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. */
+  env: Record<string, string>;
+  down: () => Promise<void>;
+}
+
+export async function clusterUp(): Promise<TestCluster> {
+  const work = tempDir('folio-cluster-');
+  const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state') };
+  const { stdout } = await run('bash', [CLUSTER_SCRIPT, 'up'], { env });
+  const line = (name: string) => stdout.split('\n').find((l) => l.startsWith(`${name} `))?.slice(name.length + 1) ?? '';
+  const secrets: Record<string, string> = {};
+  for (const m of (await run('bash', [CLUSTER_SCRIPT, 'env'], { env })).stdout.matchAll(/^export (\w+)='([^']*)'$/gm)) secrets[m[1]!] = m[2]!;
+  return {
+    db: line('db'),
+    blobs: line('blobs'),
+    env: secrets,
+    down: async () => {
+      await run('bash', [CLUSTER_SCRIPT, 'down'], { env });
+      removeDir(work);
+    },
+  };
+}
