@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { ServiceConfig } from '../service/config.ts';
 import type { HousekeepingSettings } from '../service/housekeeping.ts';
+import { Lifecycle } from '../service/health/lifecycle.ts';
 import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
 import { BadBlobLocation, parseBlobLocation, type S3Location } from '../store/blobLocation.ts';
@@ -96,13 +97,15 @@ export async function serveUntil(
   const checkpoints = store.checkpointInBackground();
   try {
     const [{ buildApp }, { startHousekeeping }] = await Promise.all([import('../service/app.ts'), import('../service/housekeeping.ts')]);
-    const app = await buildApp(store, { config, log });
+    const lifecycle = new Lifecycle();
+    const app = await buildApp(store, { config, log, lifecycle });
     const housekeeping = startHousekeeping(store, config, housekeepingSettings, log);
     try {
       const address = await app.listen(where);
       out.announce(`listening on ${address}`);
       log.info({ address, rateLimit: config.rateLimit }, 'started');
       log.info({ signal: await stop }, 'stopping: letting requests in flight finish');
+      lifecycle.drain();
     } finally {
       await housekeeping.stop();
       await app.close();

@@ -38,7 +38,8 @@ export function installAccessLog(app: FolioApp): void {
   });
   app.addHook('onResponse', (req, reply, done) => {
     const line = accessLine(req, reply);
-    if (reply.statusCode >= 500) req.log.error(line, 'request failed');
+    if (req.routeOptions.config.probe) req.log.debug(line, 'probe');
+    else if (reply.statusCode >= 500) req.log.error(line, 'request failed');
     else req.log.info(line, 'request');
     done();
   });

@@ -51,6 +51,8 @@ import { webhookRoutes } from './webhooks/routes.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
+import { healthRoutes } from './health/routes.ts';
+import { Lifecycle } from './health/lifecycle.ts';
 import { limitRoutes } from './limits/routes.ts';
 
 export type FolioApp = FastifyInstance<
@@ -77,6 +79,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes that bring bytes in (uploads): background jobs make way while they come (./foreground.ts). */
     bulkWrite?: boolean;
+    /** A load balancer's health probe (./health/routes.ts): not rate limited, logged at debug. */
+    probe?: boolean;
   }
 }
 
@@ -90,6 +94,8 @@ export interface BuildOptions {
   /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */
   backgroundJobs?: boolean;
   config?: Partial<ServiceConfig>;
+  /** Draining after SIGTERM, told to the balancer through /readyz; by default never draining. */
+  lifecycle?: Lifecycle;
   /** Where access lines and failures go (`folio serve --log-level/--log-file`); by default errors only, to stderr. */
   log?: Logger;
 }
@@ -150,6 +156,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   searchRoutes(app, deps);
   renditionRoutes(app, deps);
   limitRoutes(app, deps);
+  healthRoutes(app, deps, opts.lifecycle ?? new Lifecycle());
   if (opts.backgroundJobs !== false) backgroundJobs(app, deps);
   return app;
 }

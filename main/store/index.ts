@@ -97,6 +97,11 @@ export class Store {
     return this.db.transaction(fn).immediate();
   }
 
+  /** Throws when the database does not answer a query. */
+  ping(): void {
+    this.db.prepare('SELECT 1').get();
+  }
+
   /** Moves WAL checkpoints to a thread of their own, for a long-running service (./checkpointer.ts). */
   checkpointInBackground(): Checkpointer {
     return Checkpointer.start(this.db);

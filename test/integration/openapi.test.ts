@@ -44,8 +44,13 @@ interface OpenApiDoc {
 
 /** The two routes whose success response is not the envelope (docs/api.md says which and why). */
 // Bytes and the description document are not enveloped on success; their errors are.
-/** Bytes, this document, and the browser sign-in's pages (HTML) and RFC 8414 metadata (plain JSON by that RFC). */
+/**
+ * Bytes, this document, the browser sign-in's pages (HTML) and RFC 8414 metadata (plain JSON by that
+ * RFC), and the load balancer's probes (plain JSON a balancer's check can match).
+ */
 const NOT_ENVELOPED = new Set([
+  'GET /healthz',
+  'GET /readyz',
   'GET /v1/openapi.json',
   'GET /v1/versions/download',
   'GET /v1/renditions/read',

@@ -39,6 +39,7 @@ export async function installRateLimit(app: FolioApp, store: Store, settings: Ra
   const limit = app.rateLimit();
   app.addHook('onRequest', async function (req, reply) {
     reply.header('X-Request-Id', req.id);
+    if (req.routeOptions.config.probe) return;
     await limit.call(this, req, reply);
   });
 }
