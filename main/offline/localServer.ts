@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { SUCCESS_MSG, type Envelope } from '../../shared/envelope.ts';
 import { ErrorCodes, errorValue } from '../../shared/errors.ts';
 import { ConflictResolve, type LocalIdMapping, type LocalStatus } from '../../shared/v1/offline.ts';
+import type { VersionText } from '../../shared/v1/text.ts';
 import { resolveCaller } from '../service/auth/tokens.ts';
 import { DEFAULT_CONFIG } from '../service/config.ts';
 import { failure } from '../service/envelope.ts';
@@ -22,6 +23,7 @@ import type { OfflineStore } from '../store/offline/state.ts';
 import { classify, recordsIn, type Handling, type JsonRecord, type QueuedWrite, type Resource } from './endpoints.ts';
 import type { IdMap } from './ids.ts';
 import type { Mirror } from './mirror.ts';
+import { keepText } from './mirrorText.ts';
 import type { Outbox } from './outbox.ts';
 import type { TreeWriter } from './treeWrites.ts';
 import { Unreachable, type Upstream } from './upstream.ts';
@@ -40,6 +42,8 @@ export interface LocalServerDeps {
 }
 
 const NOT_FOUND = 120001;
+/** A version's text, all pages of which the mirror keeps for search. */
+const TEXT_PATH = '/v1/versions/text';
 const CALLER_HEADERS = ['authorization', 'x-svc-user-token', 'x-svc-act-as-source', 'x-svc-act-as-source-id'];
 
 interface Call {
@@ -190,6 +194,7 @@ export class LocalServer {
             this.d.offline.putAnswer(key, resource?.name ?? '', answer.envelope.data);
             this.keepRecords(resource, answer.envelope.data);
           });
+          if (call.path === TEXT_PATH && !call.query.page) keepText(this.d.mirror, answer.envelope.data as VersionText);
         }
         return send(res, answer.status, { ...answer.envelope, data: this.overlay(resource, answer.envelope.data) });
       } catch (err) {
