@@ -60,7 +60,10 @@ export function SearchBar({ onOpen }: { onOpen: (hit: SearchHit, query: string) 
           <ol className="search-list">
             {page.hits.map((hit) => (
               <li key={hit.docId}>
-                <button type="button" className="search-hit" onClick={() => onOpen(hit, asked)} aria-label={`Open ${hit.title} at page ${hit.page}`}>
+                <button type="button" className="search-hit" onClick={() => {
+                    onOpen(hit, asked);
+                    close();
+                  }} aria-label={`Open ${hit.title} at page ${hit.page}`}>
                   <span className="search-title">{hit.title}</span>
                   <span className="muted small">{[hit.folder || 'a folder', `page ${hit.page}`].join(' · ')}</span>
                   <span className="search-snippet">
