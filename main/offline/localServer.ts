@@ -20,10 +20,10 @@ import { failure } from '../service/envelope.ts';
 import { fail, ServiceError } from '../service/errors.ts';
 import { downloadVersion } from '../remote/transfer.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
-import { classify, recordsIn, type Handling, type JsonRecord, type QueuedWrite, type Resource } from './endpoints.ts';
+import { answerKey, classify, recordsIn, type Handling, type JsonRecord, type QueuedWrite, type Resource } from './endpoints.ts';
 import type { IdMap } from './ids.ts';
 import type { Mirror } from './mirror.ts';
-import { keepText } from './mirrorText.ts';
+import { keepText, keptPage, TEXT_PATH } from './mirrorText.ts';
 import type { Outbox } from './outbox.ts';
 import type { TreeWriter } from './treeWrites.ts';
 import { Unreachable, type Upstream } from './upstream.ts';
@@ -42,8 +42,6 @@ export interface LocalServerDeps {
 }
 
 const NOT_FOUND = 120001;
-/** A version's text, all pages of which the mirror keeps for search. */
-const TEXT_PATH = '/v1/versions/text';
 const CALLER_HEADERS = ['authorization', 'x-svc-user-token', 'x-svc-act-as-source', 'x-svc-act-as-source-id'];
 
 interface Call {
@@ -201,7 +199,7 @@ export class LocalServer {
         if (!(err instanceof Unreachable)) throw err;
       }
     }
-    const kept = this.d.offline.answer(key);
+    const kept = this.d.offline.answer(key) ?? (call.path === TEXT_PATH ? keptPage(this.d.offline, call.query) : undefined);
     if (kept) return send(res, 200, ok(call.rid, this.overlay(resource, kept.data)), { 'x-folio-cached': kept.fetchTime });
     const id = resource ? (call.query[resource.idField] ?? call.body[resource.idField]) : undefined;
     const record = resource && typeof id === 'string' ? this.d.offline.record(resource.name, id) : undefined;
@@ -356,18 +354,6 @@ async function readJson(req: IncomingMessage): Promise<JsonRecord> {
   return value as JsonRecord;
 }
 
-/** A request, with its parameters in a canonical order: what an answer is kept under. */
 function requestKey(call: Call): string {
-  return `${call.method} ${call.path} ${canonical({ query: call.query, body: call.body })}`;
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value as JsonRecord)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as JsonRecord)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
+  return answerKey(call.method, call.path, call.query, call.body);
 }

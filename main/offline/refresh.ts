@@ -17,7 +17,7 @@ import type { OfflineStore } from '../store/offline/state.ts';
 import type { PairRecord, SyncStore } from '../store/sync/index.ts';
 import { isLocalId, type NodeState } from '../sync/trees.ts';
 import type { Mirror } from './mirror.ts';
-import { keepText, wantsText } from './mirrorText.ts';
+import { keepText, TEXT_PATH, wantsText } from './mirrorText.ts';
 
 const CURSOR_EXPIRED = 130006;
 const NOT_FOUND = 120001;
@@ -330,7 +330,7 @@ async function cacheText(ctx: RefreshContext, remote: Map<string, NodeState>): P
     const doc = node.kind === 'file' ? mirror.document(node.id) : undefined;
     if (!doc || !wantsText(mirror, doc.currentVersionId) || !(await mirror.store.blobs.has(doc.contentHash))) continue;
     try {
-      keepText(mirror, await ctx.client.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } }));
+      keepText(mirror, await ctx.client.call<VersionText>('GET', TEXT_PATH, { query: { versionId: doc.currentVersionId } }), ctx.offline);
     } catch (err) {
       // A version the caller may read but not download has no text to give: its name is still found.
       if (!(err instanceof FolioApiError)) throw err;

@@ -121,7 +121,7 @@ describe('search, Activity actions and offline reads in the desktop core', { tim
     expect(await api.openActivityFile({ seq: 0 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
   });
 
-  it('with the service away, reads the folder, the document, its versions and the search from the copy on this computer', async () => {
+  it('with the service away, reads the folder, the document, its versions, its text and the search from the copy on this computer', async () => {
     const doc = (await service.children(containerId)).documents.find((d) => d.title === 'heron.txt');
     const mirror = new Database(join(state, 'mirror', 'folio.db'), { readonly: true, fileMustExist: true });
     try {
@@ -140,6 +140,9 @@ describe('search, Activity actions and offline reads in the desktop core', { tim
     expect(listing.documents.map((d) => d.title)).toEqual(['heron.txt', 'quokka-2.txt', 'quokka-3.txt']);
     expect(value(await api.getDocument({ docId: doc?.docId ?? '' })).title).toBe('heron.txt');
     expect(value(await api.listVersions({ docId: doc?.docId ?? '' })).versions.map((v) => v.versionId)).toEqual([doc?.currentVersionId]);
+    const text = value(await api.getVersionText({ versionId: doc?.currentVersionId ?? '' }));
+    expect([text.status, text.pages.map((p) => [p.page, p.text])]).toEqual(['READY', [[1, 'the kingfisher came back']]]);
+    expect(value(await api.getVersionText({ versionId: doc?.currentVersionId ?? '', page: 1 })).pages.map((p) => p.text)).toEqual(['the kingfisher came back']);
     const found = value(await api.search({ query: 'kingfisher' }));
     expect(found.fromMirror).toBe(true);
     expect(found.hits.map((h) => [h.title, h.folder, h.page, h.snippet])).toEqual([['heron.txt', 'Field Notes', 1, 'the kingfisher came back']]);
