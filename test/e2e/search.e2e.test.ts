@@ -191,6 +191,7 @@ describe('search, Activity and offline reads in the web UI', { timeout: HEAVY_TE
     expect(await page.getByText('ECONNREFUSED').count()).toBe(0);
     await page.getByRole('button', { name: 'Open document field notes.txt' }).click();
     await page.getByRole('table', { name: 'Versions' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('listitem', { name: 'Page 1' }).getByText('the kingfisher came back to the river').waitFor();
     await shot('24-offline-documents');
 
     await nav('Shares');
