@@ -860,7 +860,7 @@ export class DesktopCore implements Handlers {
   }
 
   async downloadVersion(args: ArgsOf<'downloadVersion'>): Promise<ResultOf<'downloadVersion'>> {
-    return downloadVersion(this.requireClient(), args);
+    return this.read((client) => downloadVersion(client, args));
   }
 
   /** The restored version reaches the disk with the pairs' next round, started now rather than at the next poll. */

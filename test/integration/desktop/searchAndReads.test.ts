@@ -121,7 +121,7 @@ describe('search, Activity actions and offline reads in the desktop core', { tim
     expect(await api.openActivityFile({ seq: 0 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
   });
 
-  it('with the service away, reads the folder, the document, its versions, its text and the search from the copy on this computer', async () => {
+  it('with the service away, reads the folder, the document, its versions, its bytes, its text and the search from the copy on this computer', async () => {
     const doc = (await service.children(containerId)).documents.find((d) => d.title === 'heron.txt');
     const mirror = new Database(join(state, 'mirror', 'folio.db'), { readonly: true, fileMustExist: true });
     try {
@@ -143,6 +143,8 @@ describe('search, Activity actions and offline reads in the desktop core', { tim
     const text = value(await api.getVersionText({ versionId: doc?.currentVersionId ?? '' }));
     expect([text.status, text.pages.map((p) => [p.page, p.text])]).toEqual(['READY', [[1, 'the kingfisher came back']]]);
     expect(value(await api.getVersionText({ versionId: doc?.currentVersionId ?? '', page: 1 })).pages.map((p) => p.text)).toEqual(['the kingfisher came back']);
+    const file = value(await api.downloadVersion({ versionId: doc?.currentVersionId ?? '' }));
+    expect(Buffer.from(file.base64, 'base64').toString()).toBe('the kingfisher came back');
     const found = value(await api.search({ query: 'kingfisher' }));
     expect(found.fromMirror).toBe(true);
     expect(found.hits.map((h) => [h.title, h.folder, h.page, h.snippet])).toEqual([['heron.txt', 'Field Notes', 1, 'the kingfisher came back']]);
