@@ -4,8 +4,18 @@
  * sends progress updates at most every `throttleMs` per entry so a fast transfer cannot flood a UI;
  * a change of state (done, failed) always goes out at once.
  */
-import type { ActivityDirection, ActivityEntry, Progress } from '../../shared/desktop/api.ts';
+import type { ActivityDirection, ActivityEntry, ActivityKind, Progress } from '../../shared/desktop/api.ts';
 import type { AppliedChange, TransferDirection } from '../sync/executor.ts';
+
+/** The speed of a transfer is measured over this much of its latest progress... */
+const RATE_WINDOW_MS = 5_000;
+/** ...and said only once progress spans at least this long. */
+const RATE_MIN_SPAN_MS = 1_000;
+
+interface Sample {
+  at: number;
+  bytes: number;
+}
 
 export interface ActivityOptions {
   capacity?: number;
@@ -16,12 +26,12 @@ export interface ActivityOptions {
 
 type NewEntry = Omit<ActivityEntry, 'seq' | 'time'>;
 
-/** The engine's side-named changes, as the contract says them to a person. */
-const CHANGE_DIRECTION: Record<AppliedChange['type'], ActivityDirection> = {
-  deleteRemote: 'deleteOnService',
-  deleteLocal: 'deleteHere',
-  moveRemote: 'moveOnService',
-  moveLocal: 'moveHere',
+/** The engine's side-named changes, as the contract says them to a person: what was done, and where. */
+const CHANGE_VIEW: Record<AppliedChange['type'], { kind: ActivityKind; direction: ActivityDirection }> = {
+  deleteRemote: { kind: 'delete', direction: 'deleteOnService' },
+  deleteLocal: { kind: 'delete', direction: 'deleteHere' },
+  moveRemote: { kind: 'move', direction: 'moveOnService' },
+  moveLocal: { kind: 'move', direction: 'moveHere' },
 };
 
 export class ActivityLog {
@@ -38,14 +48,20 @@ export class ActivityLog {
   private readonly throttleMs: number;
   /** Per pair, the transfers of the round under way. */
   private readonly rounds = new Map<string, Set<number>>();
+  /** Running transfers' recent progress, by seq: what their speed is measured from. */
+  private readonly samples = new Map<number, Sample[]>();
 
   constructor(private readonly o: ActivityOptions) {
     this.capacity = o.capacity ?? 100_000;
     this.throttleMs = o.throttleMs ?? 100;
   }
 
+  private clock(): Date {
+    return (this.o.now ?? (() => new Date()))();
+  }
+
   private now(): string {
-    return (this.o.now ?? (() => new Date()))().toISOString();
+    return this.clock().toISOString();
   }
 
   add(e: NewEntry): ActivityEntry {
@@ -55,6 +71,7 @@ export class ActivityLog {
       const oldest = this.entries.keys().next().value as number;
       this.entries.delete(oldest);
       this.lastSent.delete(oldest);
+      this.samples.delete(oldest);
     }
     this.o.onEntry(entry);
     this.lastSent.set(entry.seq, Date.now());
@@ -77,8 +94,10 @@ export class ActivityLog {
     entry.bytesDone = Math.max(0, Math.min(done, total));
     entry.bytesTotal = Math.max(0, total);
     entry.time = this.now();
+    this.measure(entry);
     if (done >= total) {
       entry.state = 'done';
+      this.stopMeasuring(entry);
       this.running.delete(key);
       this.finished.set(key, entry);
       this.send(entry.seq, true);
@@ -90,7 +109,7 @@ export class ActivityLog {
   /** A delete or a move the engine carried out: one finished entry. */
   change(pairId: string, c: AppliedChange): void {
     const message = 'from' in c ? `from ${c.from || '/'}` : '';
-    this.add({ pairId, path: c.path, kind: 'change', direction: CHANGE_DIRECTION[c.type], state: 'done', bytesDone: 0, bytesTotal: 0, message });
+    this.add({ pairId, path: c.path, ...CHANGE_VIEW[c.type], state: 'done', bytesDone: 0, bytesTotal: 0, message });
   }
 
   /** The round of a pair ended: transfers it left running failed (or were skipped). */
@@ -98,6 +117,7 @@ export class ActivityLog {
     for (const [key, entry] of this.running) {
       if (entry.pairId !== pairId) continue;
       entry.state = 'failed';
+      this.stopMeasuring(entry);
       entry.message = errors.find((e) => e.includes(entry.path)) ?? 'not finished in this round';
       this.running.delete(key);
       this.send(entry.seq, true);
@@ -123,6 +143,12 @@ export class ActivityLog {
     return p;
   }
 
+  /** The entry of a seq, while it is kept. */
+  entry(seq: number): ActivityEntry | undefined {
+    const e = this.entries.get(seq);
+    return e && { ...e };
+  }
+
   list(afterSeq = 0, limit = 1000): { entries: ActivityEntry[]; lastSeq: number } {
     const out: ActivityEntry[] = [];
     for (const e of this.entries.values()) {
@@ -133,7 +159,11 @@ export class ActivityLog {
   }
 
   forgetPair(pairId: string): void {
-    for (const [key, e] of this.running) if (e.pairId === pairId) this.running.delete(key);
+    for (const [key, e] of this.running) {
+      if (e.pairId !== pairId) continue;
+      this.samples.delete(e.seq);
+      this.running.delete(key);
+    }
     for (const [key, e] of this.finished) if (e.pairId === pairId) this.finished.delete(key);
     this.rounds.delete(pairId);
   }
@@ -142,6 +172,23 @@ export class ActivityLog {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.flush();
+  }
+
+  /** Keeps the latest progress of a running transfer, and its speed over RATE_WINDOW_MS once there is enough of it. */
+  private measure(entry: ActivityEntry): void {
+    const at = this.clock().getTime();
+    const samples = this.samples.get(entry.seq) ?? [];
+    samples.push({ at, bytes: entry.bytesDone });
+    while (samples.length > 2 && at - (samples[1] as Sample).at >= RATE_WINDOW_MS) samples.shift();
+    this.samples.set(entry.seq, samples);
+    const first = samples[0] as Sample;
+    const span = at - first.at;
+    if (span >= RATE_MIN_SPAN_MS) entry.bytesPerSecond = Math.round(((entry.bytesDone - first.bytes) * 1000) / span);
+  }
+
+  private stopMeasuring(entry: ActivityEntry): void {
+    this.samples.delete(entry.seq);
+    delete entry.bytesPerSecond;
   }
 
   private send(seq: number, now: boolean): void {

@@ -9,7 +9,7 @@
  * same object, and with it the embedded local server (main/desktop/local.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type {
   Account,
@@ -50,7 +50,10 @@ import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
 import { hostedRound, type HostedRound } from '../offline/daemon.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
+import { MirrorReads } from './mirrorReads.ts';
+import { nearestExisting, type Opener } from './opener.ts';
 import { getSharers, searchDirectory } from './people.ts';
+import { searchDocuments } from './search.ts';
 import { BrowserSignIn, explainSignInFailure } from './signIn.ts';
 import { downloadVersion, restoreVersion } from './versionActions.ts';
 import { containerView, documentView, shareView, versionTextView, versionView } from './views.ts';
@@ -63,6 +66,8 @@ export interface CoreOptions {
   openPath?: (path: string) => Promise<void>;
   /** Opens the sign-in page in the system browser (Electron: shell.openExternal); headless: the UI opens a tab. */
   openExternal?: (url: string) => Promise<void>;
+  /** Shows and opens the files of Activity's rows (Electron: its shell; headless: the OS opener); none: the UI shows the path. */
+  opener?: Opener;
   /** The embedded local server beside the core; without it the outbox and the count of files waiting are 0. */
   local?: LocalLink;
   /**
@@ -125,6 +130,8 @@ export class DesktopCore implements Handlers {
   private readonly announced = new Map<string, Set<string>>();
   private readonly ignoreRules = new Map<string, string>();
   private readonly activity: ActivityLog;
+  /** Reads go to the local server's mirror while the service is away. */
+  private readonly reads: MirrorReads;
   private offline: Offline = { offline: false, since: '', reason: '', outboxLength: 0, pendingUploads: 0 };
   /** WAL checkpoints of the state database, on a thread of their own (main/store/checkpointer.ts). */
   private checkpoints: Checkpointer | null = null;
@@ -145,6 +152,7 @@ export class DesktopCore implements Handlers {
     this.managed = o.managed ?? NO_MANAGED_SETTINGS;
     this.log = o.log ?? silentLogger();
     this.syncLog = new SyncLog(this.log);
+    this.reads = new MirrorReads({ stateDir: o.stateDir, localUrl: o.local?.url ?? '', ...(o.client ? { client: o.client } : {}) });
     this.activity = new ActivityLog({
       onEntry: (entry) => {
         this.events.emit({ type: 'activity', entry });
@@ -357,23 +365,37 @@ export class DesktopCore implements Handlers {
     return this.client;
   }
 
+  /** A read from the service, or from the local server's mirror while the service is away. */
+  private async read<T>(work: (client: FolioClient) => Promise<T>): Promise<T> {
+    return (await this.reads.read(this.requireClient(), this.offline.offline, work)).value;
+  }
+
   // -------------------------------------------------------------------------------------------
   // The service tree
 
   async listChildren(args: ArgsOf<'listChildren'>): Promise<ResultOf<'listChildren'>> {
-    const client = this.requireClient();
-    const id = args.containerId ?? '';
-    if (!id) return { container: { containerId: '', name: '', parentId: '' }, containers: (await childContainers(client, '')).map(containerView), documents: [] };
-    const here = await client.getContainer(id);
-    const { containers, documents } = args.includeDocuments
-      ? await client.children(id)
-      : { containers: await childContainers(client, id), documents: [] };
-    const byName = <T extends { name?: string; title?: string }>(a: T, b: T) => (a.name ?? a.title ?? '').localeCompare(b.name ?? b.title ?? '');
-    return {
-      container: { containerId: here.containerId, name: here.name, parentId: here.parentId },
-      containers: containers.map(containerView).sort(byName),
-      documents: documents.map(documentView).sort(byName),
-    };
+    return this.read(async (client) => {
+      const id = args.containerId ?? '';
+      if (!id) return { container: { containerId: '', name: '', parentId: '' }, containers: (await childContainers(client, '')).map(containerView), documents: [] };
+      const here = await client.getContainer(id);
+      const { containers, documents } = args.includeDocuments
+        ? await client.children(id)
+        : { containers: await childContainers(client, id), documents: [] };
+      const byName = <T extends { name?: string; title?: string }>(a: T, b: T) => (a.name ?? a.title ?? '').localeCompare(b.name ?? b.title ?? '');
+      return {
+        container: { containerId: here.containerId, name: here.name, parentId: here.parentId },
+        containers: containers.map(containerView).sort(byName),
+        documents: documents.map(documentView).sort(byName),
+      };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Search
+
+  async search(args: ArgsOf<'search'>): Promise<ResultOf<'search'>> {
+    const { value, fromMirror } = await this.reads.read(this.requireClient(), this.offline.offline, (client) => searchDocuments(client, args));
+    return { ...value, fromMirror };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -708,6 +730,32 @@ export class DesktopCore implements Handlers {
     return this.activity.list(args.afterSeq ?? 0, args.limit ?? 1000);
   }
 
+  /** A file that is gone (deleted, moved away) is shown by the nearest folder of it that is left. */
+  async showActivityInFolder(args: ArgsOf<'showActivityInFolder'>): Promise<ResultOf<'showActivityInFolder'>> {
+    const { dir, path } = this.activityFile(args.seq);
+    const shown = await nearestExisting(dir, path);
+    if (!this.o.opener) return { path: shown, opened: false };
+    await this.o.opener.showInFolder(shown);
+    return { path: shown, opened: true };
+  }
+
+  async openActivityFile(args: ArgsOf<'openActivityFile'>): Promise<ResultOf<'openActivityFile'>> {
+    const { path } = this.activityFile(args.seq);
+    if (!(await stat(path).catch(() => null))?.isFile()) throw failure('NOT_FOUND', `${path} is no longer on this computer`);
+    if (!this.o.opener) return { path, opened: false };
+    await this.o.opener.open(path);
+    return { path, opened: true };
+  }
+
+  /** The file of an activity entry, inside its pair's folder: the entry's path never leads out of it. */
+  private activityFile(seq: number): { dir: string; path: string } {
+    const entry = this.activity.entry(seq);
+    if (!entry) throw failure('NOT_FOUND', `no activity entry ${seq}`);
+    const pair = this.store.getPair(entry.pairId);
+    if (!pair) throw failure('NOT_FOUND', 'the folder of this entry no longer syncs');
+    return { dir: pair.dir, path: entry.path ? within(pair.dir, entry.path) : pair.dir };
+  }
+
   async listConflicts(args: ArgsOf<'listConflicts'>): Promise<Conflict[]> {
     const pairs = args.pairId ? [this.requirePair(args.pairId)] : this.store.listPairs();
     const out: Conflict[] = [];
@@ -747,15 +795,16 @@ export class DesktopCore implements Handlers {
   // Shares
 
   async listShares(args: ArgsOf<'listShares'>): Promise<ResultOf<'listShares'>> {
-    const client = this.requireClient();
-    const out: ResultOf<'listShares'> = [];
-    for (let pageNumber = 1; ; pageNumber++) {
-      const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/share-grants/getPage', {
-        json: { resourceType: args.resourceType, resourceId: args.resourceId, pageSize: 500, pageNumber, ...(args.includeInactive ? {} : { status: 'ACTIVE' }) },
-      });
-      out.push(...page.content.map(shareView));
-      if (page.content.length === 0 || out.length >= page.totalElements) return out;
-    }
+    return this.read(async (client) => {
+      const out: ResultOf<'listShares'> = [];
+      for (let pageNumber = 1; ; pageNumber++) {
+        const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/share-grants/getPage', {
+          json: { resourceType: args.resourceType, resourceId: args.resourceId, pageSize: 500, pageNumber, ...(args.includeInactive ? {} : { status: 'ACTIVE' }) },
+        });
+        out.push(...page.content.map(shareView));
+        if (page.content.length === 0 || out.length >= page.totalElements) return out;
+      }
+    });
   }
 
   async createShare(args: ArgsOf<'createShare'>): Promise<ResultOf<'createShare'>> {
@@ -782,7 +831,7 @@ export class DesktopCore implements Handlers {
   // Documents
 
   async getDocument(args: ArgsOf<'getDocument'>): Promise<ResultOf<'getDocument'>> {
-    return documentView(await this.requireClient().getDocument(args.docId));
+    return documentView(await this.read((client) => client.getDocument(args.docId)));
   }
 
   /** The service document behind a synced file of a pair. */
@@ -797,19 +846,21 @@ export class DesktopCore implements Handlers {
   }
 
   async listVersions(args: ArgsOf<'listVersions'>): Promise<ResultOf<'listVersions'>> {
-    const page = await this.requireClient().call<{ totalElements: number; content: unknown[] }>('POST', '/v1/versions/getPage', {
-      json: { docId: args.docId, pageNumber: args.pageNumber ?? 1, pageSize: args.pageSize ?? 50 },
-    });
+    const page = await this.read((client) =>
+      client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/versions/getPage', {
+        json: { docId: args.docId, pageNumber: args.pageNumber ?? 1, pageSize: args.pageSize ?? 50 },
+      }),
+    );
     return { totalElements: page.totalElements, versions: page.content.map(versionView) };
   }
 
   async getVersionText(args: ArgsOf<'getVersionText'>): Promise<ResultOf<'getVersionText'>> {
-    const text = await this.requireClient().call('GET', '/v1/versions/text', { query: { versionId: args.versionId, ...(args.page ? { page: args.page } : {}) } });
+    const text = await this.read((client) => client.call('GET', '/v1/versions/text', { query: { versionId: args.versionId, ...(args.page ? { page: args.page } : {}) } }));
     return versionTextView(text, args.versionId);
   }
 
   async downloadVersion(args: ArgsOf<'downloadVersion'>): Promise<ResultOf<'downloadVersion'>> {
-    return downloadVersion(this.requireClient(), args);
+    return this.read((client) => downloadVersion(client, args));
   }
 
   /** The restored version reaches the disk with the pairs' next round, started now rather than at the next poll. */

@@ -10,6 +10,7 @@ import { startHttpUi, type HttpUi } from './http.ts';
 import { openKeychain } from './keychain.ts';
 import { openLocalDesktop, type LocalDesktopOptions } from './local.ts';
 import { readManagedSettings } from './managedSettings.ts';
+import { commandOpener } from './opener.ts';
 
 export const RENDERER_DIST = fileURLToPath(new URL('../../renderer/dist/', import.meta.url));
 
@@ -33,7 +34,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<Headless> {
   const keychain = o.keychain ?? (await openKeychain());
   const managed = o.managed ?? (await readManagedSettings());
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const desktop = await openLocalDesktop({ ...rest, keychain, managed });
+  const desktop = await openLocalDesktop({ opener: commandOpener(), ...rest, keychain, managed });
   const { core } = desktop;
   const dispatcher = new Dispatcher(core, (line) => desktop.log.error(line));
   const staticDir = wantedStatic === undefined ? (existsSync(RENDERER_DIST) ? RENDERER_DIST : null) : wantedStatic;

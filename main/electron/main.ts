@@ -12,11 +12,13 @@ import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
 import { setLinuxAutostart } from '../platform/autostart.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { Dispatcher } from '../desktop/dispatcher.ts';
+import { failure } from '../desktop/failure.ts';
 import { RENDERER_DIST } from '../desktop/headless.ts';
 import { openKeychain } from '../desktop/keychain.ts';
 import { openLocalDesktop } from '../desktop/local.ts';
 import { RENDERER_CSP } from '../desktop/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
+import type { Opener } from '../desktop/opener.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';
 import { trayIconPng } from './trayIcons.ts';
@@ -35,10 +37,19 @@ if (!app.requestSingleInstanceLock()) {
   });
 }
 
+/** Activity's "Show in folder" and "Open": the shell selects the file in the file manager, or opens it with its app. */
+const shellOpener: Opener = {
+  showInFolder: async (path) => shell.showItemInFolder(path),
+  open: async (path) => {
+    const problem = await shell.openPath(path);
+    if (problem) throw failure('NOT_SUPPORTED', `the system could not open ${path}: ${problem}`);
+  },
+};
+
 async function start(): Promise<void> {
   const managed = await readManagedSettings();
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)), openExternal: (url) => shell.openExternal(url) });
+  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)), openExternal: (url) => shell.openExternal(url), opener: shellOpener });
   const { core } = desktop;
   const dispatcher = new Dispatcher(core, (line) => desktop.log.error(line));
 

@@ -174,3 +174,19 @@ export function recordsIn(resource: Resource, data: unknown): JsonRecord[] {
   if (Array.isArray(d.content)) return (d.content as unknown[]).filter((x): x is JsonRecord => !!x && typeof x === 'object' && typeof (x as JsonRecord)[resource.idField] === 'string');
   return [];
 }
+
+/** A request, with its parameters in a canonical order: what the service's answer to it is kept under. */
+export function answerKey(method: string, path: string, query: Record<string, string>, body: JsonRecord): string {
+  return `${method} ${path} ${canonical({ query, body })}`;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as JsonRecord)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as JsonRecord)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

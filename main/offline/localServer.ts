@@ -13,15 +13,17 @@ import { pipeline } from 'node:stream/promises';
 import { SUCCESS_MSG, type Envelope } from '../../shared/envelope.ts';
 import { ErrorCodes, errorValue } from '../../shared/errors.ts';
 import { ConflictResolve, type LocalIdMapping, type LocalStatus } from '../../shared/v1/offline.ts';
+import type { VersionText } from '../../shared/v1/text.ts';
 import { resolveCaller } from '../service/auth/tokens.ts';
 import { DEFAULT_CONFIG } from '../service/config.ts';
 import { failure } from '../service/envelope.ts';
 import { fail, ServiceError } from '../service/errors.ts';
 import { downloadVersion } from '../remote/transfer.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
-import { classify, recordsIn, type Handling, type JsonRecord, type QueuedWrite, type Resource } from './endpoints.ts';
+import { answerKey, classify, recordsIn, type Handling, type JsonRecord, type QueuedWrite, type Resource } from './endpoints.ts';
 import type { IdMap } from './ids.ts';
 import type { Mirror } from './mirror.ts';
+import { keepText, keptPage, TEXT_PATH } from './mirrorText.ts';
 import type { Outbox } from './outbox.ts';
 import type { TreeWriter } from './treeWrites.ts';
 import { Unreachable, type Upstream } from './upstream.ts';
@@ -190,13 +192,14 @@ export class LocalServer {
             this.d.offline.putAnswer(key, resource?.name ?? '', answer.envelope.data);
             this.keepRecords(resource, answer.envelope.data);
           });
+          if (call.path === TEXT_PATH && !call.query.page) keepText(this.d.mirror, answer.envelope.data as VersionText);
         }
         return send(res, answer.status, { ...answer.envelope, data: this.overlay(resource, answer.envelope.data) });
       } catch (err) {
         if (!(err instanceof Unreachable)) throw err;
       }
     }
-    const kept = this.d.offline.answer(key);
+    const kept = this.d.offline.answer(key) ?? (call.path === TEXT_PATH ? keptPage(this.d.offline, call.query) : undefined);
     if (kept) return send(res, 200, ok(call.rid, this.overlay(resource, kept.data)), { 'x-folio-cached': kept.fetchTime });
     const id = resource ? (call.query[resource.idField] ?? call.body[resource.idField]) : undefined;
     const record = resource && typeof id === 'string' ? this.d.offline.record(resource.name, id) : undefined;
@@ -351,18 +354,6 @@ async function readJson(req: IncomingMessage): Promise<JsonRecord> {
   return value as JsonRecord;
 }
 
-/** A request, with its parameters in a canonical order: what an answer is kept under. */
 function requestKey(call: Call): string {
-  return `${call.method} ${call.path} ${canonical({ query: call.query, body: call.body })}`;
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value as JsonRecord)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as JsonRecord)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
+  return answerKey(call.method, call.path, call.query, call.body);
 }

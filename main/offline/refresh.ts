@@ -9,6 +9,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentType } from '../../shared/v1/contentModel.ts';
 import type { Container, Document, PageOf, Version } from '../../shared/v1/resources.ts';
+import type { VersionText } from '../../shared/v1/text.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { MirrorContainer, MirrorDocument } from '../store/offline/mirror.ts';
@@ -16,6 +17,7 @@ import type { OfflineStore } from '../store/offline/state.ts';
 import type { PairRecord, SyncStore } from '../store/sync/index.ts';
 import { isLocalId, type NodeState } from '../sync/trees.ts';
 import type { Mirror } from './mirror.ts';
+import { keepText, TEXT_PATH, wantsText } from './mirrorText.ts';
 
 const CURSOR_EXPIRED = 130006;
 const NOT_FOUND = 120001;
@@ -45,6 +47,7 @@ export async function refreshPair(ctx: RefreshContext): Promise<void> {
   // Kept only now: a refresh cut short reads the same changes again next time.
   ctx.offline.setMeta(cursorKey(ctx.pair.pairId), cursor);
   await cacheContent(ctx, remote);
+  await cacheText(ctx, remote);
 }
 
 /** The service's content types, so the mirror names the types of its items as the service does. */
@@ -314,6 +317,24 @@ async function cacheContent(ctx: RefreshContext, remote: Map<string, NodeState>)
     const meta = metas.get(node.id);
     if (!doc || !meta || doc.contentHash !== node.hash || (await mirror.store.blobs.has(node.hash))) continue;
     await cacheFile(mirror, join(pair.dir, ...meta.path.split('/')), node.hash);
+  }
+}
+
+/**
+ * The text of each current version whose content the mirror holds (so search finds it offline); a
+ * text the service is still extracting is asked for again after the next round.
+ */
+async function cacheText(ctx: RefreshContext, remote: Map<string, NodeState>): Promise<void> {
+  const { mirror } = ctx;
+  for (const node of remote.values()) {
+    const doc = node.kind === 'file' ? mirror.document(node.id) : undefined;
+    if (!doc || !wantsText(mirror, doc.currentVersionId) || !(await mirror.store.blobs.has(doc.contentHash))) continue;
+    try {
+      keepText(mirror, await ctx.client.call<VersionText>('GET', TEXT_PATH, { query: { versionId: doc.currentVersionId } }), ctx.offline);
+    } catch (err) {
+      // A version the caller may read but not download has no text to give: its name is still found.
+      if (!(err instanceof FolioApiError)) throw err;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 /** The window: a sidebar of screens, the offline banner, and the screen in view. */
 import { useState } from 'react';
-import type { Offline } from '../../shared/desktop/api.ts';
+import type { Offline, SearchHit } from '../../shared/desktop/api.ts';
 import { Activity } from './screens/Activity.tsx';
 import { Conflicts } from './screens/Conflicts.tsx';
 import { Documents } from './screens/Documents.tsx';
@@ -12,6 +12,8 @@ import { ConnectServiceButton } from './components/LocalOnly.tsx';
 import { Badge } from './components/ui.tsx';
 import { useLive } from './state.tsx';
 import { BrandMark } from './components/BrandMark.tsx';
+import { SearchBar } from './components/SearchBar.tsx';
+import { openAtPage } from './screens/Documents.tsx';
 
 const SCREENS = [
   { id: 'pairs', label: 'Folders', view: Pairs },
@@ -33,12 +35,19 @@ function waiting(o: Offline): string {
 }
 
 export function App() {
-  const { account, status, settings } = useLive();
+  const { api, account, status, settings } = useLive();
   const [screen, setScreen] = useState<ScreenId>('pairs');
+  // A search result opens its document afresh, even on the Documents screen already.
+  const [opened, setOpened] = useState(0);
   if (!account || !settings) return <p className="loading">Loading…</p>;
   if (!account.signedIn && !settings.settings.localOnly) return <SignIn />;
   const View = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0]).view;
   const conflicts = status?.pairs.reduce((n, p) => n + p.conflicts, 0) ?? 0;
+  const openHit = async (hit: SearchHit, query: string) => {
+    await openAtPage(api, hit, query);
+    setOpened((n) => n + 1);
+    setScreen('documents');
+  };
   return (
     <div className="app">
       <a className="skip" href="#main">
@@ -62,6 +71,9 @@ export function App() {
         <div className="sidebar-foot">{status ? <Badge state={status.state} /> : null}</div>
       </nav>
       <div className="content">
+        <div className="topbar">
+          <SearchBar onOpen={(hit, query) => void openHit(hit, query)} />
+        </div>
         {!account.signedIn ? (
           <div className="banner banner-info" role="status">
             <strong>Local only.</strong> No service is connected, so no folder syncs; the local API serves what this computer already holds.{' '}
@@ -74,7 +86,7 @@ export function App() {
           </div>
         ) : null}
         <main id="main" tabIndex={-1}>
-          <View />
+          <View key={screen === 'documents' ? opened : undefined} />
         </main>
       </div>
     </div>

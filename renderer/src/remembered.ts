@@ -6,6 +6,11 @@ import { useCallback, useState } from 'react';
 
 const kept = new Map<string, unknown>();
 
+/** Sets what a screen finds when it next mounts (a search result opening a document). */
+export function remember<T>(key: string, value: T): void {
+  kept.set(key, value);
+}
+
 export function useRemembered<T>(key: string, initial: T): [T, (value: T) => void] {
   const [value, setValue] = useState<T>(() => (kept.has(key) ? (kept.get(key) as T) : initial));
   const set = useCallback(

@@ -9,6 +9,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema } from '../v1/access.ts';
 import { DirectoryEntry, DirectoryKindSchema, Sharers } from '../v1/directory.ts';
+import { SEARCH_QUERY_MAX, SearchHighlight } from '../v1/search.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -261,10 +262,11 @@ export type UpdatePairSettingsArgs = Static<typeof UpdatePairSettingsArgs>;
 // Activity
 
 /**
- * transfer: a file's content moving (per-file progress). change: a delete or a move carried to a
- * side. conflict, error, round: what a round found, what failed, what it did in all.
+ * transfer: a file's content moving (per-file progress). delete, move: one carried to a side (the
+ * direction says which). conflict, error, round: what a round found, what failed, what it did in all.
  */
-export const ActivityKinds = ['transfer', 'change', 'conflict', 'error', 'round'] as const;
+export const ActivityKinds = ['transfer', 'delete', 'move', 'conflict', 'error', 'round'] as const;
+export type ActivityKind = (typeof ActivityKinds)[number];
 
 /**
  * Which way an entry went. upload / download: content to the service / to this computer (a
@@ -296,6 +298,11 @@ export const ActivityEntry = Type.Object({
   bytesDone: Count,
   bytesTotal: Count,
   message: Str,
+  /**
+   * A running transfer's speed over its last seconds, from the engine's progress; absent until
+   * there is enough data (a second of progress) and once it stops running.
+   */
+  bytesPerSecond: Type.Optional(Count),
 });
 export type ActivityEntry = Static<typeof ActivityEntry>;
 
@@ -309,6 +316,15 @@ export const ListActivityArgs = Type.Object(
 );
 export const ActivityPage = Type.Object({ entries: Type.Array(ActivityEntry), lastSeq: Count });
 export type ActivityPage = Static<typeof ActivityPage>;
+
+/** An entry's file, by the entry's seq: its pair's folder and path are the core's to know, never the UI's to say. */
+export const ActivitySeqArgs = Type.Object({ seq: Type.Integer({ minimum: 1 }) }, strict);
+/**
+ * `opened`: the system's file manager or default app was asked to show it (Electron's shell, or
+ * the OS opener in headless mode); else the UI shows `path`.
+ */
+export const OpenedPath = Type.Object({ path: Str, opened: Bool });
+export type OpenedPath = Static<typeof OpenedPath>;
 
 // ---------------------------------------------------------------------------------------------
 // Conflicts
@@ -435,6 +451,45 @@ export type RestoredVersion = Static<typeof RestoredVersion>;
 export const DocumentByPathArgs = Type.Object({ pairId: Id, path: Type.String({ minLength: 1, maxLength: 4096 }) }, strict);
 
 // ---------------------------------------------------------------------------------------------
+// Search: names and the extracted or OCR text of current versions (/v1/search/getPage)
+
+export const SearchArgs = Type.Object(
+  {
+    /** Words and "quoted phrases", all of which must match (shared/v1/search.ts). */
+    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX }),
+    pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  strict,
+);
+export type SearchArgs = Static<typeof SearchArgs>;
+
+export const SearchHit = Type.Object({
+  docId: Str,
+  versionId: Str,
+  title: Str,
+  containerId: Str,
+  /** The name of the folder the document is in; '' when it cannot be read. */
+  folder: Str,
+  /** The best-matching page of the current version (1 when only the name matched). */
+  page: Int,
+  /** Plain text; highlights are offsets into it, never markup. */
+  snippet: Str,
+  highlights: Type.Array(SearchHighlight),
+});
+export type SearchHit = Static<typeof SearchHit>;
+
+export const SearchPage = Type.Object({
+  totalElements: Count,
+  pageNumber: Int,
+  pageSize: Int,
+  hits: Type.Array(SearchHit),
+  /** The service is away: the copy on this computer (the local server's mirror) answered. */
+  fromMirror: Bool,
+});
+export type SearchPage = Static<typeof SearchPage>;
+
+// ---------------------------------------------------------------------------------------------
 // App-wide settings
 
 export const AppSettings = Type.Object({
@@ -498,6 +553,12 @@ export const DesktopMethods = {
   updatePairSettings: { args: UpdatePairSettingsArgs, result: PairStatus },
 
   listActivity: { args: ListActivityArgs, result: ActivityPage },
+  /** Shows the entry's file in the system's file manager (its folder, when the file is gone). */
+  showActivityInFolder: { args: ActivitySeqArgs, result: OpenedPath },
+  /** Opens the entry's file with the system's default app. */
+  openActivityFile: { args: ActivitySeqArgs, result: OpenedPath },
+
+  search: { args: SearchArgs, result: SearchPage },
 
   listConflicts: { args: Type.Object({ pairId: Type.Optional(Id) }, strict), result: Type.Array(Conflict) },
   openConflict: { args: ConflictIdArgs, result: ConflictPaths },

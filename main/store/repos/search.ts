@@ -77,6 +77,11 @@ export class SearchRepository extends Repository {
     })();
   }
 
+  /** Whether a version's text is recorded (an empty text included). */
+  hasVersionText(versionId: string): boolean {
+    return this.prepared<[string], { one: number }>('SELECT 1 AS one FROM search_text WHERE version_id = ? LIMIT 1').get(versionId) !== undefined;
+  }
+
   /**
    * Current versions of active documents whose TEXT rendition is READY but whose text is not in
    * the index yet (it was extracted before the index existed), in storage order after `after`.

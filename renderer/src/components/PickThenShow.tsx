@@ -1,12 +1,14 @@
 /** A screen that has the user pick something from the service tree first, then shows it, with a way back; what was picked outlives a switch to another screen. */
 import type { ReactNode } from 'react';
 import { useRemembered } from '../remembered.ts';
+import { MirrorNote } from './MirrorNote.tsx';
 import { Screen } from './ui.tsx';
 
 export function PickThenShow<T>({ title, hint, browse, show }: { title: string; hint: string; browse: (pick: (item: T) => void) => ReactNode; show: (item: T, back: () => void) => ReactNode }) {
   const [item, setItem] = useRemembered<T | null>(`picked:${title}`, null);
   return (
     <Screen title={title}>
+      <MirrorNote />
       {item !== null ? (
         show(item, () => setItem(null))
       ) : (

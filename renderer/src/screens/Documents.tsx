@@ -1,13 +1,15 @@
 /** A document's versions (download, restore, compare), and the extracted text of a version page by page, with OCR confidence. */
-import { useCallback, useEffect, useId, useState } from 'react';
-import type { DocumentEntry, VersionEntry, VersionFile, VersionText } from '../../../shared/desktop/api.ts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { DesktopApi, DocumentEntry, SearchHit, VersionEntry, VersionFile, VersionText } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
 import { FileIcon } from '../components/FileIcon.tsx';
+import { Marked } from '../components/Marked.tsx';
 import { VersionDiff } from '../components/VersionDiff.tsx';
 import { PickedHeader, PickThenShow } from '../components/PickThenShow.tsx';
 import { Empty, ErrorNote } from '../components/ui.tsx';
 import { bytes, when } from '../format.ts';
-import { useRemembered } from '../remembered.ts';
+import { highlightsIn } from '../highlight.ts';
+import { remember, useRemembered } from '../remembered.ts';
 import { useAction, useLive } from '../state.tsx';
 
 export function Documents() {
@@ -19,6 +21,26 @@ export function Documents() {
       show={(doc, back) => <DocumentPanel doc={doc} onBack={back} />}
     />
   );
+}
+
+/** What a search result asks of the text view: the page to open at, and the words to mark. */
+interface Focus {
+  page: number;
+  query: string;
+}
+
+/**
+ * Makes a search result the open document, at its version and page, for when Documents mounts. A
+ * document that cannot be read now (gone since it was indexed) still opens from what the hit says.
+ */
+export async function openAtPage(api: DesktopApi, hit: SearchHit, query: string): Promise<void> {
+  const read = await api.getDocument({ docId: hit.docId });
+  const doc: DocumentEntry = read.ok
+    ? read.value
+    : { docId: hit.docId, containerId: hit.containerId, title: hit.title, sizeBytes: 0, mimeType: '', currentVersionId: hit.versionId, currentVersionNo: 0, updateTime: '' };
+  remember('picked:Documents', doc);
+  remember(`version:${hit.docId}`, hit.versionId);
+  remember<Focus>(`focus:${hit.versionId}`, { page: hit.page, query });
 }
 
 /** The browser saves a download from an object URL: a data: URL this large would choke some shells. */
@@ -174,6 +196,8 @@ function TextPanel({ versionId }: { versionId: string }) {
   const [text, setText] = useState<VersionText | null>(null);
   const [page, setPage] = useState(0);
   const [pageCount, setPageCount] = useState(0);
+  const [focus] = useRemembered<Focus | null>(`focus:${versionId}`, null);
+  const jumped = useRef(false);
   const { error, run } = useAction();
   const pickId = useId();
   useEffect(() => {
@@ -184,6 +208,11 @@ function TextPanel({ versionId }: { versionId: string }) {
       if (!live || !t) return;
       setText(t);
       if (t.status === 'READY' && !page) setPageCount(t.pages.length);
+      // Opened from a search: once the page count is known, go to the matching page (once; "All pages" stays a choice).
+      if (t.status === 'READY' && !page && focus && !jumped.current) {
+        jumped.current = true;
+        if (t.pages.length > 1 && focus.page > 1) setPage(focus.page);
+      }
       if (t.status === 'PENDING') timer = setTimeout(() => void load(), PENDING_POLL_MS);
     };
     setText(null);
@@ -192,7 +221,7 @@ function TextPanel({ versionId }: { versionId: string }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [api, versionId, page, run]);
+  }, [api, versionId, page, run, focus]);
   return (
     <div className="card" aria-labelledby="text-title">
       <div className="pair-head">
@@ -237,7 +266,7 @@ function TextPanel({ versionId }: { versionId: string }) {
                     </span>
                   )}
                 </div>
-                <pre className="text-body">{p.text || '(no text on this page)'}</pre>
+                <pre className="text-body">{p.text ? <Marked text={p.text} marks={focus ? highlightsIn(p.text, focus.query) : []} /> : '(no text on this page)'}</pre>
               </li>
             ))}
           </ol>

@@ -168,13 +168,13 @@ describe('DesktopCore against a real service', { timeout: HEAVY_TEST_MS }, () =>
 
     const docs = await docsIn(containerId);
     await service.updateDocument({ docId: docs.get('from-service.txt') as string, title: 'renamed-there.txt' });
-    expect(await entry('renamed-there.txt', 'moveHere')).toMatchObject({ kind: 'change', message: 'from from-service.txt' });
+    expect(await entry('renamed-there.txt', 'moveHere')).toMatchObject({ kind: 'move', message: 'from from-service.txt' });
     renameSync(join(dir, 'note-2.txt'), join(dir, 'renamed-here.txt'));
-    expect(await entry('renamed-here.txt', 'moveOnService')).toMatchObject({ kind: 'change', message: 'from note-2.txt' });
+    expect(await entry('renamed-here.txt', 'moveOnService')).toMatchObject({ kind: 'move', message: 'from note-2.txt' });
     rmSync(join(dir, 'note-3.txt'));
-    expect(await entry('note-3.txt', 'deleteOnService')).toMatchObject({ kind: 'change' });
+    expect(await entry('note-3.txt', 'deleteOnService')).toMatchObject({ kind: 'delete' });
     await service.deleteDocument(docs.get('note-4.txt') as string);
-    expect(await entry('note-4.txt', 'deleteHere')).toMatchObject({ kind: 'change' });
+    expect(await entry('note-4.txt', 'deleteHere')).toMatchObject({ kind: 'delete' });
     expect(existsSync(join(dir, 'note-4.txt'))).toBe(false);
   });
 

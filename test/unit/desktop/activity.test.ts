@@ -61,7 +61,7 @@ describe('ActivityLog', () => {
     log.close();
   });
 
-  it('records deletes and moves as finished changes, named by the side they reached, outside round progress', () => {
+  it('records deletes as deletes and moves as moves (not as a "change"), named by the side they reached, outside round progress', () => {
     const log = new ActivityLog({ onEntry: () => {}, throttleMs: 0 });
     log.startRound('p');
     log.change('p', { type: 'deleteRemote', path: 'old.txt' });
@@ -69,12 +69,38 @@ describe('ActivityLog', () => {
     log.change('p', { type: 'moveRemote', path: 'b/n.txt', from: 'a/n.txt' });
     log.change('p', { type: 'moveLocal', path: 'top.txt', from: 'deep/top.txt' });
     expect(log.list().entries.map((e) => [e.kind, e.direction, e.path, e.state, e.message])).toEqual([
-      ['change', 'deleteOnService', 'old.txt', 'done', ''],
-      ['change', 'deleteHere', 'gone/x.txt', 'done', ''],
-      ['change', 'moveOnService', 'b/n.txt', 'done', 'from a/n.txt'],
-      ['change', 'moveHere', 'top.txt', 'done', 'from deep/top.txt'],
+      ['delete', 'deleteOnService', 'old.txt', 'done', ''],
+      ['delete', 'deleteHere', 'gone/x.txt', 'done', ''],
+      ['move', 'moveOnService', 'b/n.txt', 'done', 'from a/n.txt'],
+      ['move', 'moveHere', 'top.txt', 'done', 'from deep/top.txt'],
     ]);
     expect(log.roundProgress('p')).toEqual({ filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
+    log.close();
+  });
+
+  it("measures a running transfer's speed from its progress once a second of it is known, and drops it when the transfer ends", () => {
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const log = new ActivityLog({ onEntry: () => {}, throttleMs: 0, now: () => new Date(clock) });
+    const speed = () => log.list().entries[0]?.bytesPerSecond;
+    log.progress('p', 'big.bin', 0, 10_000_000, 'download');
+    expect(speed()).toBeUndefined();
+    clock += 500;
+    log.progress('p', 'big.bin', 500_000, 10_000_000, 'download');
+    expect(speed()).toBeUndefined();
+    clock += 1500;
+    log.progress('p', 'big.bin', 2_000_000, 10_000_000, 'download');
+    expect(speed()).toBe(1_000_000);
+    // Only the last seconds count: a transfer that slowed down says so.
+    for (let i = 0; i < 10; i++) {
+      clock += 1000;
+      log.progress('p', 'big.bin', 2_000_000 + (i + 1) * 100_000, 10_000_000, 'download');
+    }
+    expect(speed()).toBeGreaterThanOrEqual(100_000);
+    expect(speed()).toBeLessThan(150_000);
+    clock += 1000;
+    log.progress('p', 'big.bin', 10_000_000, 10_000_000, 'download');
+    expect(log.list().entries[0]).toMatchObject({ state: 'done' });
+    expect(speed()).toBeUndefined();
     log.close();
   });
 
