@@ -15,7 +15,7 @@ import { Dispatcher } from '../desktop/dispatcher.ts';
 import { RENDERER_DIST } from '../desktop/headless.ts';
 import { openKeychain } from '../desktop/keychain.ts';
 import { openLocalDesktop } from '../desktop/local.ts';
-import { RENDERER_CSP } from '../desktop/csp.ts';
+import { RENDERER_CSP } from '../../shared/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';

@@ -1,23 +1,14 @@
 /**
- * Builds the /v1 service as a Fastify instance. Every response is the spec's envelope with
- * X-Request-Id = rid; errors never carry stack traces.
+ * The root of the /v1 service: builds it as a Fastify instance from its areas. Every response is
+ * the spec's envelope with X-Request-Id = rid; errors never carry stack traces. What the areas
+ * share is in ./kernel.ts; nothing but the service's callers imports this file.
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex, Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
@@ -31,7 +22,6 @@ import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
 import { contentTypeRoutes } from './contentTypes/routes.ts';
-import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { failure } from './envelope.ts';
@@ -48,43 +38,11 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import type { FolioApp, ServiceDeps } from './kernel.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
 import { limitRoutes } from './limits/routes.ts';
-
-export type FolioApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-export interface ServiceDeps {
-  store: Store;
-  config: ServiceConfig;
-  access: Access;
-  events: EventBus;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    folioCtx: RequestContext | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes callable without a bearer token. */
-    public?: boolean;
-    /** Routes that bring bytes in (uploads): background jobs make way while they come (./foreground.ts). */
-    bulkWrite?: boolean;
-  }
-}
-
-/** The caller of an authenticated route. */
-export function callerOf(req: FastifyRequest): RequestContext {
-  if (!req.folioCtx) throw new ServiceError(errorValue('UNAUTHENTICATED'));
-  return req.folioCtx;
-}
 
 export interface BuildOptions {
   /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */

@@ -4,7 +4,7 @@
  * files a crash left without a row.
  */
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
-import { sweepOrphanBlobs } from '../store/blobs.ts';
+import { sweepOrphanBlobs } from '../store/orphans.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import type { ServiceConfig } from './config.ts';

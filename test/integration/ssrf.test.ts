@@ -19,7 +19,7 @@ import type { Resolver } from '../../main/net/resolver.ts';
 import { DEFAULT_OUTBOUND } from '../../main/net/settings.ts';
 import { AllowList } from '../../main/net/target.ts';
 import { Access } from '../../main/service/access.ts';
-import type { ServiceDeps } from '../../main/service/app.ts';
+import type { ServiceDeps } from '../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../main/service/config.ts';
 import type { RequestContext } from '../../main/service/context.ts';
 import { ServiceError } from '../../main/service/errors.ts';

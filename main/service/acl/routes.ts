@@ -13,7 +13,7 @@ import {
   PolicyIdQuery,
 } from '../../../shared/v1/access.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { AclEntryService } from './entries.ts';
 import { AclPolicyService } from './policies.ts';

@@ -2,7 +2,7 @@
 import { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { ChangePage } from '../../../shared/v1/resources.ts';
 import { ChangePageRequest } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { ChangeFeed } from './feed.ts';
 

@@ -1,7 +1,7 @@
 /** /v1/containers/*: spec 4.3 (form schema, issue #3) and 4.5, plus the tree operations of docs/architecture.md, "Service conventions". */
 import { Container, Page } from '../../../shared/v1/resources.ts';
 import { ContainerCreate, ContainerIdBody, ContainerPageRequest, ContainerUpdate, IdQuery } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { ContainerService } from './service.ts';
 

@@ -1,7 +1,7 @@
 /** /v1/contentTypes/*: spec 4.10 (save), 4.13 (getPage), 4.15 (get), plus update, disable and enable. */
 import { ContentType, ContentTypePageRequest, ContentTypeSave, ContentTypeUpdate, TypeIdBody, TypeIdQuery } from '../../../shared/v1/contentModel.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { ContentTypeService } from './service.ts';
 

@@ -1,7 +1,7 @@
 /** /v1/documents/*: spec 4.6, plus the tree operations of docs/architecture.md, "Service conventions". */
 import { Document, Page } from '../../../shared/v1/resources.ts';
 import { DocumentIdBody, DocumentPageRequest, DocumentSave, DocumentUpdate, IdQuery } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { DocumentService } from './service.ts';
 

@@ -4,7 +4,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import type { DocumentPageRequest, DocumentSave, DocumentUpdate } from '../../../shared/v1/requests.ts';
 import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/repos/documents.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';

@@ -1,7 +1,7 @@
 /** /v1/fieldDefinitions/* (spec endpoint 7, plus save and getPage) and /v1/termSets/*. */
 import { FieldDefinition, FieldDefinitionPageRequest, FieldDefinitionSave, FieldIdQuery, TermSet, TermSetIdQuery, TermSetSave } from '../../../shared/v1/contentModel.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { FieldDefinitionService } from './service.ts';
 import { TermSetService } from './termSets.ts';

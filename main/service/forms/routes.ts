@@ -2,7 +2,7 @@
 import { FormSchema, Template, TemplateIdQuery, TemplatePageRequest, TemplateSave } from '../../../shared/v1/contentModel.ts';
 import { IdQuery } from '../../../shared/v1/requests.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { containerFormSchema } from './formSchema.ts';
 import { TemplateService } from './templates.ts';

@@ -2,7 +2,7 @@
 import { IngestRequest, IngestResult } from '../../../shared/v1/ingest.ts';
 import { SafeFetcher } from '../../net/fetcher.ts';
 import { AllowList } from '../../net/target.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ErrorEnvelope, ok, replies } from '../envelope.ts';
 import { IngestService } from './service.ts';
 

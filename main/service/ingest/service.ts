@@ -24,7 +24,7 @@ import { MAX_REDIRECTS } from '../../net/settings.ts';
 import type { StagedBlob } from '../../store/blobs.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { TaskRunner } from '../tasks/runner.ts';

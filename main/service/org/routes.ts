@@ -22,7 +22,7 @@ import {
 } from '../../../shared/v1/org.ts';
 import { DirectoryEntry, DirectoryPageRequest } from '../../../shared/v1/directory.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { DepartmentService } from './departments.ts';
 import { searchDirectory } from './directory.ts';

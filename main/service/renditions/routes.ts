@@ -5,7 +5,7 @@ import rangeParser from 'range-parser';
 import { errorValue } from '../../../shared/errors.ts';
 import { RangeHeaders } from '../../../shared/v1/requests.ts';
 import { Rendition, RenditionList, RenditionListQuery, RenditionUploadQuery, SignedReadQuery, SignedUrl, SignedUrlRequest } from '../../../shared/v1/renditions.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';

@@ -22,7 +22,7 @@ import {
 import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import { installSecret } from '../../store/installSecret.ts';
 import type { RenditionRecord } from '../../store/repos/renditions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { VersionService } from '../versions/service.ts';

@@ -1,7 +1,7 @@
 /** POST /v1/search/getPage (docs/api.md, "Search"). */
 import { Page } from '../../../shared/v1/resources.ts';
 import { SearchPageRequest, SearchResult } from '../../../shared/v1/search.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { SearchService } from './service.ts';
 

@@ -8,7 +8,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { SearchPageRequest, SearchResult } from '../../../shared/v1/search.ts';
 import type { SearchHit } from '../../store/repos/search.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { ContainerService } from '../containers/service.ts';
 import type { RequestContext } from '../context.ts';
 import { pageWindow } from '../paging.ts';

@@ -3,7 +3,7 @@ import { ShareGrant, ShareGrantCreate, ShareGrantIdBody, ShareGrantIdQuery, Shar
 import { Sharers, SharersRequest } from '../../../shared/v1/directory.ts';
 import { Page } from '../../../shared/v1/resources.ts';
 import { sharersOf } from '../acl/sharers.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { ShareGrantService } from './service.ts';
 

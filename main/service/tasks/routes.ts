@@ -1,6 +1,6 @@
 /** /v1/tasks/get: the status of an asynchronous ingest (spec 4.2 rule 5 leaves the endpoint to us). */
 import { Task, TaskQuery } from '../../../shared/v1/ingest.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { TaskService } from './service.ts';
 

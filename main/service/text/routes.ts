@@ -1,6 +1,6 @@
 /** GET /v1/versions/text (spec 4.8). */
 import { VersionText, VersionTextQuery } from '../../../shared/v1/text.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { TextService } from './service.ts';
 

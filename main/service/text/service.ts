@@ -5,7 +5,7 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { TextPage, VersionText, VersionTextQuery } from '../../../shared/v1/text.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';

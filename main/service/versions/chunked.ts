@@ -20,7 +20,7 @@ import { HashThread } from '../../store/hashThread.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
 import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound, ServiceError } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';

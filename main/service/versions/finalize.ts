@@ -10,7 +10,7 @@ import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { BufferedBlob, StagedBlob } from '../../store/blobs.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';

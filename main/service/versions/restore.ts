@@ -4,7 +4,7 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { VersionResult } from '../../../shared/v1/resources.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { finalizeVersion } from './finalize.ts';

@@ -7,7 +7,7 @@ import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
 import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest, VersionRestore } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';

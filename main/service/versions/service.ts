@@ -6,7 +6,7 @@ import type { PageOf, Version, VersionResult } from '../../../shared/v1/resource
 import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
 import { readSmall, SizeLimitExceeded, SourceFailed } from '../../store/streamWrite.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail, notFound } from '../errors.ts';

@@ -6,7 +6,7 @@
 import mime from 'mime-types';
 import { UPLOAD } from '../../../shared/permissions.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';

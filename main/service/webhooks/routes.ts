@@ -6,7 +6,7 @@ import { Page } from '../../../shared/v1/resources.ts';
 import { DeliveryPageRequest, Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookIdBody, WebhookPageRequest } from '../../../shared/v1/webhooks.ts';
 import { SafeFetcher } from '../../net/fetcher.ts';
 import { AllowList } from '../../net/target.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { connectWebhooks } from './service.ts';
 

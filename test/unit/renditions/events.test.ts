@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Access } from '../../../main/service/access.ts';
-import type { ServiceDeps } from '../../../main/service/app.ts';
+import type { ServiceDeps } from '../../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
 import { ServiceError } from '../../../main/service/errors.ts';

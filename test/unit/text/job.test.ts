@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Access } from '../../../main/service/access.ts';
-import type { ServiceDeps } from '../../../main/service/app.ts';
+import type { ServiceDeps } from '../../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
 import { EventBus } from '../../../main/service/events.ts';
