@@ -2,6 +2,13 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { createJiti } from 'jiti';
+
+// The local plugin is TypeScript, as its test (test/unit/lint/codeLayering.test.ts) and tsc see it;
+// jiti (ESLint's own loader for TypeScript configs) compiles it here.
+const jiti = createJiti(import.meta.url);
+const { default: local } = await jiti.import('./.eslint-plugin-local/index.ts');
+const { FOLIO_LAYERS } = await jiti.import('./.eslint-plugin-local/layers.ts');
 
 // docs/architecture.md, "Layout": nothing outside main/electron imports 'electron', so every other part runs and is
 // tested in plain Node.
@@ -28,6 +35,15 @@ const electronSyntaxRule = [
   {
     selector: `TSExternalModuleReference[expression.value=${ELECTRON_SOURCE}]`,
     message: ELECTRON_MESSAGE,
+  },
+];
+
+// A business code is named from the one table, shared/errors.ts (ErrorCodes.NOT_FOUND.code,
+// codesOf(...)), never written out: a bare 120001 drifts from the table unnoticed.
+const errorCodeSyntaxRule = [
+  {
+    selector: 'Literal[raw=/^1\\d{5}$/]',
+    message: 'A business code is named from shared/errors.ts (ErrorCodes.X.code or codesOf), not written as a number.',
   },
 ];
 
@@ -61,7 +77,10 @@ export default defineConfig(
     linterOptions: {
       reportUnusedDisableDirectives: 'error',
     },
+    plugins: { local },
     rules: {
+      // docs/architecture.md, "Layers": which folder may import which.
+      'local/code-layering': ['error', { root: import.meta.dirname, layers: FOLIO_LAYERS }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
       'no-unused-vars': 'off',
@@ -75,14 +94,21 @@ export default defineConfig(
         },
       ],
       'no-restricted-imports': ['error', electronImportRule],
-      'no-restricted-syntax': ['error', ...electronSyntaxRule],
+      'no-restricted-syntax': ['error', ...electronSyntaxRule, ...errorCodeSyntaxRule],
     },
   },
   {
     files: ['main/electron/**'],
     rules: {
       'no-restricted-imports': 'off',
-      'no-restricted-syntax': 'off',
+      'no-restricted-syntax': ['error', ...errorCodeSyntaxRule],
+    },
+  },
+  {
+    // The table itself, and tests, which check the codes a client receives as numbers on purpose.
+    files: ['shared/errors.ts', 'test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...electronSyntaxRule],
     },
   },
   {
@@ -103,7 +129,7 @@ export default defineConfig(
           patterns: electronImportRule.patterns,
         },
       ],
-      'no-restricted-syntax': 'off',
+      'no-restricted-syntax': ['error', ...errorCodeSyntaxRule],
     },
   },
 );

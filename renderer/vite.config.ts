@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { RENDERER_META_CSP } from '../main/desktop/csp.ts';
+import { RENDERER_META_CSP } from '../shared/csp.ts';
 
 /**
  * Puts the renderer's CSP into the built index.html as its first tag, so it covers every resource

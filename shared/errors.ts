@@ -103,3 +103,8 @@ const byCode = new Map<number, ErrorName>(
 export function errorNameOf(code: number): ErrorName | undefined {
   return byCode.get(code);
 }
+
+/** The codes of some entries of the table, for a caller that tells a family of failures apart by code. */
+export function codesOf(...names: ErrorName[]): ReadonlySet<number> {
+  return new Set(names.map((name) => ErrorCodes[name].code));
+}

@@ -3,7 +3,7 @@
  * code 1. The stack is for developers only (FOLIO_DEBUG=1).
  */
 import { ErrorCodes, type ErrorName } from '../../shared/errors.ts';
-import { FolioApiError, isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
+import { FolioApiError, isUnreachable } from '../remote/errors.ts';
 import { ServiceError } from '../service/errors.ts';
 
 /** A failure the command found itself (not the service): a named code and a message for people. */
@@ -27,10 +27,7 @@ export function failureLine(err: unknown): string {
   if (err instanceof CliFailure) return `${err.message} (code ${ErrorCodes[err.errorName].code})`;
   if (err instanceof ServiceError) return `${err.value.message} (code ${err.value.code})`;
   if (err instanceof FolioApiError) return `${CREDENTIAL_REASONS.get(err.code) ?? `the service refused: ${err.serviceMessage}`} (code ${err.code})`;
-  if (err instanceof ServiceUnreachable || isNetworkFailure(err)) {
-    const cause = err instanceof ServiceUnreachable ? err.reason : err;
-    return `the service could not be reached: ${firstLine(cause)} (code ${ErrorCodes.SERVICE_UNREACHABLE.code})`;
-  }
+  if (isUnreachable(err)) return `the service could not be reached: ${firstLine(err.reason)} (code ${err.code})`;
   return `${firstLine(err)} (code ${ErrorCodes.INTERNAL.code})`;
 }
 

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FolioClient } from '../remote/client.ts';
-import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
+import { isUnreachable } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { describeCondition } from '../sync/condition.ts';
@@ -81,7 +81,7 @@ async function addNew(store: SyncStore, client: FolioClient, target: PairTarget)
   try {
     await checkContainer(client, target.containerId);
   } catch (err) {
-    if (!(err instanceof ServiceUnreachable) && !isNetworkFailure(err)) throw err;
+    if (!isUnreachable(err)) throw err;
     console.error(`folio: the service is unreachable (${err instanceof Error ? err.message : String(err)}); the pair is added, and checked at its first sync`);
   }
   return savePair(store, target);

@@ -32,7 +32,8 @@ import { FolioClient, type ClientOptions, type Credentials } from '../remote/cli
 import { BrowserSession, DESKTOP_CLIENT, parseSessionTokens, type SessionTokens } from '../remote/signIn.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
-import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
+import type { NodeState, PairRecord } from '../sync/model.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
@@ -41,7 +42,6 @@ import { PairLoop, type Round } from '../sync/loop.ts';
 import { PairOwner } from '../sync/owner.ts';
 import { makeRootFolder } from '../sync/rootFolder.ts';
 import { SyncLog } from '../sync/syncLog.ts';
-import type { NodeState } from '../sync/trees.ts';
 import { ActivityLog } from './activity.ts';
 import { findConflicts, parseConflictId, resolveConflict, within } from './conflicts.ts';
 import type { Handlers } from './dispatcher.ts';

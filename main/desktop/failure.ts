@@ -3,7 +3,8 @@
  * receives. Messages never carry arguments (a signIn's secret must not reach a log or a UI).
  */
 import type { DesktopError, DesktopErrorCode } from '../../shared/desktop/api.ts';
-import { FolioApiError, isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
+import { codesOf, ErrorCodes } from '../../shared/errors.ts';
+import { FolioApiError, isUnreachable } from '../remote/errors.ts';
 
 export class DesktopFailure extends Error {
   constructor(
@@ -29,24 +30,18 @@ export function failure(code: DesktopErrorCode, message: string): DesktopFailure
   return new DesktopFailure(code, message);
 }
 
-const NOT_FOUND = 120001;
-const AUTH_CODES = new Set([100001, 100002, 100003, 100004, 100005, 101010]);
-
-/** Whether the service could not be reached at all (as opposed to answering with an error). */
-export function isUnreachable(err: unknown): boolean {
-  return err instanceof ServiceUnreachable || isNetworkFailure(err);
-}
+const AUTH_CODES = codesOf('UNAUTHENTICATED', 'TOKEN_EXPIRED', 'INVALID_CLIENT', 'INVALID_REFRESH_TOKEN', 'INVALID_USER_CREDENTIALS', 'USER_TOKEN_INVALID');
 
 export function toDesktopError(err: unknown): DesktopError {
   if (err instanceof DesktopFailure) return err.toValue();
   if (err instanceof FolioApiError) {
     // FolioApiError's message ends in "(code N, rid R)"; the value carries the code on its own.
     const message = err.message.replace(/ \(code \d+, rid [^)]*\)$/, '');
-    if (err.code === NOT_FOUND && /no route/.test(message)) return { code: 'NOT_SUPPORTED', message: `The service does not offer this yet (${message}).`, serviceCode: err.code };
-    if (err.code === NOT_FOUND) return { code: 'NOT_FOUND', message, serviceCode: err.code };
+    if (err.code === ErrorCodes.NOT_FOUND.code && /no route/.test(message)) return { code: 'NOT_SUPPORTED', message: `The service does not offer this yet (${message}).`, serviceCode: err.code };
+    if (err.code === ErrorCodes.NOT_FOUND.code) return { code: 'NOT_FOUND', message, serviceCode: err.code };
     if (AUTH_CODES.has(err.code)) return { code: 'SERVICE_ERROR', message: `the service refused the credentials: ${message}`, serviceCode: err.code };
     return { code: 'SERVICE_ERROR', message, serviceCode: err.code };
   }
-  if (isUnreachable(err)) return { code: 'SERVICE_UNREACHABLE', message: err instanceof Error ? err.message : 'service unreachable' };
+  if (isUnreachable(err)) return { code: 'SERVICE_UNREACHABLE', message: err.message };
   return { code: 'INTERNAL', message: 'internal error in the desktop core' };
 }

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, isAbsolute } from 'node:path';
 import { lookup as mimeLookup } from 'mime-types';
 import type { DesktopEvent, Result } from '../../shared/desktop/api.ts';
-import { RENDERER_CSP } from './csp.ts';
+import { RENDERER_CSP } from '../../shared/csp.ts';
 import type { Dispatcher } from './dispatcher.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {

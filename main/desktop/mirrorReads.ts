@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CLIENT_FILE, type LocalCredentials } from '../offline/mirror.ts';
 import { FolioClient, type ClientOptions } from '../remote/client.ts';
-import { isUnreachable } from './failure.ts';
+import { isUnreachable } from '../remote/errors.ts';
 
 export interface MirrorReadsOptions {
   stateDir: string;

@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FolioApiError } from '../remote/errors.ts';
+import { FolioApiError, isUnreachable } from '../remote/errors.ts';
 import { authorizationUrl, CALLBACK_PATH, discover, exchangeCode, newPkce, SignInProblem, type SessionTokens } from '../remote/signIn.ts';
-import { DesktopFailure, isUnreachable } from './failure.ts';
+import { DesktopFailure } from './failure.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
 
 const ATTEMPT_TTL_MS = 10 * 60_000;
 
@@ -96,22 +97,19 @@ function page(text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Folio</title><style>body{font:16px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px}p{max-width:28rem;text-align:center}</style></head><body><main><h1>Folio</h1><p>${text}</p></main></body></html>`;
 }
 
-const CLIENT_REFUSED = 100003;
-const USER_REFUSED = 100005;
-
 /**
  * Any sign-in failure as a sentence a person understands, with the technical detail apart: the
  * UI never shows "ECONNREFUSED 127.0.0.1:1" or "HTTP 404 (code 1)" as the message.
  */
 export function explainSignInFailure(err: unknown, serviceUrl: string): DesktopFailure {
   if (err instanceof DesktopFailure) return err;
-  if (err instanceof SignInProblem) return new DesktopFailure(err.kind === 'unreachable' ? 'SERVICE_UNREACHABLE' : 'SIGN_IN_FAILED', err.message, undefined, err.detail);
+  if (err instanceof SignInProblem) return new DesktopFailure('SIGN_IN_FAILED', err.message, undefined, err.detail);
   const host = hostOf(serviceUrl);
   const detail = err instanceof Error ? err.message : String(err);
   if (isUnreachable(err)) return new DesktopFailure('SERVICE_UNREACHABLE', `Folio could not reach ${host}. Check the address, and that this computer is online.`, undefined, detail);
   if (err instanceof FolioApiError) {
-    if (err.code === CLIENT_REFUSED) return new DesktopFailure('SERVICE_ERROR', 'The service did not accept this client ID and secret. Check them with your administrator.', err.code, detail);
-    if (err.code === USER_REFUSED) return new DesktopFailure('SERVICE_ERROR', 'The user name or password is not right.', err.code, detail);
+    if (err.code === ErrorCodes.INVALID_CLIENT.code) return new DesktopFailure('SERVICE_ERROR', 'The service did not accept this client ID and secret. Check them with your administrator.', err.code, detail);
+    if (err.code === ErrorCodes.INVALID_USER_CREDENTIALS.code) return new DesktopFailure('SERVICE_ERROR', 'The user name or password is not right.', err.code, detail);
     if (err.code === 1 || /no route/.test(err.message)) {
       return new DesktopFailure('SIGN_IN_FAILED', `${host} answered, but it is not a Folio service. Check the address with whoever gave it to you.`, err.code, detail);
     }

@@ -16,7 +16,7 @@ import { failure } from '../desktop/failure.ts';
 import { RENDERER_DIST } from '../desktop/headless.ts';
 import { openKeychain } from '../desktop/keychain.ts';
 import { openLocalDesktop } from '../desktop/local.ts';
-import { RENDERER_CSP } from '../desktop/csp.ts';
+import { RENDERER_CSP } from '../../shared/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import type { Opener } from '../desktop/opener.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';

@@ -14,10 +14,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalStatus, OutboxItem, PairStatus } from '../../shared/v1/offline.ts';
 import { FolioClient, type Credentials } from '../remote/client.ts';
-import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
+import { isUnreachable } from '../remote/errors.ts';
 import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
-import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
+import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
+import type { PairRecord } from '../sync/model.ts';
 import { silentLogger, type Logger } from '../platform/log/logger.ts';
 import { describeCondition } from '../sync/condition.ts';
 import { Coalescer } from '../sync/coalescer.ts';
@@ -33,7 +34,7 @@ import { Outbox } from './outbox.ts';
 import { pendingUploads } from './pending.ts';
 import { refreshPair } from './refresh.ts';
 import { TreeWriter } from './treeWrites.ts';
-import { Unreachable, Upstream } from './upstream.ts';
+import { Upstream } from './upstream.ts';
 
 export interface DaemonOptions {
   stateDir: string;
@@ -409,7 +410,7 @@ export class Daemon {
         this.offline.putServiceRecord(resource, recordId, answer.envelope.data as JsonRecord);
         return null;
       } catch (err) {
-        if (!(err instanceof Unreachable) || err.maybeArrived) throw err;
+        if (!isUnreachable(err) || err.maybeArrived) throw err;
       }
     }
     this.outbox.queueTreeUpdate(resource, recordId, { method: 'POST', path, query: {}, body });
@@ -473,9 +474,5 @@ function toItem(e: OutboxEntry): OutboxItem {
     createTime: e.createTime,
     updateTime: e.updateTime,
   };
-}
-
-function isUnreachable(err: unknown): boolean {
-  return err instanceof ServiceUnreachable || isNetworkFailure(err) || err instanceof Unreachable;
 }
 

@@ -26,7 +26,8 @@ import type { Mirror } from './mirror.ts';
 import { keepText, keptPage, TEXT_PATH } from './mirrorText.ts';
 import type { Outbox } from './outbox.ts';
 import type { TreeWriter } from './treeWrites.ts';
-import { Unreachable, type Upstream } from './upstream.ts';
+import { isUnreachable } from '../remote/errors.ts';
+import type { Upstream } from './upstream.ts';
 
 export interface LocalServerDeps {
   mirror: Mirror;
@@ -41,7 +42,6 @@ export interface LocalServerDeps {
   changed: () => void;
 }
 
-const NOT_FOUND = 120001;
 const CALLER_HEADERS = ['authorization', 'x-svc-user-token', 'x-svc-act-as-source', 'x-svc-act-as-source-id'];
 
 interface Call {
@@ -124,7 +124,7 @@ export class LocalServer {
         return this.download(call, req, res);
       case 'treeRead': {
         const answer = await this.d.mirror.call({ method: call.method, path: call.path, query: call.query, json: call.body, headers: call.headers });
-        if (answer.envelope.code === NOT_FOUND) return this.viaService(call, res);
+        if (answer.envelope.code === ErrorCodes.NOT_FOUND.code) return this.viaService(call, res);
         return send(res, answer.status, { ...answer.envelope, rid: call.rid });
       }
       case 'treeWrite': {
@@ -155,7 +155,7 @@ export class LocalServer {
       const answer = await upstream.send({ method: call.method, path: call.path, query: call.query, json: call.body, ...(call.raw ? { stream: call.raw } : {}) });
       return send(res, answer.status, answer.envelope);
     } catch (err) {
-      if (!(err instanceof Unreachable)) throw err;
+      if (!isUnreachable(err)) throw err;
       fail('SERVICE_UNREACHABLE', err.maybeArrived ? `the service stopped answering during ${call.path}; it may or may not have been applied` : `the service is unreachable, and only it can answer ${call.path}`);
     }
   }
@@ -168,7 +168,7 @@ export class LocalServer {
         const answer = await upstream.send({ method: call.method, path: call.path, query: call.query, json: call.body });
         return send(res, answer.status, answer.envelope);
       } catch (err) {
-        if (!(err instanceof Unreachable)) throw err;
+        if (!isUnreachable(err)) throw err;
       }
     }
     const answer = await this.d.mirror.call({ method: call.method, path: call.path, query: call.query, json: call.body, headers: call.headers });
@@ -196,7 +196,7 @@ export class LocalServer {
         }
         return send(res, answer.status, { ...answer.envelope, data: this.overlay(resource, answer.envelope.data) });
       } catch (err) {
-        if (!(err instanceof Unreachable)) throw err;
+        if (!isUnreachable(err)) throw err;
       }
     }
     const kept = this.d.offline.answer(key) ?? (call.path === TEXT_PATH ? keptPage(this.d.offline, call.query) : undefined);
@@ -237,7 +237,7 @@ export class LocalServer {
         if (answer.envelope.code === 0) this.d.offline.transaction(() => this.keepRecords(write.resource, answer.envelope.data));
         return send(res, answer.status, answer.envelope);
       } catch (err) {
-        if (!(err instanceof Unreachable)) throw err;
+        if (!isUnreachable(err)) throw err;
         if (err.maybeArrived) fail('SERVICE_UNREACHABLE', `the service stopped answering during ${call.path}; it may or may not have been applied`);
       }
     }

@@ -16,9 +16,10 @@ import { newId } from '../store/ids.ts';
 import { OPEN_STATES, type JsonRecord, type OfflineStore, type OutboxEntry } from '../store/offline/state.ts';
 import { classify, recordIdOf, type QueuedWrite, type Resource, RESOURCES } from './endpoints.ts';
 import type { IdMap } from './ids.ts';
-import { Unreachable, type Upstream } from './upstream.ts';
+import { isUnreachable } from '../remote/errors.ts';
+import type { Upstream } from './upstream.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
 
-const NOT_FOUND = 120001;
 /** Records whose updateTime the sync engine's own writes move as well. */
 const TREE_RESOURCES: ReadonlySet<string> = new Set(['containers', 'documents']);
 
@@ -116,7 +117,7 @@ export class Outbox {
         await this.replayOne(upstream, entry, { query, body, recordId }, handling.kind === 'queuedWrite' ? handling : undefined);
         settled++;
       } catch (err) {
-        if (err instanceof Unreachable) return settled;
+        if (isUnreachable(err)) return settled;
         throw err;
       }
     }
@@ -169,7 +170,7 @@ export class Outbox {
   private async currentRecord(upstream: Upstream, resource: Resource, recordId: string): Promise<JsonRecord | null | Error> {
     const { envelope } = await upstream.send({ method: 'GET', path: resource.getPath, query: { [resource.idField]: recordId } });
     if (envelope.code === 0) return envelope.data as JsonRecord;
-    if (envelope.code === NOT_FOUND) return null;
+    if (envelope.code === ErrorCodes.NOT_FOUND.code) return null;
     return new Error(`reading ${resource.name} ${recordId} on the service failed: ${envelope.code} ${envelope.msg}`);
   }
 
@@ -180,7 +181,7 @@ export class Outbox {
       ({ envelope } = await upstream.send({ method: entry.method, path: entry.path, query: req.query, json: req.body }));
     } catch (err) {
       // Certainly not sent: it simply waits. Perhaps sent: the next replay checks before sending.
-      if (err instanceof Unreachable && !err.maybeArrived) this.offline.setState(entry.seq, 'PENDING');
+      if (isUnreachable(err) && !err.maybeArrived) this.offline.setState(entry.seq, 'PENDING');
       throw err;
     }
     if (envelope.code !== 0) {

@@ -7,7 +7,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashFile } from '../remote/transfer.ts';
-import type { PairRecord, SyncStore } from '../store/sync/index.ts';
+import type { SyncStore } from '../store/sync/index.ts';
+import type { PairRecord } from '../sync/model.ts';
 import { IgnoreRules } from '../sync/ignore.ts';
 import { syncedPaths } from './refresh.ts';
 

@@ -14,13 +14,12 @@ import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { MirrorContainer, MirrorDocument } from '../store/offline/mirror.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
-import type { PairRecord, SyncStore } from '../store/sync/index.ts';
-import { isLocalId, type NodeState } from '../sync/trees.ts';
+import type { SyncStore } from '../store/sync/index.ts';
+import type { NodeState, PairRecord } from '../sync/model.ts';
+import { isLocalId } from '../sync/trees.ts';
 import type { Mirror } from './mirror.ts';
 import { keepText, TEXT_PATH, wantsText } from './mirrorText.ts';
-
-const CURSOR_EXPIRED = 130006;
-const NOT_FOUND = 120001;
+import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface RefreshContext {
   mirror: Mirror;
@@ -183,7 +182,7 @@ async function changedContainers(ctx: RefreshContext, remote: Map<string, NodeSt
         if (c.kind === 'container') dirty.add(c.id);
       }
     } catch (err) {
-      if (!(err instanceof FolioApiError) || err.code !== CURSOR_EXPIRED) throw err;
+      if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.CURSOR_EXPIRED.code) throw err;
     }
   }
   if (fresh === undefined) {
@@ -217,7 +216,7 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
   try {
     listing = await client.children(containerId);
   } catch (err) {
-    if (err instanceof FolioApiError && err.code === NOT_FOUND) return;
+    if (err instanceof FolioApiError && err.code === ErrorCodes.NOT_FOUND.code) return;
     throw err;
   }
   const versions = new Map<string, Version[]>();

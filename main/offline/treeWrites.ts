@@ -21,7 +21,7 @@ import { failure } from '../service/envelope.ts';
 import { renameDurably, syncDirectory, syncFile } from '../platform/durable.ts';
 import { hashFile } from '../remote/transfer.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
-import type { PairRecord } from '../store/sync/index.ts';
+import type { PairRecord } from '../sync/model.ts';
 import { IgnoreRules } from '../sync/ignore.ts';
 import type { JsonRecord, TreeOp } from './endpoints.ts';
 import type { Mirror, MirrorAnswer } from './mirror.ts';

@@ -1,31 +1,17 @@
 /**
  * The service behind the local server: one request at a time, as the account of the pairs, with
  * the service's envelope passed back as it came. A request that cannot reach the service flips
- * the connectivity to offline and throws Unreachable, saying whether it may have arrived.
+ * the connectivity to offline and throws ServiceUnreachable, saying whether it may have arrived.
  */
 import type { Readable } from 'node:stream';
-import { RequestError } from 'got';
 import type { Envelope } from '../../shared/envelope.ts';
 import { FolioClient, type Credentials } from '../remote/client.ts';
-import { FolioApiError, REAUTH_CODES, ServiceUnreachable } from '../remote/errors.ts';
+import { FolioApiError, isUnreachable, REAUTH_CODES, ServiceUnreachable } from '../remote/errors.ts';
 import type { Connectivity } from './connectivity.ts';
 
 export interface UpstreamAnswer {
   status: number;
   envelope: Envelope<unknown>;
-}
-
-/** Errors raised before a request could have left this machine. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
-
-export class Unreachable extends Error {
-  constructor(
-    message: string,
-    /** False when the request certainly never reached the service. */
-    readonly maybeArrived: boolean,
-  ) {
-    super(message);
-  }
 }
 
 export interface UpstreamRequest {
@@ -73,7 +59,7 @@ export class Upstream {
       await this.once({ method: 'GET', path: '/v1/changes/latestCursor' });
       return true;
     } catch (err) {
-      if (err instanceof Unreachable) return false;
+      if (isUnreachable(err)) return false;
       throw err;
     }
   }
@@ -91,25 +77,23 @@ export class Upstream {
       });
       const envelope = res.body as Envelope<unknown> | undefined;
       if (!envelope || typeof envelope.code !== 'number') {
-        throw this.unreachable(`the service answered HTTP ${res.statusCode} without an envelope`, true);
+        throw new ServiceUnreachable(new Error(`the service answered HTTP ${res.statusCode} without an envelope`), true);
       }
       this.connectivity.markOnline();
       return { status: res.statusCode, envelope };
     } catch (err) {
-      if (err instanceof Unreachable) throw err;
-      if (err instanceof RequestError) throw this.unreachable(err.message, !NOT_SENT.has(err.code));
+      if (isUnreachable(err)) throw this.unreachable(err);
       // The token request itself was refused (wrong credentials): the service is there.
       if (err instanceof FolioApiError) {
         this.connectivity.markOnline();
         return { status: err.httpStatus, envelope: { code: err.code, data: null, ts: Date.now(), rid: err.rid, msg: err.message, success: false } };
       }
-      if (err instanceof ServiceUnreachable) throw this.unreachable(err.message, true);
       throw err;
     }
   }
 
-  private unreachable(message: string, maybeArrived: boolean): Unreachable {
-    this.connectivity.markOffline(message);
-    return new Unreachable(message, maybeArrived);
+  private unreachable(err: ServiceUnreachable): ServiceUnreachable {
+    this.connectivity.markOffline(err.message);
+    return err;
   }
 }

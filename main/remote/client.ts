@@ -9,7 +9,8 @@ import { Agent, request } from 'undici';
 import type { Change, ChangePage, Container, Document, PageOf, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
 import { parseBody, unwrapEnvelope, type ServiceReply } from './envelope.ts';
-import { FolioApiError, isNetworkFailure, RATE_LIMITED, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES, TransportError } from './errors.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
+import { FolioApiError, isUnreachable, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES } from './errors.ts';
 
 export interface Credentials {
   clientId: string;
@@ -73,6 +74,8 @@ export class FolioClient {
       retry: { limit: 0 },
       // An idle limit, not a total one: a large transfer may take long, a stalled one may not.
       timeout: { connect: CONNECT_TIMEOUT_MS, socket: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS },
+      // With throwHttpErrors off, every error got raises is a failure below HTTP: the service was not reached.
+      hooks: { beforeError: [(err) => new ServiceUnreachable(err)] },
     });
     const idle = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.bytesAgent = new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS }, headersTimeout: idle, bodyTimeout: idle });
@@ -97,7 +100,7 @@ export class FolioClient {
       });
       reply = { status: res.statusCode, headers: res.headers, body: parseBody(await res.body.text()) };
     } catch (err) {
-      throw new TransportError(err);
+      throw new ServiceUnreachable(err);
     }
     return unwrapEnvelope<T>(reply);
   }
@@ -148,7 +151,7 @@ export class FolioClient {
           rateWaits++;
           attempt--;
         } else if (attempt >= this.retry.attempts) {
-          throw err instanceof FolioApiError ? err : new ServiceUnreachable(err);
+          throw err;
         }
         const delay = this.delayAfter(err, patience ? this.retry.maxDelayMs : this.backoff(attempt));
         this.options.onRetry?.(err, delay);
@@ -275,14 +278,14 @@ export class FolioClient {
   }
 }
 
-/** The service asks for patience: 160001, or a 429 from something in front of it. */
+/** The service asks for patience: RATE_LIMITED, or a 429 from something in front of it. */
 function isRateLimit(err: unknown): err is FolioApiError {
-  return err instanceof FolioApiError && (err.code === RATE_LIMITED || err.httpStatus === 429);
+  return err instanceof FolioApiError && (err.code === ErrorCodes.RATE_LIMITED.code || err.httpStatus === 429);
 }
 
 function isTransient(err: unknown): boolean {
   if (err instanceof FolioApiError) return TRANSIENT_CODES.has(err.code) || err.httpStatus >= 500 || err.httpStatus === 429;
-  return isNetworkFailure(err);
+  return isUnreachable(err);
 }
 
 export function sleep(ms: number): Promise<void> {

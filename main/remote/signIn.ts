@@ -2,14 +2,15 @@
  * The app's side of the browser sign-in (RFC 8252): finding the service's authorization server
  * (RFC 8414), PKCE, trading the code for tokens, and the signed-in session that refreshes itself
  * and revokes on sign-out. What goes wrong is told as a SignInProblem: a sentence for a person,
- * and the technical detail apart.
+ * and the technical detail apart; a service that cannot be reached is ServiceUnreachable, as on
+ * every other path of the client.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Envelope } from '../../shared/envelope.ts';
 import type { AuthorizationServerMetadata, GrantResult } from '../../shared/v1/oauth.ts';
 import type { TokenResult } from '../../shared/v1/resources.ts';
 import type { SessionAuth } from './client.ts';
-import { FolioApiError, TransportError } from './errors.ts';
+import { FolioApiError, ServiceUnreachable } from './errors.ts';
 
 const METADATA_PATH = '/.well-known/oauth-authorization-server';
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -18,7 +19,7 @@ const REFRESH_MARGIN_MS = 60_000;
 export const DESKTOP_CLIENT = 'folio-desktop';
 export const CALLBACK_PATH = '/oauth/callback';
 
-export type ProblemKind = 'bad-url' | 'unreachable' | 'not-folio' | 'refused' | 'cancelled' | 'timeout';
+export type ProblemKind = 'bad-url' | 'not-folio' | 'refused' | 'cancelled' | 'timeout';
 
 /** A sign-in failure a person can act on; `detail` is for the "Details" disclosure. */
 export class SignInProblem extends Error {
@@ -52,7 +53,7 @@ export async function discover(serviceUrl: string): Promise<ServerEndpoints> {
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), redirect: 'follow' });
   } catch (err) {
-    throw new SignInProblem('unreachable', `Folio could not reach ${where}. Check the address, and that this computer is online.`, `GET ${url}: ${causeOf(err)}`);
+    throw new ServiceUnreachable(new Error(`GET ${url}: ${causeOf(err)}`, { cause: err }));
   }
   const notFolio = (why: string) => new SignInProblem('not-folio', `${where} answered, but it is not a Folio service. Check the address with whoever gave it to you.`, `GET ${url}: ${why}`);
   if (!res.ok) throw notFolio(`HTTP ${res.status}`);
@@ -196,13 +197,13 @@ function pairOf(t: TokenResult, now: number): StoredPair {
   return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: now + t.expiresIn * 1000 };
 }
 
-/** POSTs JSON and unwraps the envelope; a failure below HTTP is a TransportError (the client may go offline). */
+/** POSTs JSON and unwraps the envelope; a failure below HTTP is ServiceUnreachable (the client may go offline). */
 async function post<T>(url: string, body: Record<string, string>): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (err) {
-    throw new TransportError(err);
+    throw new ServiceUnreachable(err);
   }
   let env: Envelope<T> | undefined;
   try {

@@ -17,6 +17,7 @@ import type { FolioClient } from './client.ts';
 import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
 import { FolioApiError } from './errors.ts';
 import type { Throttle } from './throttle.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface UploadTarget {
   docId?: string;
@@ -53,7 +54,6 @@ export interface UploadOptions {
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 const BLOCKING_READ_MAX = 1024 * 1024;
-const CONTENT_HASH_MISMATCH = 140002;
 /** An error envelope is small; more than this is not one. */
 const MAX_FAILURE_BODY = 64 * 1024;
 
@@ -197,7 +197,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
   try {
     return await client.call<VersionResult>('POST', '/v1/versions/completeChunkedUpload', { json: { uploadId: session.uploadId } });
   } catch (err) {
-    if (!(err instanceof FolioApiError) || err.code !== CONTENT_HASH_MISMATCH) throw err;
+    if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.CONTENT_HASH_MISMATCH.code) throw err;
     await abandon(client, session.uploadId);
     throw new FileChanged(`${path} changed while it was being uploaded`);
   }

@@ -5,7 +5,7 @@
  * error level, everything else at info, so `--log-level warn` keeps only what needs a look.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FolioApp } from './app.ts';
+import type { FolioApp } from './kernel.ts';
 
 declare module 'fastify' {
   interface FastifyReply {

@@ -1,23 +1,14 @@
 /**
- * Builds the /v1 service as a Fastify instance. Every response is the spec's envelope with
- * X-Request-Id = rid; errors never carry stack traces.
+ * The root of the /v1 service: builds it as a Fastify instance from its areas. Every response is
+ * the spec's envelope with X-Request-Id = rid; errors never carry stack traces. What the areas
+ * share is in ./kernel.ts; nothing but the service's callers imports this file.
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex, Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
@@ -31,7 +22,6 @@ import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
 import { contentTypeRoutes } from './contentTypes/routes.ts';
-import type { RequestContext } from './context.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { failure } from './envelope.ts';
@@ -48,47 +38,14 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import type { FolioApp, ServiceDeps } from './kernel.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
 import { healthRoutes } from './health/routes.ts';
 import { Lifecycle } from './health/lifecycle.ts';
+import { buildServices } from './services.ts';
 import { limitRoutes } from './limits/routes.ts';
-
-export type FolioApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-export interface ServiceDeps {
-  store: Store;
-  config: ServiceConfig;
-  access: Access;
-  events: EventBus;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    folioCtx: RequestContext | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes callable without a bearer token. */
-    public?: boolean;
-    /** Routes that bring bytes in (uploads): background jobs make way while they come (./foreground.ts). */
-    bulkWrite?: boolean;
-    /** A load balancer's health probe (./health/routes.ts): not rate limited, logged at debug. */
-    probe?: boolean;
-  }
-}
-
-/** The caller of an authenticated route. */
-export function callerOf(req: FastifyRequest): RequestContext {
-  if (!req.folioCtx) throw new ServiceError(errorValue('UNAUTHENTICATED'));
-  return req.folioCtx;
-}
 
 export interface BuildOptions {
   /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */
@@ -136,25 +93,26 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     done(null, payload);
   });
 
+  const services = buildServices(deps);
   await openApiRoutes(app);
   authRoutes(app, deps);
   oauthRoutes(app, deps);
-  containerRoutes(app, deps);
-  documentRoutes(app, deps);
-  versionRoutes(app, deps);
-  changeRoutes(app, deps);
-  contentTypeRoutes(app, deps);
-  fieldRoutes(app, deps);
-  formRoutes(app, deps);
-  ingestRoutes(app, deps);
-  taskRoutes(app, deps);
-  webhookRoutes(app, deps);
-  aclRoutes(app, deps);
-  shareRoutes(app, deps);
-  orgRoutes(app, deps);
-  textRoutes(app, deps);
-  searchRoutes(app, deps);
-  renditionRoutes(app, deps);
+  containerRoutes(app, services);
+  documentRoutes(app, services);
+  versionRoutes(app, deps, services);
+  changeRoutes(app, services);
+  contentTypeRoutes(app, services);
+  fieldRoutes(app, services);
+  formRoutes(app, deps, services);
+  ingestRoutes(app, services);
+  taskRoutes(app, services);
+  webhookRoutes(app, services);
+  aclRoutes(app, services);
+  shareRoutes(app, deps, services);
+  orgRoutes(app, deps, services);
+  textRoutes(app, services);
+  searchRoutes(app, services);
+  renditionRoutes(app, deps, services);
   limitRoutes(app, deps);
   healthRoutes(app, deps, opts.lifecycle ?? new Lifecycle());
   if (opts.backgroundJobs !== false) backgroundJobs(app, deps);

@@ -4,7 +4,7 @@
  * come in, jobs start at most once a second (./foreground.ts).
  */
 import { JobRunner } from '../jobs/runner.ts';
-import type { FolioApp, ServiceDeps } from './app.ts';
+import type { FolioApp, ServiceDeps } from './kernel.ts';
 import { BulkWrites } from './foreground.ts';
 import { searchIndexer } from './search/indexer.ts';
 import { textExtractionJob } from './text/job.ts';

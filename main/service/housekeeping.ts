@@ -4,11 +4,13 @@
  * files a crash left without a row.
  */
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
-import { sweepOrphanBlobs } from '../store/blobs.ts';
+import { sweepOrphanBlobs } from '../store/orphans.ts';
 import type { Store } from '../store/index.ts';
 import { Access } from './access.ts';
 import type { ServiceConfig } from './config.ts';
+import { ContainerService } from './containers/service.ts';
 import { purgeExpired } from './contentTypes/purge.ts';
+import { DocumentService } from './documents/service.ts';
 import { EventBus } from './events.ts';
 import { ChunkedUploads } from './versions/chunked.ts';
 
@@ -28,7 +30,9 @@ const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
 export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}, log: Logger = stderrLogger('error')): { stop: () => Promise<void> } {
-  const uploads = new ChunkedUploads({ store, config, access: new Access(store), events: new EventBus() });
+  const deps = { store, config, access: new Access(store), events: new EventBus() };
+  // Only the sweep of expired sessions runs here; it finalizes nothing, but the uploads need their documents to be built.
+  const uploads = new ChunkedUploads(deps, new DocumentService(deps, new ContainerService(deps)));
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
   const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
   let lastOrphanSweep = 0;

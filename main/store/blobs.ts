@@ -2,7 +2,7 @@
  * Content-addressed blob files. Bytes are written to a temp file and fsynced, then linked into
  * place as blobs/ab/<sha256>, and the directory is fsynced so the new name is on disk before any
  * row references it; a crash leaves either the whole file or only a temp file, never a torn blob. Which blobs are referenced is the database's business (blob rows, one per tenant and
- * content); a file goes only when no row in any tenant holds its content (see releaseBlob).
+ * content); a file goes only when no row in any tenant holds its content (see main/store/orphans.ts, and the service's blobRelease.ts).
  *
  * Linking rather than renaming keeps the source file: a chunked upload whose finalize fails keeps
  * its assembled bytes and can complete again, and the caller drops the source once it is done.
@@ -15,7 +15,6 @@ import { FLUSHES_DIRECTORIES, syncDirectory } from '../platform/durable.ts';
 import { BlobStaging } from './blobStaging.ts';
 import { checkedHash, isContentHash, type BlobStore, type BufferedBlob, type StagedBlob } from './blobStore.ts';
 import { BlobThreads } from './blobThreads.ts';
-import type { Store } from './index.ts';
 import { KeyedLock } from './keyedLock.ts';
 
 export class BlobFiles implements BlobStore {
@@ -144,43 +143,4 @@ export class BlobFiles implements BlobStore {
   clearTemp(olderThanMs: number): Promise<void> {
     return this.staging.clearTemp(olderThanMs);
   }
-}
-
-/**
- * Drops a tenant's blob row once no version of that tenant uses it, and the file once no tenant
- * holds the content any more. Returns whether the file was removed.
- */
-export async function releaseBlob(store: Store, tenantId: string, blobId: string): Promise<boolean> {
-  const contentHash = store.versions.blobContentHash(tenantId, blobId);
-  if (!contentHash) return false;
-  return store.blobs.withContent(contentHash, async () => {
-    const released = store.transaction(() => store.versions.releaseBlob(tenantId, blobId));
-    if (!released || released.fileStillNeeded) return false;
-    await store.blobs.remove(released.contentHash);
-    return true;
-  });
-}
-
-/**
- * Removes blob files that no blob row holds, and rendition files that no rendition row holds: a
- * crash between linking a file into place and committing its row, or between purging rows and
- * removing their files, leaves one. Files linked within `graceMs` are left for a later sweep.
- */
-export async function sweepOrphanBlobs(store: Store, graceMs: number): Promise<number> {
-  const blobs = await sweepOrphans(store.blobs, (hash) => store.versions.contentReferenced(hash), graceMs);
-  return blobs + (await sweepOrphans(store.renditionBlobs, (hash) => store.renditions.contentReferenced(hash), graceMs));
-}
-
-async function sweepOrphans(files: BlobStore, referenced: (contentHash: string) => boolean, graceMs: number): Promise<number> {
-  let removed = 0;
-  for await (const contentHash of files.list()) {
-    if (referenced(contentHash)) continue;
-    await files.withContent(contentHash, async () => {
-      const linkedAt = await files.linkedAt(contentHash);
-      if (referenced(contentHash) || linkedAt === undefined || linkedAt > Date.now() - graceMs) return;
-      await files.remove(contentHash);
-      removed++;
-    });
-  }
-  return removed;
 }

@@ -9,13 +9,13 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
-import { CREDENTIAL_CODES, FolioApiError, ServiceUnreachable } from '../remote/errors.ts';
+import { CREDENTIAL_CODES, FolioApiError, isUnreachable } from '../remote/errors.ts';
 import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
-import type { PairRecord, SyncStore } from '../store/sync/index.ts';
+import type { SyncStore } from '../store/sync/index.ts';
+import type { Guard, NodeState, PairRecord } from './model.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
-import type { Guard } from './condition.ts';
 import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
 import { IgnoreRules, type IgnoreProblem } from './ignore.ts';
 import { settleDownloads, settleUploads } from './intents.ts';
@@ -28,8 +28,9 @@ import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } 
 import { OwnWrites } from './ownWrites.ts';
 import { PairOwner } from './owner.ts';
 import type { PairState } from './state.ts';
-import { childIndex, descendants, type NodeState, type Tree, type Trees } from './trees.ts';
+import { childIndex, descendants, type Tree, type Trees } from './trees.ts';
 import { pairView } from './view.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface SyncSummary {
   uploaded: number;
@@ -87,7 +88,6 @@ export interface OpFailure {
 const MAX_ROUNDS = 200;
 /** Rounds in a row in which no operation succeeded before a pass gives up. */
 const MAX_IDLE_ROUNDS = 3;
-const CURSOR_EXPIRED = 130006;
 /**
  * How often the results of transfers in flight are committed together. A longer group writes each
  * index page it dirties once for more transfers: a second instead of 250 ms took a tenth off the
@@ -154,7 +154,7 @@ export class PairSync {
       if (!(await this.observeRemote(pair, state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone (deleted or moved to the recycle bin); nothing is deleted until it is back');
     } catch (err) {
       if (!isOperational(err)) throw err;
-      return { ...summary, unreachable: err instanceof ServiceUnreachable, errors: [`observing the service: ${(err as Error).message}`] };
+      return { ...summary, unreachable: isUnreachable(err), errors: [`observing the service: ${(err as Error).message}`] };
     }
     const executor = this.executor(pair, state);
     const hints = request.hints === undefined ? undefined : [...request.hints];
@@ -204,7 +204,7 @@ export class PairSync {
         if (!(await this.observeRemote(this.pair(), state))) return this.block(summary, 'remote-root-missing', 'the service folder of this pair is gone');
       } catch (err) {
         if (!isOperational(err)) throw err;
-        return { ...summary, unreachable: err instanceof ServiceUnreachable, errors: [...summary.errors, `observing the service: ${(err as Error).message}`] };
+        return { ...summary, unreachable: isUnreachable(err), errors: [...summary.errors, `observing the service: ${(err as Error).message}`] };
       }
     }
     return summary;
@@ -398,7 +398,7 @@ export class PairSync {
         });
         return !rootGone;
       } catch (err) {
-        if (!(err instanceof FolioApiError) || err.code !== CURSOR_EXPIRED) throw err;
+        if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.CURSOR_EXPIRED.code) throw err;
         this.o.onLog?.('the change feed no longer holds our cursor: walking the service folder');
       }
     }
@@ -429,7 +429,7 @@ export class PairSync {
 /** Failures of the world (the network, the service, the disk) that a later pass may get past; not bugs, not rejected credentials. */
 function isOperational(err: unknown): boolean {
   if (err instanceof FolioApiError && CREDENTIAL_CODES.has(err.code)) return false;
-  if (err instanceof StaleObservation || err instanceof FolioApiError || err instanceof ServiceUnreachable || err instanceof HashMismatch || err instanceof FileChanged) return true;
+  if (err instanceof StaleObservation || err instanceof FolioApiError || isUnreachable(err) || err instanceof HashMismatch || err instanceof FileChanged) return true;
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && FS_ERRORS.has(code);
 }

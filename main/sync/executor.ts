@@ -13,13 +13,14 @@ import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import { downloadVersion, hashFile, uploadFile } from '../remote/transfer.ts';
-import type { LocalMeta } from '../store/sync/index.ts';
+import type { LocalMeta, NodeState } from './model.ts';
 import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
 import type { PairState } from './state.ts';
 import type { OwnWrites } from './ownWrites.ts';
-import { childIndex, descendants, type NodeState } from './trees.ts';
+import { childIndex, descendants } from './trees.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface ExecutorContext {
   client: FolioClient;
@@ -67,8 +68,6 @@ export type AppliedChange =
 /** The world is not what the last observation saw; the next round observes again and replans. */
 export class StaleObservation extends Error {}
 
-const NOT_FOUND = 120001;
-const NAME_CONFLICT = 130001;
 /** What may go with a deleted folder although it is not synced: system litter and our own temp files. */
 const JUNK = /^(\.DS_Store|Thumbs\.db|desktop\.ini|\.folio-.*\.part)$/;
 
@@ -192,7 +191,7 @@ export class Executor {
     const l = this.s.local.get(id);
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
     const created = await this.c.client.createContainer({ parentId: l.parentId, name: l.name }).catch((err: unknown) => {
-      if (err instanceof FolioApiError && err.code === NAME_CONFLICT) throw new StaleObservation(`'${l.name}' appeared on the service`);
+      if (err instanceof FolioApiError && err.code === ErrorCodes.NAME_CONFLICT.code) throw new StaleObservation(`'${l.name}' appeared on the service`);
       throw err;
     });
     this.s.atomically(() => {
@@ -266,7 +265,7 @@ export class Executor {
       if (node.kind === 'dir') await this.c.client.updateContainer({ containerId: id, parentId, name });
       else await this.c.client.updateDocument({ docId: id, containerId: parentId, title: name });
     } catch (err) {
-      if (err instanceof FolioApiError && err.code === NAME_CONFLICT) throw new StaleObservation(`'${name}' is taken on the service`);
+      if (err instanceof FolioApiError && err.code === ErrorCodes.NAME_CONFLICT.code) throw new StaleObservation(`'${name}' is taken on the service`);
       throw err;
     }
     this.s.atomically(() => {
@@ -317,7 +316,7 @@ export class Executor {
       else await this.c.client.deleteDocument(id);
     } catch (err) {
       // Already gone from the service (deleted by someone else, or a retried request that had landed).
-      if (!(err instanceof FolioApiError) || err.code !== NOT_FOUND) throw err;
+      if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.NOT_FOUND.code) throw err;
     }
     this.s.atomically(() => {
       for (const x of this.s.removeSubtree('remote', id)) this.s.remove('synced', x);

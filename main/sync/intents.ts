@@ -6,9 +6,9 @@
  * put on a side), and the next observation settles it: where that side now holds exactly that
  * content, the transfer happened, and the merge base takes it. Either way the intent is then done.
  */
-import type { Intent, LocalMeta } from '../store/sync/index.ts';
+import type { Intent, LocalMeta, NodeState } from './model.ts';
 import type { PairState } from './state.ts';
-import { isLocalId, type NodeState } from './trees.ts';
+import { isLocalId } from './trees.ts';
 
 /** After the service side is observed: uploads that landed become the merge base. */
 export function settleUploads(state: PairState): void {

@@ -12,7 +12,7 @@
 import { relative, sep } from 'node:path';
 import type { Stats } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';
-import { isNetworkFailure, ServiceUnreachable } from '../remote/errors.ts';
+import { isUnreachable } from '../remote/errors.ts';
 import type { PairSync, SyncSummary } from './engine.ts';
 import { IGNORE_FILE } from './ignore.ts';
 import { Coalescer } from './coalescer.ts';
@@ -158,7 +158,7 @@ export class PairLoop {
       outcome = summary.unreachable ? { kind: 'offline', reason: summary.errors.join('; ') } : { kind: 'summary', summary };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      outcome = err instanceof ServiceUnreachable || isNetworkFailure(err) ? { kind: 'offline', reason } : { kind: 'error', reason, cause: err };
+      outcome = isUnreachable(err) ? { kind: 'offline', reason } : { kind: 'error', reason, cause: err };
     }
     this.phase = outcome.kind === 'summary' ? 'IDLE' : outcome.kind === 'offline' ? 'OFFLINE' : 'ERROR';
     this.lastOutcome = outcome;

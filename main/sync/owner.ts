@@ -6,8 +6,8 @@
  * process (PairOwner.of): the desktop core and the local server it hosts share theirs. The store
  * hands its pair writer to this module alone (SyncStore.claimPairWriter).
  */
-import type { NewPair, PairRecord, PairSettings, PairWriter, SyncStore } from '../store/sync/index.ts';
-import type { Guard, PairCondition } from './condition.ts';
+import type { SyncStore } from '../store/sync/index.ts';
+import type { Guard, NewPair, PairCondition, PairRecord, PairSettings, PairWriter } from './model.ts';
 import { validSettings } from './settings.ts';
 import { PairState } from './state.ts';
 import { childIndex, descendants } from './trees.ts';

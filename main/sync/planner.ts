@@ -16,17 +16,8 @@
  *   node out of the way (never by overwriting).
  * At most one operation per node per batch, so concurrent execution never races on a node.
  */
-import {
-  caseFoldedNames,
-  childIndex,
-  descendants,
-  exactNames,
-  samePlace,
-  slotIndex,
-  type NameKey,
-  type NodeState,
-  type Trees,
-} from './trees.ts';
+import { caseFoldedNames, childIndex, descendants, exactNames, samePlace, slotIndex, type NameKey, type Trees } from './trees.ts';
+import type { NodeState } from './model.ts';
 
 export type Op =
   /** Send a file's local content to the service: a new version, or a new document when isNew. */

@@ -4,9 +4,9 @@
  */
 import type { Change, Document } from '../../shared/v1/resources.ts';
 import type { FolioClient } from '../remote/client.ts';
-import type { RemoteMeta } from '../store/sync/index.ts';
+import type { NodeState, RemoteMeta } from './model.ts';
 import { canonicalName } from './names.ts';
-import { childIndex, descendants, type NodeState } from './trees.ts';
+import { childIndex, descendants } from './trees.ts';
 
 export interface RemoteView {
   tree: Map<string, NodeState>;

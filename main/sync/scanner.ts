@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import { hashFile } from '../remote/transfer.ts';
-import type { LocalMeta } from '../store/sync/index.ts';
+import type { LocalMeta, NodeKind, NodeState } from './model.ts';
 import type { IgnoreRules } from './ignore.ts';
 import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
 import { DOWNLOAD_PART } from './parts.ts';
-import { LOCAL_ID_PREFIX, type NodeKind, type NodeState } from './trees.ts';
+import { LOCAL_ID_PREFIX } from './trees.ts';
 
 /**
  * How close to a write a scan may see a file and still trust its hash next time: the file

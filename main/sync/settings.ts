@@ -1,5 +1,5 @@
 /** The settings of a sync pair, checked before they are stored (docs/sync.md, "Settings"). */
-import type { PairSettings } from '../store/sync/index.ts';
+import type { PairSettings } from './model.ts';
 
 export const MAX_CONCURRENCY = 32;
 

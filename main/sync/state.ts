@@ -4,8 +4,9 @@
  * A new observation is persisted as its difference from the last one, so a round in which little
  * changed writes little, however large the pair.
  */
-import type { Intent, LocalMeta, RemoteMeta, Side, SyncStore } from '../store/sync/index.ts';
-import { childIndex, descendants, type NodeState } from './trees.ts';
+import type { SyncStore } from '../store/sync/index.ts';
+import type { Intent, LocalMeta, NodeState, RemoteMeta, Side } from './model.ts';
+import { childIndex, descendants } from './trees.ts';
 
 function sameNode(a: NodeState, b: NodeState): boolean {
   return a.parentId === b.parentId && a.name === b.name && a.kind === b.kind && a.hash === b.hash;

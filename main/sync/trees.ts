@@ -4,16 +4,7 @@
  * known to the service carries its service id on every side; a node seen only on disk carries a
  * local id until its upload gives it a service id.
  */
-export type NodeKind = 'file' | 'dir';
-
-export interface NodeState {
-  id: string;
-  parentId: string;
-  name: string;
-  kind: NodeKind;
-  /** SHA-256 of a file's content; '' for directories. */
-  hash: string;
-}
+import type { NodeState } from './model.ts';
 
 export type Tree = ReadonlyMap<string, NodeState>;
 

@@ -11,7 +11,8 @@
  */
 import type { IgnoreRules } from './ignore.ts';
 import { localNameProblem, pathTooLong, type LeftOut } from './names.ts';
-import { caseFoldedNames, childIndex, exactNames, type NameKey, type NodeState, type Trees } from './trees.ts';
+import { caseFoldedNames, childIndex, exactNames, type NameKey, type Trees } from './trees.ts';
+import type { NodeState } from './model.ts';
 
 export interface ViewSettings {
   excludedFolders: readonly string[];

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_CSP, RENDERER_META_CSP } from '../../main/desktop/csp.ts';
+import { RENDERER_CSP, RENDERER_META_CSP } from '../../shared/csp.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 

@@ -4,7 +4,8 @@
  * route that is left out of the description, by `schema.hide` or otherwise, fails this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type FolioApp } from '../../main/service/app.ts';
+import { buildApp } from '../../main/service/app.ts';
+import type { FolioApp } from '../../main/service/kernel.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
 import { Api, removeDir, startServer, tempDir, type ServerHandle } from '../helpers/server.ts';
 

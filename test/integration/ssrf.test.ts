@@ -19,11 +19,13 @@ import type { Resolver } from '../../main/net/resolver.ts';
 import { DEFAULT_OUTBOUND } from '../../main/net/settings.ts';
 import { AllowList } from '../../main/net/target.ts';
 import { Access } from '../../main/service/access.ts';
-import type { ServiceDeps } from '../../main/service/app.ts';
+import type { ServiceDeps } from '../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../main/service/config.ts';
 import type { RequestContext } from '../../main/service/context.ts';
 import { ServiceError } from '../../main/service/errors.ts';
 import { EventBus } from '../../main/service/events.ts';
+import { ContainerService } from '../../main/service/containers/service.ts';
+import { DocumentService } from '../../main/service/documents/service.ts';
 import { IngestService } from '../../main/service/ingest/service.ts';
 import { createTenant as provisionTenant } from '../../main/service/tenancy.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
@@ -291,7 +293,7 @@ describe('names that resolve to internal addresses (injected resolver, in-proces
       };
       const ctx: RequestContext = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
       const target = store.containers.findSystem(tenant.tenantId, 'DEFAULT')?.containerId ?? '';
-      const ingestService = new IngestService(deps, fetcher);
+      const ingestService = new IngestService(deps, new DocumentService(deps, new ContainerService(deps)), fetcher);
       ingestService.start();
 
       const sync = await ingestService.fromUrl(ctx, { containerId: target, title: 'a', url: `http://intranet.test:${canary.port}/`, declaredSizeBytes: 10 }).catch((e: unknown) => e);

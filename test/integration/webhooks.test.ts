@@ -16,7 +16,7 @@ import { SafeFetcher } from '../../main/net/fetcher.ts';
 import { DEFAULT_OUTBOUND } from '../../main/net/settings.ts';
 import { AllowList } from '../../main/net/target.ts';
 import { Access } from '../../main/service/access.ts';
-import type { ServiceDeps } from '../../main/service/app.ts';
+import type { ServiceDeps } from '../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../main/service/config.ts';
 import { EventBus } from '../../main/service/events.ts';
 import { connectWebhooks } from '../../main/service/webhooks/service.ts';

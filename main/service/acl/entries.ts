@@ -3,7 +3,7 @@ import { describeMask, Perm, Roles, type PrincipalType } from '../../../shared/p
 import type { AclEntry, AclEntriesSet, AclEntryInput, AclInheritanceSet, ContainerAcl } from '../../../shared/v1/access.ts';
 import type { AclEntryRecord } from '../../store/repos/aclEntries.ts';
 import type { ContainerRecord } from '../../store/repos/containers.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { entriesBelow, unite } from './inheritance.ts';

@@ -5,7 +5,7 @@ import type { PageOf } from '../../../shared/v1/resources.ts';
 import { NAME_MAX } from '../../../shared/v1/requests.ts';
 import { POLICY_ORDER_COLUMNS, type AclPolicyContent, type AclPolicyRecord, type PolicyGrantee } from '../../store/repos/aclPolicies.ts';
 import type { ContainerFact, DocumentFact } from '../../store/repos/accessScope.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';

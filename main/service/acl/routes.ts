@@ -13,17 +13,15 @@ import {
   PolicyIdQuery,
 } from '../../../shared/v1/access.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { AclEntryService } from './entries.ts';
-import { AclPolicyService } from './policies.ts';
 
 const tags = ['acl'];
 const ADMIN = 'Needs an administrator: APP_ONLY, or a user with MANAGE on the system root.';
 
-export function aclRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const entries = new AclEntryService(deps);
-  const policies = new AclPolicyService(deps);
+export function aclRoutes(app: FolioApp, services: Services): void {
+  const { aclEntries: entries, aclPolicies: policies } = services;
 
   app.get('/v1/acl/entries/get', {
     schema: {

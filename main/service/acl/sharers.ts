@@ -6,7 +6,7 @@
 import { Perm, type PrincipalType } from '../../../shared/permissions.ts';
 import type { ShareResourceType } from '../../../shared/v1/access.ts';
 import type { Sharers } from '../../../shared/v1/directory.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { principalName } from './principals.ts';

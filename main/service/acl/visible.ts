@@ -6,7 +6,7 @@
 import { Perm } from '../../../shared/permissions.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { Access } from '../access.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import type { AccessSnapshot } from './snapshot.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
 import { AuthorizationServerMetadata, AuthorizeQuery, GrantRequest, GrantResult, RevokeRequest, RevokeResult, SignInForm, type SignInForm as SignInFormValue } from '../../../shared/v1/oauth.ts';
-import type { FolioApp, ServiceDeps } from '../app.ts';
+import type { FolioApp, ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
 import { checkClient, checkRequest, issueCode, RedirectedError, redirectWith, tenantNamed, type CheckedClient } from './authorize.ts';

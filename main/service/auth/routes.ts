@@ -1,7 +1,7 @@
 /** /v1/auth/*: spec 4.1, plus refresh and the user-session login (docs/architecture.md, "Service conventions"). */
 import { TokenResult } from '../../../shared/v1/resources.ts';
 import { RefreshRequest, TokenRequest, UserSessionRequest } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 import { issueClientToken, issueUserSession, refresh } from './tokens.ts';
 

@@ -11,7 +11,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/v1/requests.ts';
 import type { Change, ChangePage } from '../../../shared/v1/resources.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 

@@ -2,14 +2,14 @@
 import { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { ChangePage } from '../../../shared/v1/resources.ts';
 import { ChangePageRequest } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { ChangeFeed } from './feed.ts';
 
 const tags = ['changes'];
 
-export function changeRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const feed = new ChangeFeed(deps);
+export function changeRoutes(app: FolioApp, services: Services): void {
+  const { changes: feed } = services;
   app.post('/v1/changes/getPage', {
     schema: {
       tags,

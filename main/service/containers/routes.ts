@@ -1,14 +1,14 @@
 /** /v1/containers/*: spec 4.3 (form schema, issue #3) and 4.5, plus the tree operations of docs/architecture.md, "Service conventions". */
 import { Container, Page } from '../../../shared/v1/resources.ts';
 import { ContainerCreate, ContainerIdBody, ContainerPageRequest, ContainerUpdate, IdQuery } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { ContainerService } from './service.ts';
 
 const tags = ['containers'];
 
-export function containerRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const containers = new ContainerService(deps);
+export function containerRoutes(app: FolioApp, services: Services): void {
+  const { containers } = services;
 
   app.post('/v1/containers/create', {
     schema: { tags, summary: 'Create a container; an empty parentId means the system root (spec 4.5). Needs WRITE on the parent.', body: ContainerCreate, response: replies(Container) },

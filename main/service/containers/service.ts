@@ -4,7 +4,7 @@ import { Perm, describeMask } from '../../../shared/permissions.ts';
 import type { Container, PageOf } from '../../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerPageRequest, ContainerUpdate } from '../../../shared/v1/requests.ts';
 import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos/containers.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { validateMetadata } from '../forms/metadata.ts';

@@ -5,7 +5,7 @@
  * any more are removed.
  * Each item goes in its own transaction, so the job never holds the database for long.
  */
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { PurgedVersions } from '../../store/repos/retention.ts';
 import { releasePurged, removeUnreferencedFiles } from './blobRelease.ts';
 

@@ -1,16 +1,16 @@
 /** /v1/contentTypes/*: spec 4.10 (save), 4.13 (getPage), 4.15 (get), plus update, disable and enable. */
 import { ContentType, ContentTypePageRequest, ContentTypeSave, ContentTypeUpdate, TypeIdBody, TypeIdQuery } from '../../../shared/v1/contentModel.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { ContentTypeService } from './service.ts';
 
 const tags = ['contentTypes'];
 const APP_ONLY = 'Needs an API-client token context (spec 4.10): under a user channel it fails with 102002.';
 const ANY_CALLER = 'Any caller of the tenant.';
 
-export function contentTypeRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const types = new ContentTypeService(deps);
+export function contentTypeRoutes(app: FolioApp, services: Services): void {
+  const { contentTypes: types } = services;
 
   app.post('/v1/contentTypes/save', {
     schema: {

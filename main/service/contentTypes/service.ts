@@ -5,7 +5,7 @@
 import type { ContentType, ContentTypePageRequest, ContentTypeSave, ContentTypeUpdate, TargetKind } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { CONTENT_TYPE_ORDER_COLUMNS, type ContentTypeRecord } from '../../store/repos/contentTypes.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { checkTemplateIds } from '../forms/templates.ts';

@@ -3,7 +3,7 @@
  * its newest maxVersionCount versions; older ones go, except the published version, which stays
  * in addition: with an old published version the document holds limit + 1 versions.
  */
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { DocumentRecord } from '../../store/repos/documents.ts';
 import type { RequestContext } from '../context.ts';
 import { releasePurged, removeFilesAfterTransaction } from './blobRelease.ts';

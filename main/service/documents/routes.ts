@@ -1,14 +1,14 @@
 /** /v1/documents/*: spec 4.6, plus the tree operations of docs/architecture.md, "Service conventions". */
 import { Document, Page } from '../../../shared/v1/resources.ts';
 import { DocumentIdBody, DocumentPageRequest, DocumentSave, DocumentUpdate, IdQuery } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { DocumentService } from './service.ts';
 
 const tags = ['documents'];
 
-export function documentRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const documents = new DocumentService(deps);
+export function documentRoutes(app: FolioApp, services: Services): void {
+  const { documents } = services;
 
   app.post('/v1/documents/save', {
     schema: { tags, summary: 'Create a document in a container (the default container when containerId is empty). Needs WRITE on the container.', body: DocumentSave, response: replies(Document) },

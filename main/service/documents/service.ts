@@ -4,8 +4,8 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import type { DocumentPageRequest, DocumentSave, DocumentUpdate } from '../../../shared/v1/requests.ts';
 import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/repos/documents.ts';
-import type { ServiceDeps } from '../app.ts';
-import { ContainerService } from '../containers/service.ts';
+import type { ServiceDeps } from '../kernel.ts';
+import type { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { validateMetadata } from '../forms/metadata.ts';
@@ -16,11 +16,11 @@ import { purgeAtFor } from '../tree/recycleBin.ts';
 import { canReadDocument, visiblePage } from '../acl/visible.ts';
 
 export class DocumentService {
-  private readonly containers: ContainerService;
 
-  constructor(private readonly deps: ServiceDeps) {
-    this.containers = new ContainerService(deps);
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly containers: ContainerService,
+  ) {}
 
   private get store() {
     return this.deps.store;

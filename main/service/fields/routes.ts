@@ -1,17 +1,15 @@
 /** /v1/fieldDefinitions/* (spec endpoint 7, plus save and getPage) and /v1/termSets/*. */
 import { FieldDefinition, FieldDefinitionPageRequest, FieldDefinitionSave, FieldIdQuery, TermSet, TermSetIdQuery, TermSetSave } from '../../../shared/v1/contentModel.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { FieldDefinitionService } from './service.ts';
-import { TermSetService } from './termSets.ts';
 
 const APP_ONLY = 'Needs an API-client token context: under a user channel it fails with 102002.';
 const ANY_CALLER = 'Any caller of the tenant.';
 
-export function fieldRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const fields = new FieldDefinitionService(deps);
-  const termSets = new TermSetService(deps);
+export function fieldRoutes(app: FolioApp, services: Services): void {
+  const { fields, termSets } = services;
 
   app.get('/v1/fieldDefinitions/get', {
     schema: { tags: ['fieldDefinitions'], summary: `One field definition (spec endpoint 7). ${ANY_CALLER}`, querystring: FieldIdQuery, response: replies(FieldDefinition) },

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { FIELD_ORDER_COLUMNS, type FieldDefinitionRecord, type FieldDefinitionValues } from '../../store/repos/fieldDefinitions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { validCapabilities } from '../contentTypes/capabilities.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';

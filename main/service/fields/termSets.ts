@@ -4,7 +4,7 @@
  */
 import type { Term, TermInput, TermSet, TermSetSave } from '../../../shared/v1/contentModel.ts';
 import type { TermSetRecord } from '../../store/repos/termSets.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
 import type { RequestContext } from '../context.ts';

@@ -17,7 +17,7 @@
  */
 import { RE2JS } from 're2js';
 import type { Cardinality, ValueType } from '../../../shared/v1/contentModel.ts';
-import { parseDate, parseDateTime } from './values.ts';
+import { parseDate, parseDateTime } from './dates.ts';
 
 export const MAX_PATTERN_LENGTH = 500;
 /**

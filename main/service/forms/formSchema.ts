@@ -7,7 +7,7 @@
 import { Perm } from '../../../shared/permissions.ts';
 import type { FieldSourceType, FormField, FormSchema } from '../../../shared/v1/contentModel.ts';
 import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { optionsOf } from '../fields/spec.ts';

@@ -9,7 +9,7 @@
  * details.field = the attributeKey.
  */
 import type { TargetKind } from '../../../shared/v1/contentModel.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { valueEnv, valueSpec } from '../fields/spec.ts';

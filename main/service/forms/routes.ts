@@ -2,16 +2,16 @@
 import { FormSchema, Template, TemplateIdQuery, TemplatePageRequest, TemplateSave } from '../../../shared/v1/contentModel.ts';
 import { IdQuery } from '../../../shared/v1/requests.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
 import { containerFormSchema } from './formSchema.ts';
-import { TemplateService } from './templates.ts';
 
 const APP_ONLY = 'Needs an API-client token context: under a user channel it fails with 102002.';
 const ANY_CALLER = 'Any caller of the tenant.';
 
-export function formRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const templates = new TemplateService(deps);
+export function formRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+  const { templates } = services;
 
   app.post('/v1/templates/save', {
     schema: { tags: ['templates'], summary: `Create a template (without templateId) or change one; fieldIds are replaced whole, in order. ${APP_ONLY}`, body: TemplateSave, response: replies(Template) },

@@ -3,7 +3,7 @@ import type { Template, TemplatePageRequest, TemplateSave } from '../../../share
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { Store } from '../../store/index.ts';
 import { TEMPLATE_ORDER_COLUMNS, type TemplateRecord } from '../../store/repos/templates.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
 import type { RequestContext } from '../context.ts';

@@ -4,7 +4,7 @@
  * limited (a balancer probes every node every few seconds), and both log at debug, not info.
  */
 import Type from 'typebox';
-import type { FolioApp, ServiceDeps } from '../app.ts';
+import type { FolioApp, ServiceDeps } from '../kernel.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 const tags = ['meta'];

@@ -1,14 +1,11 @@
 /** POST /v1/ingest/from-url (spec 4.2), and the lifecycle of the task runner behind it. */
 import { IngestRequest, IngestResult } from '../../../shared/v1/ingest.ts';
-import { SafeFetcher } from '../../net/fetcher.ts';
-import { AllowList } from '../../net/target.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ErrorEnvelope, ok, replies } from '../envelope.ts';
-import { IngestService } from './service.ts';
 
-export function ingestRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const fetcher = new SafeFetcher({ allow: new AllowList(deps.config.outbound.allowHosts), userAgent: 'Folio-Ingest/1' });
-  const ingest = new IngestService(deps, fetcher);
+export function ingestRoutes(app: FolioApp, services: Services): void {
+  const { ingest } = services;
   app.addHook('onReady', async () => ingest.start());
   app.addHook('onClose', async () => ingest.stop());
 

@@ -24,7 +24,8 @@ import { MAX_REDIRECTS } from '../../net/settings.ts';
 import type { StagedBlob } from '../../store/blobStore.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
+import type { DocumentService } from '../documents/service.ts';
 import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { TaskRunner } from '../tasks/runner.ts';
@@ -48,6 +49,7 @@ export class IngestService {
 
   constructor(
     private readonly deps: ServiceDeps,
+    private readonly documents: DocumentService,
     private readonly fetcher: SafeFetcher,
   ) {
     this.runner = new TaskRunner(deps.store, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) });
@@ -76,7 +78,7 @@ export class IngestService {
         field: 'declaredSizeBytes',
       });
     }
-    const target = resolveTarget(this.deps, ctx, input.target);
+    const target = resolveTarget(this.deps, this.documents, ctx, input.target);
     admitDeclared(this.deps.store, ctx.tenantId, input.declaredSizeBytes);
     if (input.declaredSizeBytes !== null) {
       if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return this.accept(ctx, input);
@@ -93,7 +95,7 @@ export class IngestService {
     const typed = withServedType(target, input, response);
     const staged = await this.stage(ctx.tenantId, input, response);
     try {
-      const result = await finalizeVersion(this.deps, ctx, typed, staged);
+      const result = await finalizeVersion(this.deps, this.documents, ctx, typed, staged);
       return { mode: 'sync_completed', syncResult: result, taskId: '', taskStatus: '' };
     } finally {
       await this.deps.store.blobs.discard(staged.tempPath);
@@ -123,12 +125,12 @@ export class IngestService {
     const cancel = () => opened?.body.destroy(outboundError('FETCH_FAILED', 'the fetch was cancelled', { reason: 'cancelled' }));
     signal.addEventListener('abort', cancel);
     try {
-      const target = resolveTarget(this.deps, ctx, input.target);
+      const target = resolveTarget(this.deps, this.documents, ctx, input.target);
       const response = opened ?? (await this.open(task.tenantId, input, signal));
       const typed = withServedType(target, input, response);
       const staged = await this.stage(task.tenantId, input, response);
       try {
-        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, ctx, typed, staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))));
+        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, this.documents, ctx, typed, staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))));
       } finally {
         await this.deps.store.blobs.discard(staged.tempPath);
       }

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FolioApp } from '../app.ts';
+import type { FolioApp } from '../kernel.ts';
 
 /** How much of a refused body the service still reads so that its client can read the refusal. */
 export const LINGER_BYTES = 64 * 1024 * 1024;

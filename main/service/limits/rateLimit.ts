@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { errorValue } from '../../../shared/errors.ts';
 import { hashToken } from '../auth/credentials.ts';
 import type { Store } from '../../store/index.ts';
-import type { FolioApp } from '../app.ts';
+import type { FolioApp } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import type { RateLimitSettings } from './settings.ts';
 

@@ -1,7 +1,7 @@
 /** GET /v1/tenant/usage: what the caller's tenant stores, against its quota. */
 import { TenantUsage } from '../../../shared/v1/limits.ts';
 import type { Store } from '../../store/index.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import { ok, replies } from '../envelope.ts';
 
 export function limitRoutes(app: FolioApp, deps: ServiceDeps): void {

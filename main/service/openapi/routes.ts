@@ -3,7 +3,7 @@
  * schemas. Install it before any other route, so it sees them all.
  */
 import swagger from '@fastify/swagger';
-import type { FolioApp } from '../app.ts';
+import type { FolioApp } from '../kernel.ts';
 import { ErrorEnvelope } from '../envelope.ts';
 import { securitySchemes, type JsonObject } from './components.ts';
 import { finishDocument } from './document.ts';

@@ -9,7 +9,7 @@ import type { Department, DepartmentCreate, DepartmentMembersBody, DepartmentNod
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { DepartmentRecord } from '../../store/repos/departments.ts';
 import { forgetPrincipal } from '../acl/principals.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow, type PageInput } from '../paging.ts';

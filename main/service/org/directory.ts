@@ -7,7 +7,7 @@
 import type { DirectoryEntry, DirectoryPageRequest } from '../../../shared/v1/directory.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { DIRECTORY_KINDS } from '../../store/repos/directory.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { pageWindow } from '../paging.ts';
 

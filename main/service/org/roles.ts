@@ -8,7 +8,7 @@ import type { Member, Role, RoleMembersBody, RolePageRequest, RoleSave, RoleUpda
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { ROLE_ORDER_COLUMNS, type RoleRecord } from '../../store/repos/roles.ts';
 import { forgetPrincipal } from '../acl/principals.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow, type PageInput } from '../paging.ts';

@@ -22,18 +22,16 @@ import {
 } from '../../../shared/v1/org.ts';
 import { DirectoryEntry, DirectoryPageRequest } from '../../../shared/v1/directory.ts';
 import { Page } from '../../../shared/v1/resources.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { DepartmentService } from './departments.ts';
 import { searchDirectory } from './directory.ts';
-import { RoleService } from './roles.ts';
 
 const ADMIN = 'Needs an administrator: APP_ONLY, or a user with MANAGE on the system root.';
 const ANYONE = 'Any caller of the tenant may read it.';
 
-export function orgRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const departments = new DepartmentService(deps);
-  const roles = new RoleService(deps);
+export function orgRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+  const { departments, roles } = services;
   const d = ['departments'];
   const r = ['roles'];
 

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import type { StagedBlob } from '../../store/blobStore.ts';
 import type { RenditionRecord, RenditionState, RenditionStatus } from '../../store/repos/renditions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { fail } from '../errors.ts';
 
 export interface RenditionTarget {

@@ -5,16 +5,17 @@ import rangeParser from 'range-parser';
 import { errorValue } from '../../../shared/errors.ts';
 import { RangeHeaders } from '../../../shared/v1/requests.ts';
 import { Rendition, RenditionList, RenditionListQuery, RenditionUploadQuery, SignedReadQuery, SignedUrl, SignedUrlRequest } from '../../../shared/v1/renditions.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';
-import { RenditionService, SIGNED_READ_PATH } from './service.ts';
+import { SIGNED_READ_PATH } from './service.ts';
 
 const tags = ['renditions'];
 
-export function renditionRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const renditions = new RenditionService(deps);
+export function renditionRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+  const { renditions } = services;
 
   app.post('/v1/renditions/upload', {
     bodyLimit: deps.config.maxDirectUploadBytes,

@@ -21,10 +21,10 @@ import {
 import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import { installSecret } from '../../store/installSecret.ts';
 import type { RenditionRecord } from '../../store/repos/renditions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
-import { VersionService } from '../versions/service.ts';
+import type { VersionService } from '../versions/service.ts';
 import { RenditionFiles } from './files.ts';
 import { readMediaType } from '../mediaType.ts';
 import { inlinePreviewType } from './mimeTypes.ts';
@@ -33,12 +33,13 @@ import { signedQuery, verifyRead } from './signing.ts';
 export const SIGNED_READ_PATH = '/v1/renditions/read';
 
 export class RenditionService {
-  private readonly versions: VersionService;
   private readonly files: RenditionFiles;
   private readonly key: Buffer;
 
-  constructor(private readonly deps: ServiceDeps) {
-    this.versions = new VersionService(deps);
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly versions: VersionService,
+  ) {
     this.files = new RenditionFiles(deps);
     this.key = installSecret(deps.store.dataDir, 'rendition-url-key');
   }

@@ -5,7 +5,7 @@
  * are kept in the index by the triggers of migration 0016_search.ts.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { FolioApp, ServiceDeps } from '../app.ts';
+import type { FolioApp, ServiceDeps } from '../kernel.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import { isTextDocument, TEXT_KIND } from '../text/textDocument.ts';
 

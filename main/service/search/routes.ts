@@ -1,12 +1,12 @@
 /** POST /v1/search/getPage (docs/api.md, "Search"). */
 import { Page } from '../../../shared/v1/resources.ts';
 import { SearchPageRequest, SearchResult } from '../../../shared/v1/search.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { SearchService } from './service.ts';
 
-export function searchRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const search = new SearchService(deps);
+export function searchRoutes(app: FolioApp, services: Services): void {
+  const { search } = services;
 
   app.post('/v1/search/getPage', {
     schema: {

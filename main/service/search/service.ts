@@ -8,19 +8,19 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { SearchPageRequest, SearchResult } from '../../../shared/v1/search.ts';
 import type { SearchHit } from '../../store/repos/search.ts';
-import type { ServiceDeps } from '../app.ts';
-import { ContainerService } from '../containers/service.ts';
+import type { ServiceDeps } from '../kernel.ts';
+import type { ContainerService } from '../containers/service.ts';
 import type { RequestContext } from '../context.ts';
 import { pageWindow } from '../paging.ts';
 import { searchMatch } from './match.ts';
 import { plainSnippet } from './snippet.ts';
 
 export class SearchService {
-  private readonly containers: ContainerService;
 
-  constructor(private readonly deps: ServiceDeps) {
-    this.containers = new ContainerService(deps);
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly containers: ContainerService,
+  ) {}
 
   page(ctx: RequestContext, input: SearchPageRequest): PageOf<SearchResult> {
     const match = searchMatch(input.query);

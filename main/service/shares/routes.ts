@@ -3,14 +3,14 @@ import { ShareGrant, ShareGrantCreate, ShareGrantIdBody, ShareGrantIdQuery, Shar
 import { Sharers, SharersRequest } from '../../../shared/v1/directory.ts';
 import { Page } from '../../../shared/v1/resources.ts';
 import { sharersOf } from '../acl/sharers.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { ShareGrantService } from './service.ts';
 
 const tags = ['share-grants'];
 
-export function shareRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const shares = new ShareGrantService(deps);
+export function shareRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+  const { shares } = services;
 
   app.post('/v1/share-grants/create', {
     schema: {

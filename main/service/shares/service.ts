@@ -10,7 +10,7 @@ import type { PageOf } from '../../../shared/v1/resources.ts';
 import { SHARE_ORDER_COLUMNS, type ShareFilter, type ShareGrantRecord } from '../../store/repos/shareGrants.ts';
 import { principalName, requirePrincipal } from '../acl/principals.ts';
 import { principalPairsOf } from '../acl/subject.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';

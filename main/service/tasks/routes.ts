@@ -1,11 +1,11 @@
 /** /v1/tasks/get: the status of an asynchronous ingest (spec 4.2 rule 5 leaves the endpoint to us). */
 import { Task, TaskQuery } from '../../../shared/v1/ingest.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { TaskService } from './service.ts';
 
-export function taskRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const tasks = new TaskService(deps);
+export function taskRoutes(app: FolioApp, services: Services): void {
+  const { tasks } = services;
   app.get('/v1/tasks/get', {
     schema: {
       tags: ['tasks'],

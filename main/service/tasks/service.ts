@@ -4,7 +4,7 @@
  */
 import type { Task } from '../../../shared/v1/ingest.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 

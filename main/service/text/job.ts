@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';

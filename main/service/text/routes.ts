@@ -1,11 +1,11 @@
 /** GET /v1/versions/text (spec 4.8). */
 import { VersionText, VersionTextQuery } from '../../../shared/v1/text.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { TextService } from './service.ts';
 
-export function textRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const text = new TextService(deps);
+export function textRoutes(app: FolioApp, services: Services): void {
+  const { text } = services;
 
   app.get('/v1/versions/text', {
     schema: {

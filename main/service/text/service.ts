@@ -5,11 +5,11 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { TextPage, VersionText, VersionTextQuery } from '../../../shared/v1/text.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
-import { VersionService } from '../versions/service.ts';
+import type { VersionService } from '../versions/service.ts';
 import { queueTextExtraction } from './queue.ts';
 import { isTextDocument, TEXT_KIND, type TextDocument } from './textDocument.ts';
 
@@ -17,11 +17,12 @@ import { isTextDocument, TEXT_KIND, type TextDocument } from './textDocument.ts'
 const PAGE_BREAK = '\n\n';
 
 export class TextService {
-  private readonly versions: VersionService;
   private readonly files: RenditionFiles;
 
-  constructor(private readonly deps: ServiceDeps) {
-    this.versions = new VersionService(deps);
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly versions: VersionService,
+  ) {
     this.files = new RenditionFiles(deps);
   }
 

@@ -1,5 +1,5 @@
 /** When a deleted item leaves the recycle bin for good: its type's retentionDays, else the service default. */
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 
 const currentTask = new AsyncLocalStorage<string>();
 

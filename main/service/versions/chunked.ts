@@ -20,7 +20,8 @@ import { HashThread } from '../../store/hashThread.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
 import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
+import type { DocumentService } from '../documents/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound, ServiceError } from '../errors.ts';
 import { finalizeVersion, toVersionResult } from './finalize.ts';
@@ -44,7 +45,10 @@ export class ChunkedUploads {
   private readonly progress = new Map<string, Progress>();
   private readonly hashThread = new HashThread();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly documents: DocumentService,
+  ) {}
 
   /** Stops the hash thread; the service is closing. */
   async close(): Promise<void> {
@@ -87,7 +91,7 @@ export class ChunkedUploads {
         tenantId: ctx.tenantId,
         idempotencyKey: key,
         createBy: actorOf(ctx),
-        target: resolveTarget(this.deps, ctx, input),
+        target: resolveTarget(this.deps, this.documents, ctx, input),
         totalSize: input.totalSize,
         chunkSize: input.chunkSize,
         totalChunks: input.totalChunks,
@@ -193,10 +197,10 @@ export class ChunkedUploads {
     let version: VersionResult;
     try {
       // The target is checked again: permissions, the tree or the type's fields may have changed since init.
-      const target = resolveTarget(this.deps, ctx, session.target.docId ? { ...session.target, containerId: '' } : session.target);
+      const target = resolveTarget(this.deps, this.documents, ctx, session.target.docId ? { ...session.target, containerId: '' } : session.target);
       await this.store.assemblies.makeDurable(uploadId);
       const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: session.totalSize };
-      version = await finalizeVersion(this.deps, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
+      version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
     } catch (err) {
       const reason = endingReason(err);
       if (reason) await this.end(uploadId, reason);
@@ -282,7 +286,7 @@ export class ChunkedUploads {
       s.totalSize === input.totalSize &&
       s.chunkSize === input.chunkSize &&
       s.expectedHash === expectedHash &&
-      destinationOf(this.deps, ctx, s.target) === destinationOf(this.deps, ctx, input)
+      destinationOf(this.documents, ctx, s.target) === destinationOf(this.documents, ctx, input)
     );
   }
 

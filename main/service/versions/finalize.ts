@@ -10,9 +10,9 @@ import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { BufferedBlob, StagedBlob } from '../../store/blobStore.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
-import { DocumentService } from '../documents/service.ts';
+import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { pruneVersions } from '../contentTypes/versionLimit.ts';
 import { queueTextExtraction } from '../text/queue.ts';
@@ -22,23 +22,24 @@ import { parseMetadata } from './target.ts';
 
 export async function finalizeVersion(
   deps: ServiceDeps,
+  documents: DocumentService,
   ctx: RequestContext,
   target: UploadTarget,
   staged: StagedBlob | BufferedBlob,
   alsoInTransaction: (version: VersionRecord) => void = () => {},
 ): Promise<VersionResult> {
-  return deps.store.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, ctx, target, staged, alsoInTransaction));
+  return deps.store.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, documents, ctx, target, staged, alsoInTransaction));
 }
 
 async function finalizeLocked(
   deps: ServiceDeps,
+  documents: DocumentService,
   ctx: RequestContext,
   target: UploadTarget,
   staged: StagedBlob | BufferedBlob,
   alsoInTransaction: (version: VersionRecord) => void,
 ): Promise<VersionResult> {
   const { store } = deps;
-  const documents = new DocumentService(deps);
   if ('bytes' in staged) await store.blobs.putBuffered(staged);
   else await store.blobs.commit(staged);
   try {

@@ -4,16 +4,17 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { VersionResult } from '../../../shared/v1/resources.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { finalizeVersion } from './finalize.ts';
 import { resolveTarget } from './target.ts';
+import type { DocumentService } from '../documents/service.ts';
 import type { VersionService } from './service.ts';
 
-export async function restoreVersion(deps: ServiceDeps, versions: VersionService, ctx: RequestContext, versionId: string, comment: string | undefined): Promise<VersionResult> {
+export async function restoreVersion(deps: ServiceDeps, versions: VersionService, documents: DocumentService, ctx: RequestContext, versionId: string, comment: string | undefined): Promise<VersionResult> {
   const source = versions.load(ctx, versionId, Perm.READ | Perm.DOWNLOAD, 'restore this version');
-  const target = resolveTarget(deps, ctx, {
+  const target = resolveTarget(deps, documents, ctx, {
     docId: source.docId,
     mimeType: source.mimeType,
     originalFilename: source.originalFilename,
@@ -23,7 +24,7 @@ export async function restoreVersion(deps: ServiceDeps, versions: VersionService
   // A staged copy, not the stored file itself: the blob may be purged while this waits for its lock.
   const staged = await deps.store.blobs.stage(deps.store.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);
   try {
-    return await finalizeVersion(deps, ctx, target, staged);
+    return await finalizeVersion(deps, documents, ctx, target, staged);
   } finally {
     await deps.store.blobs.discard(staged.tempPath);
   }

@@ -7,20 +7,18 @@ import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
 import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest, VersionRestore } from '../../../shared/v1/requests.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { byteReplies, failure, ok, replies } from '../envelope.ts';
 import { fail } from '../errors.ts';
 import { servableMediaType } from '../mediaType.ts';
 import { selectBytes } from './byteRange.ts';
-import { ChunkedUploads } from './chunked.ts';
 import { restoreVersion } from './restore.ts';
-import { VersionService } from './service.ts';
 
 const tags = ['versions'];
 
-export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const versions = new VersionService(deps);
-  const chunked = new ChunkedUploads(deps);
+export function versionRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+  const { versions, documents, chunked } = services;
   app.addHook('onClose', async () => chunked.close());
 
   app.post('/v1/versions/upload', {
@@ -78,7 +76,7 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps): void {
       body: VersionRestore,
       response: replies(VersionResult),
     },
-  }, async (req) => ok(req, await restoreVersion(deps, versions, callerOf(req), req.body.versionId, req.body.comment)));
+  }, async (req) => ok(req, await restoreVersion(deps, versions, documents, callerOf(req), req.body.versionId, req.body.comment)));
 
   app.get('/v1/versions/get', {
     schema: { tags, summary: 'One version. Needs READ.', querystring: IdQuery.version, response: replies(Version) },

@@ -6,9 +6,9 @@ import type { PageOf, Version, VersionResult } from '../../../shared/v1/resource
 import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
 import { readSmall, SizeLimitExceeded, SourceFailed } from '../../store/streamWrite.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
-import { DocumentService } from '../documents/service.ts';
+import type { DocumentService } from '../documents/service.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
@@ -23,11 +23,11 @@ const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
 const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp|svg\+xml)|text\/plain|text\/markdown)$/;
 
 export class VersionService {
-  private readonly documents: DocumentService;
 
-  constructor(private readonly deps: ServiceDeps) {
-    this.documents = new DocumentService(deps);
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly documents: DocumentService,
+  ) {}
 
   /** A version of the caller's tenant whose document the caller holds `bits` on. */
   load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
@@ -42,7 +42,7 @@ export class VersionService {
     if (declaredLength !== undefined && declaredLength > limit) {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
-    const target = resolveTarget(this.deps, ctx, query);
+    const target = resolveTarget(this.deps, this.documents, ctx, query);
     admitDeclared(this.deps.store, ctx.tenantId, declaredLength);
     const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
@@ -54,11 +54,11 @@ export class VersionService {
     if (declaredLength !== undefined && declaredLength <= BUFFERED_UPLOAD_BYTES) {
       const bytes = await readSmall(body, Math.min(limit, BUFFERED_UPLOAD_BYTES)).catch(bodyFailed);
       const contentHash = createHash('sha256').update(bytes).digest('hex');
-      return finalizeVersion(this.deps, ctx, target, { bytes, contentHash, sizeBytes: bytes.length });
+      return finalizeVersion(this.deps, this.documents, ctx, target, { bytes, contentHash, sizeBytes: bytes.length });
     }
     const staged = await this.deps.store.blobs.stage(body, limit).catch(bodyFailed);
     try {
-      return await finalizeVersion(this.deps, ctx, target, staged);
+      return await finalizeVersion(this.deps, this.documents, ctx, target, staged);
     } finally {
       await this.deps.store.blobs.discard(staged.tempPath);
     }

@@ -6,9 +6,9 @@
 import mime from 'mime-types';
 import { UPLOAD } from '../../../shared/permissions.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
-import { DocumentService } from '../documents/service.ts';
+import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { normaliseMediaType, OCTET_STREAM } from '../mediaType.ts';
 import { validateUploadMetadata } from '../forms/metadata.ts';
@@ -27,8 +27,7 @@ export interface TargetInput {
 }
 
 /** Checks a target and returns it in the normalised form kept on upload sessions. */
-export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: TargetInput): UploadTarget {
-  const documents = new DocumentService(deps);
+export function resolveTarget(deps: ServiceDeps, documents: DocumentService, ctx: RequestContext, input: TargetInput): UploadTarget {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
   validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata));
@@ -57,9 +56,9 @@ export function resolveTarget(deps: ServiceDeps, ctx: RequestContext, input: Tar
  * Where an upload goes, as a comparable key: the document for a new version, or the container and
  * title of a new document. Two requests with one idempotency key must agree on it.
  */
-export function destinationOf(deps: ServiceDeps, ctx: RequestContext, input: TargetInput): string {
+export function destinationOf(documents: DocumentService, ctx: RequestContext, input: TargetInput): string {
   if (input.docId) return `doc:${input.docId}`;
-  const containerId = input.containerId || new DocumentService(deps).targetContainer(ctx, '');
+  const containerId = input.containerId || documents.targetContainer(ctx, '');
   return `new:${containerId}:${(input.title || input.originalFilename || '').normalize('NFC')}`;
 }
 

@@ -4,17 +4,14 @@
  */
 import { Page } from '../../../shared/v1/resources.ts';
 import { DeliveryPageRequest, Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookIdBody, WebhookPageRequest } from '../../../shared/v1/webhooks.ts';
-import { SafeFetcher } from '../../net/fetcher.ts';
-import { AllowList } from '../../net/target.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../app.ts';
+import { callerOf, type FolioApp } from '../kernel.ts';
+import type { Services } from '../services.ts';
 import { ok, replies } from '../envelope.ts';
-import { connectWebhooks } from './service.ts';
 
 const tags = ['webhooks'];
 
-export function webhookRoutes(app: FolioApp, deps: ServiceDeps): void {
-  const fetcher = new SafeFetcher({ allow: new AllowList(deps.config.outbound.allowHosts), userAgent: 'Folio-Webhooks/1' });
-  const { webhooks, worker } = connectWebhooks(deps, fetcher);
+export function webhookRoutes(app: FolioApp, services: Services): void {
+  const { webhooks, webhookWorker: worker } = services;
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 

@@ -11,7 +11,7 @@ import type { DeliveryPageRequest, Webhook, WebhookCreate, WebhookCreated, Webho
 import type { SafeFetcher } from '../../net/fetcher.ts';
 import type { DeliveryRecord } from '../../store/repos/webhookDeliveries.ts';
 import type { WebhookRecord } from '../../store/repos/webhooks.ts';
-import type { ServiceDeps } from '../app.ts';
+import type { ServiceDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { asServiceError } from '../ingest/errors.ts';

@@ -1,27 +1,12 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
 import { DesktopStore } from './desktop.ts';
 import { OfflineStore } from '../offline/state.ts';
-import { columnsOf, conditionOf, type PairCondition } from '../../sync/condition.ts';
-import type { NodeKind, NodeState } from '../../sync/trees.ts';
+import type { Intent, LocalMeta, NodeKind, NodeState, PairRecord, PairSettings, PairWriter, RemoteMeta, Side } from '../../sync/model.ts';
 import { Checkpointer } from '../checkpointer.ts';
 import { openDatabase, Repository } from '../db.ts';
 import { nowIso } from '../ids.ts';
+import { columnsOf, conditionOf } from './pairCondition.ts';
 import { SYNC_MIGRATIONS } from './syncMigrations.ts';
-
-export type Side = 'remote' | 'local' | 'synced';
-
-export interface PairSettings {
-  /** How many requests carrying content run at once. */
-  concurrency: number;
-  /** Bytes per second; 0 means unlimited. */
-  uploadLimit: number;
-  downloadLimit: number;
-  /** Remote folder ids left out of this pair (selective sync). */
-  excludedFolders: string[];
-  caseInsensitive: boolean;
-  /** A round that would delete fewer files than this never trips the mass-delete guard. */
-  massDeleteMinimum: number;
-}
 
 /** A node's id on every side at once, through the primary key (test/unit/store/queryPlans.test.ts holds the plan). */
 export const REMAP_NODE = "UPDATE nodes SET id = ? WHERE pair_id = ? AND side IN ('local', 'remote', 'synced') AND id = ?";
@@ -36,49 +21,6 @@ export const DEFAULT_SETTINGS: PairSettings = {
   caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
   massDeleteMinimum: 10,
 };
-
-export interface PairRecord {
-  pairId: string;
-  serverUrl: string;
-  containerId: string;
-  dir: string;
-  condition: PairCondition;
-  settings: PairSettings;
-  cursor: string;
-  /** When the last pass ended in sync: a fingerprint of what it was in sync under; else ''. */
-  inSyncWith: string;
-}
-
-export interface LocalMeta {
-  id: string;
-  path: string;
-  size: number;
-  mtimeMs: number;
-  ino: string;
-  /** Wall-clock time of the stat that went with the last hash; 0 when unknown. */
-  checkedMs: number;
-}
-
-/**
- * Content a transfer is about to put on one side: written before the upload can land or the
- * download is put in place, cleared with the result. After a crash it tells the engine that
- * this content on that side is its own doing, not an edit (main/sync/intents.ts).
- */
-export interface Intent {
-  side: 'remote' | 'local';
-  /** The node's id; for a new document, its local id. */
-  id: string;
-  hash: string;
-  /** Where the content goes, for a node that has no id on that side yet. */
-  parentId: string;
-  name: string;
-}
-
-export interface RemoteMeta {
-  id: string;
-  versionId: string;
-  size: number;
-}
 
 interface PairRow {
   pair_id: string;
@@ -102,25 +44,6 @@ const toPair = (r: PairRow): PairRecord => ({
   cursor: r.cursor,
   inSyncWith: r.in_sync_with,
 });
-
-export interface NewPair {
-  pairId: string;
-  serverUrl: string;
-  containerId: string;
-  dir: string;
-  settings?: Partial<PairSettings>;
-}
-
-/**
- * The writes that change what a pair is: its row, its settings, its state. SyncStore hands them
- * out once (claimPairWriter), to the pairs' owner (main/sync/owner.ts), so no other code can hold them.
- */
-export interface PairWriter {
-  add(p: NewPair): void;
-  setCondition(pairId: string, condition: PairCondition): void;
-  setSettings(pairId: string, settings: PairSettings): void;
-  remove(pairId: string): void;
-}
 
 export class SyncStore extends Repository {
   private readonly putNodeStmt = this.db.prepare('INSERT OR REPLACE INTO nodes (pair_id, side, id, parent_id, name, kind, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');

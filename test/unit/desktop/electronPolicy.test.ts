@@ -1,6 +1,6 @@
 /** The Electron shell's security policy, read as the data main.ts applies (Electron itself never runs in tests). */
 import { describe, expect, it } from 'vitest';
-import { RENDERER_CSP } from '../../../main/desktop/csp.ts';
+import { RENDERER_CSP } from '../../../shared/csp.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, webPreferences, windowOptions } from '../../../main/electron/policy.ts';
 import { inflateSync } from 'node:zlib';
 import { TRAY_COLOURS, trayIconPng } from '../../../main/electron/trayIcons.ts';

@@ -6,15 +6,14 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Access } from '../../../main/service/access.ts';
-import type { ServiceDeps } from '../../../main/service/app.ts';
+import type { ServiceDeps } from '../../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
 import { ServiceError } from '../../../main/service/errors.ts';
 import { EventBus } from '../../../main/service/events.ts';
-import { RenditionService } from '../../../main/service/renditions/service.ts';
+import { buildServices, type Services } from '../../../main/service/services.ts';
 import { textExtractionJob } from '../../../main/service/text/job.ts';
 import { createTenant } from '../../../main/service/tenancy.ts';
-import { VersionService } from '../../../main/service/versions/service.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import type { ServiceEvent } from '../../../shared/v1/events.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
@@ -22,6 +21,7 @@ import { removeDir, tempDir } from '../../helpers/server.ts';
 let dir: string;
 let store: Store;
 let deps: ServiceDeps;
+let services: Services;
 let ctx: RequestContext;
 const events: ServiceEvent[] = [];
 
@@ -29,6 +29,7 @@ beforeAll(async () => {
   dir = tempDir('folio-events-');
   store = await openStore(dir);
   deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+  services = buildServices(deps);
   deps.events.subscribe((e) => events.push(e));
   const tenant = createTenant(store, 'acme');
   ctx = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
@@ -41,13 +42,13 @@ afterAll(() => {
 
 async function newVersion(text: string) {
   const bytes = Buffer.from(text);
-  return new VersionService(deps).upload(ctx, { title: `${text}.txt`, mimeType: 'text/plain' }, Readable.from([bytes]), bytes.length);
+  return services.versions.upload(ctx, { title: `${text}.txt`, mimeType: 'text/plain' }, Readable.from([bytes]), bytes.length);
 }
 
 describe('rendition.uploaded', () => {
   it('is published when a PREVIEW upload is READY, and not when an upload is refused', async () => {
     const v = await newVersion('with preview');
-    const renditions = new RenditionService(deps);
+    const { renditions } = services;
     events.length = 0;
     await expect(renditions.upload(ctx, { versionId: v.versionId, kind: 'THUMBNAIL', mimeType: 'image/png' }, Readable.from([Buffer.from('x')]), 1)).rejects.toBeInstanceOf(ServiceError);
     expect(events).toEqual([]);

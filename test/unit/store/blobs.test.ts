@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BlobFiles, releaseBlob, sweepOrphanBlobs } from '../../../main/store/blobs.ts';
+import { releasePurged, removeUnreferencedFiles } from '../../../main/service/contentTypes/blobRelease.ts';
+import { BlobFiles } from '../../../main/store/blobs.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
+import { sweepOrphanBlobs } from '../../../main/store/orphans.ts';
 import { SizeLimitExceeded } from '../../../main/store/streamWrite.ts';
 import { blobFiles, tempFiles } from '../../helpers/dataDir.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
@@ -112,7 +114,14 @@ describe('BlobFiles', () => {
   });
 });
 
-describe('releaseBlob', () => {
+/** Releases a tenant's blob row as a purge does, then its file if nothing holds it; whether the file went. */
+async function releaseBlob(tenantId: string, blobId: string): Promise<boolean> {
+  const released = store.transaction(() => releasePurged(store, tenantId, { blobIds: [blobId], renditionHashes: [] }));
+  await removeUnreferencedFiles(store, released);
+  return released.blobs.some((hash) => !existsSync(files(store).pathOf(hash)));
+}
+
+describe('releasing a blob', () => {
   it('removes a blob file only when no blob row of any tenant holds the content', async () => {
     const bytes = randomBytes(256);
     const staged = await store.blobs.stage(source([bytes]), 1000);
@@ -123,17 +132,17 @@ describe('releaseBlob', () => {
     expect(blobA).not.toBe(blobB);
 
     // Still referenced by a version of tenant A: neither the row nor the file may go.
-    expect(await releaseBlob(store, 'ten_a', blobA)).toBe(false);
+    expect(await releaseBlob('ten_a', blobA)).toBe(false);
     expect(store.versions.blobContentHash('ten_a', blobA)).toBe(sha256(bytes));
 
     // The versions go (as version pruning will do it); then the rows can be released one by one.
     dropVersions(blobA);
     dropVersions(blobB);
-    expect(await releaseBlob(store, 'ten_a', blobA)).toBe(false);
+    expect(await releaseBlob('ten_a', blobA)).toBe(false);
     expect(store.versions.blobContentHash('ten_a', blobA)).toBeUndefined();
     expect(existsSync(files(store).pathOf(sha256(bytes)))).toBe(true);
 
-    expect(await releaseBlob(store, 'ten_b', blobB)).toBe(true);
+    expect(await releaseBlob('ten_b', blobB)).toBe(true);
     expect(existsSync(files(store).pathOf(sha256(bytes)))).toBe(false);
     expect(blobFiles(dir)).toEqual([]);
   });
@@ -144,7 +153,7 @@ describe('releaseBlob', () => {
     await store.blobs.commit(staged);
     const blobA = referenceBlob('ten_a', bytes);
     dropVersions(blobA);
-    expect(await releaseBlob(store, 'ten_b', blobA)).toBe(false);
+    expect(await releaseBlob('ten_b', blobA)).toBe(false);
     expect(store.versions.blobContentHash('ten_a', blobA)).toBe(sha256(bytes));
     expect(existsSync(files(store).pathOf(sha256(bytes)))).toBe(true);
   });

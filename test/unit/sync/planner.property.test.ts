@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { NodeState } from '../../../main/sync/trees.ts';
+import type { NodeState } from '../../../main/sync/model.ts';
 import { converge, ROOT, World } from './world.ts';
 
 const NAMES = ['a', 'b', 'A', 'c.txt', 'C.TXT', 'd'];

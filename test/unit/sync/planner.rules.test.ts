@@ -1,7 +1,7 @@
 /** Each rule of docs/architecture.md, "The sync engine", as a scenario on the planner. */
 import { describe, expect, it } from 'vitest';
 import { plan } from '../../../main/sync/planner.ts';
-import type { NodeState } from '../../../main/sync/trees.ts';
+import type { NodeState } from '../../../main/sync/model.ts';
 import { converge, ROOT, synced, World } from './world.ts';
 
 const file = (id: string, name: string, hash: string, parentId = ROOT): NodeState => ({ id, parentId, name, kind: 'file', hash });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../../main/sync/ignore.ts';
 import { digestOfFolder, digestOfScan, isRacy, RootMissing, scanLocal, type LocalScan } from '../../../main/sync/scanner.ts';
-import type { LocalMeta } from '../../../main/store/sync/index.ts';
+import type { LocalMeta } from '../../../main/sync/model.ts';
 import { tempDir } from '../../helpers/server.ts';
 
 const ROOT = 'root';

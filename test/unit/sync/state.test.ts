@@ -1,11 +1,11 @@
 /** The pair state on a real SQLite file: incremental persistence, and settling transfer intents after a crash. */
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSyncStore, type LocalMeta, type SyncStore } from '../../../main/store/sync/index.ts';
+import { openSyncStore, type SyncStore } from '../../../main/store/sync/index.ts';
+import type { LocalMeta, NodeState } from '../../../main/sync/model.ts';
 import { settleDownloads, settleUploads } from '../../../main/sync/intents.ts';
 import { PairOwner } from '../../../main/sync/owner.ts';
 import { PairState } from '../../../main/sync/state.ts';
-import type { NodeState } from '../../../main/sync/trees.ts';
 import { tempDir } from '../../helpers/server.ts';
 import { committedRows } from '../../helpers/syncState.ts';
 

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../../main/sync/ignore.ts';
-import type { NodeState, Trees } from '../../../main/sync/trees.ts';
+import type { Trees } from '../../../main/sync/trees.ts';
+import type { NodeState } from '../../../main/sync/model.ts';
 import { pairView, type ViewSettings } from '../../../main/sync/view.ts';
 
 const ROOT = 'root';

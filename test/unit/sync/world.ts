@@ -5,7 +5,8 @@
  * when some service version holds it.
  */
 import { plan, type Op } from '../../../main/sync/planner.ts';
-import { caseFoldedNames, exactNames, type NameKey, type NodeState, type Trees } from '../../../main/sync/trees.ts';
+import { caseFoldedNames, exactNames, type NameKey, type Trees } from '../../../main/sync/trees.ts';
+import type { NodeState } from '../../../main/sync/model.ts';
 
 export const ROOT = 'root';
 

@@ -2,14 +2,14 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Access } from '../../../main/service/access.ts';
-import type { ServiceDeps } from '../../../main/service/app.ts';
+import type { ServiceDeps } from '../../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
 import { EventBus } from '../../../main/service/events.ts';
+import { buildServices, type Services } from '../../../main/service/services.ts';
 import { textExtractionJob } from '../../../main/service/text/job.ts';
 import { TEXT_QUEUE } from '../../../main/service/text/queue.ts';
 import { createTenant } from '../../../main/service/tenancy.ts';
-import { VersionService } from '../../../main/service/versions/service.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 import { openDb } from '../../helpers/text.ts';
@@ -17,6 +17,7 @@ import { openDb } from '../../helpers/text.ts';
 let dir: string;
 let store: Store;
 let deps: ServiceDeps;
+let services: Services;
 let ctx: RequestContext;
 let job: ReturnType<typeof textExtractionJob>;
 const signal = new AbortController().signal;
@@ -25,6 +26,7 @@ beforeAll(async () => {
   dir = tempDir('folio-textjob-');
   store = await openStore(dir);
   deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+  services = buildServices(deps);
   const tenant = createTenant(store, 'acme');
   ctx = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
   job = textExtractionJob(deps);
@@ -39,7 +41,7 @@ afterAll(async () => {
 let n = 0;
 async function newVersion(text: string) {
   const bytes = Buffer.from(text);
-  return new VersionService(deps).upload(ctx, { title: `v${n++}.txt`, mimeType: 'text/plain' }, Readable.from([bytes]), bytes.length);
+  return services.versions.upload(ctx, { title: `v${n++}.txt`, mimeType: 'text/plain' }, Readable.from([bytes]), bytes.length);
 }
 
 const textOf = (versionId: string) => store.renditions.get(ctx.tenantId, versionId, 'TEXT');

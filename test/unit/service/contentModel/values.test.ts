@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARDINALITIES, VALUE_TYPES, type ValueType } from '../../../../shared/v1/contentModel.ts';
-import { checkValue, parseDate, parseDateTime, parseDefaultValue, type ValueEnv, type ValueSpec } from '../../../../main/service/fields/values.ts';
+import { parseDate, parseDateTime } from '../../../../main/service/fields/dates.ts';
+import { checkValue, parseDefaultValue, type ValueEnv, type ValueSpec } from '../../../../main/service/fields/values.ts';
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 const anyDate = fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });

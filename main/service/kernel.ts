@@ -1,0 +1,56 @@
+/**
+ * What every part of the service shares: the Fastify instance's type, the dependencies each
+ * area is built with, and the caller of a request. Apart from the root (./app.ts) that assembles
+ * the service, so the areas import this and the root imports the areas, never the other way.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import { errorValue } from '../../shared/errors.ts';
+import type { Store } from '../store/index.ts';
+import type { Access } from './access.ts';
+import type { ServiceConfig } from './config.ts';
+import type { RequestContext } from './context.ts';
+import { ServiceError } from './errors.ts';
+import type { EventBus } from './events.ts';
+
+export type FolioApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ServiceDeps {
+  store: Store;
+  config: ServiceConfig;
+  access: Access;
+  events: EventBus;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    folioCtx: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes callable without a bearer token. */
+    public?: boolean;
+    /** Routes that bring bytes in (uploads): background jobs make way while they come (./foreground.ts). */
+    bulkWrite?: boolean;
+    /** A load balancer's health probe (./health/routes.ts): not rate limited, logged at debug. */
+    probe?: boolean;
+  }
+}
+
+/** The caller of an authenticated route. */
+export function callerOf(req: FastifyRequest): RequestContext {
+  if (!req.folioCtx) throw new ServiceError(errorValue('UNAUTHENTICATED'));
+  return req.folioCtx;
+}
