@@ -5,6 +5,7 @@
  * changed writes little, however large the pair.
  */
 import type { Intent, LocalMeta, RemoteMeta, Side, SyncStore } from '../store/sync/index.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { childIndex, descendants, type NodeState } from './trees.ts';
 
 function sameNode(a: NodeState, b: NodeState): boolean {
@@ -72,13 +73,13 @@ export class PairState {
    * one commit each: many small transfers cost far less. A crash loses at most the last group,
    * which the intents recorded before the transfers (durably) account for.
    */
-  async grouped<T>(everyMs: number, work: () => Promise<T>): Promise<T> {
+  async grouped<T>(everyMs: number, work: () => Promise<T>, clock: Clock = systemClock): Promise<T> {
     this.store.begin();
-    const timer = setInterval(() => this.store.settleGroup(), everyMs);
+    const timer = clock.setInterval(() => this.store.settleGroup(), everyMs);
     try {
       return await work();
     } finally {
-      clearInterval(timer);
+      clock.clear(timer);
       this.store.commit();
     }
   }
