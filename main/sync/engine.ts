@@ -66,6 +66,8 @@ interface EngineParts {
   fs?: SyncFs;
   /** The wall clock and timers: the system's unless a simulation runs the engine. */
   clock?: Clock;
+  /** Mints ids for new local nodes: random unless a simulation needs them repeatable. */
+  newId?: () => string;
   /** Whose naming rules the local disk follows; the running platform by default. */
   platform?: NodeJS.Platform;
   onProgress?: ExecutorContext['onProgress'];
@@ -177,7 +179,7 @@ export class PairSync {
       summary.rounds = round;
       let scan;
       try {
-        scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, fs: this.fs, now: this.clock.now, ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
+        scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, fs: this.fs, now: this.clock.now, ...(this.o.newId ? { newId: this.o.newId } : {}), ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
       } catch (err) {
         if (!(err instanceof RootMissing)) throw err;
         return this.block(summary, 'root-missing', `the folder ${pair.dir} vanished during the scan; nothing is deleted until it is back`);
@@ -318,6 +320,7 @@ export class PairSync {
       remote: this.remote,
       fs: this.fs,
       clock: this.clock,
+      ...(this.o.newId ? { newId: this.o.newId } : {}),
       state,
       dir: pair.dir,
       pairId: pair.pairId,

@@ -23,6 +23,8 @@ export interface ExecutorContext {
   remote: SyncRemote;
   fs: SyncFs;
   clock: Clock;
+  /** Mints the id of a conflict copy's local node; random by default. */
+  newId?: () => string;
   state: PairState;
   dir: string;
   pairId: string;
@@ -408,7 +410,7 @@ export class Executor {
     const to = this.childPath(l.parentId, copyName);
     if (await this.exists(this.abs(to))) throw new StaleObservation(`${to} already exists`);
     this.noteMove(id, from, to);
-    const copyId = randomLocalId();
+    const copyId = (this.c.newId ?? randomLocalId)();
     this.s.durably(() => {
       this.s.remove('local', id);
       this.s.put('local', { ...l, id: copyId, name: copyName });
