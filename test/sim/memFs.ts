@@ -18,7 +18,11 @@ interface Inode {
   children: Map<string, Inode>;
 }
 
-export type Gate = (label: string) => Promise<void>;
+/**
+ * An await point of the engine, around one call: 'before' it runs (a crash there means it never
+ * ran) and 'after' it ran (a crash there means its result was never seen).
+ */
+export type Gate = (label: string, phase: 'before' | 'after') => Promise<void>;
 
 export function fsError(code: string, op: string, path: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${op} '${path}'`), { code });
@@ -32,6 +36,14 @@ export class MemFs implements SyncFs {
   private nextIno = 1;
   private readonly root: Inode;
   gate: Gate = () => Promise.resolve();
+
+  /** Runs one call of the engine between its two await points. */
+  private async io<T>(label: string, op: () => T): Promise<T> {
+    await this.gate(label, 'before');
+    const result = op();
+    await this.gate(label, 'after');
+    return result;
+  }
   /** The loop's watcher, when one runs: told of every change, as chokidar would be. */
   private watching: { dir: string; ignored: (path: string) => boolean; handlers: WatchHandlers } | null = null;
 
@@ -217,99 +229,103 @@ export class MemFs implements SyncFs {
     return this.readFile(path);
   }
 
-  async readText(path: string): Promise<string> {
-    await this.gate(`fs.readText ${path}`);
-    return this.readFile(path).toString('utf8');
+  readText(path: string): Promise<string> {
+    return this.io(`fs.readText ${path}`, () => this.readFile(path).toString('utf8'));
   }
 
-  async stat(path: string): Promise<FsStats> {
-    await this.gate(`fs.stat ${path}`);
-    return this.statSync(path);
+  stat(path: string): Promise<FsStats> {
+    return this.io(`fs.stat ${path}`, () => this.statSync(path));
   }
 
-  async lstat(path: string): Promise<FsStats> {
+  lstat(path: string): Promise<FsStats> {
     return this.stat(path);
   }
 
-  async lstatMany(dir: string, names: readonly string[]): Promise<(FsStats | undefined)[]> {
-    await this.gate(`fs.lstatMany ${dir}`);
-    return names.map((name) => this.lstatSync(`${dir}/${name}`));
+  lstatMany(dir: string, names: readonly string[]): Promise<(FsStats | undefined)[]> {
+    return this.io(`fs.lstatMany ${dir}`, () => names.map((name) => this.lstatSync(`${dir}/${name}`)));
   }
 
-  async readdir(path: string): Promise<string[]> {
-    await this.gate(`fs.readdir ${path}`);
-    return this.readdirSync(path);
+  readdir(path: string): Promise<string[]> {
+    return this.io(`fs.readdir ${path}`, () => this.readdirSync(path));
   }
 
-  async mkdir(path: string): Promise<void> {
-    await this.gate(`fs.mkdir ${path}`);
+  mkdir(path: string): Promise<void> {
+    return this.io(`fs.mkdir ${path}`, () => {
     const dir = this.dirOf(path, 'mkdir');
     if (dir.children.has(baseName(path))) throw fsError('EEXIST', 'mkdir', path);
     dir.children.set(baseName(path), this.inode('dir'));
     this.emit('addDir', path);
+    });
   }
 
-  async rename(from: string, to: string): Promise<void> {
-    await this.gate(`fs.rename ${from} ${to}`);
-    this.moveSync(from, to);
+  rename(from: string, to: string): Promise<void> {
+    return this.io(`fs.rename ${from} ${to}`, () => this.moveSync(from, to));
   }
 
-  async renameDurably(from: string, to: string): Promise<void> {
+  renameDurably(from: string, to: string): Promise<void> {
     return this.rename(from, to);
   }
 
-  async link(from: string, to: string): Promise<void> {
-    await this.gate(`fs.link ${from} ${to}`);
+  link(from: string, to: string): Promise<void> {
+    return this.io(`fs.link ${from} ${to}`, () => {
     const node = this.get(from, 'link');
     if (node.kind === 'dir') throw fsError('EPERM', 'link', from);
     const dir = this.dirOf(to, 'link');
     if (dir.children.has(baseName(to))) throw fsError('EEXIST', 'link', to);
     dir.children.set(baseName(to), node);
     this.emit('add', to);
+    });
   }
 
-  async unlink(path: string): Promise<void> {
-    await this.gate(`fs.unlink ${path}`);
+  unlink(path: string): Promise<void> {
+    return this.io(`fs.unlink ${path}`, () => {
     if (this.get(path, 'unlink').kind === 'dir') throw fsError('EISDIR', 'unlink', path);
     this.remove(path);
+    });
   }
 
-  async rmdir(path: string): Promise<void> {
-    await this.gate(`fs.rmdir ${path}`);
+  rmdir(path: string): Promise<void> {
+    return this.io(`fs.rmdir ${path}`, () => {
     const n = this.get(path, 'rmdir');
     if (n.kind !== 'dir') throw fsError('ENOTDIR', 'rmdir', path);
     if (n.children.size > 0) throw fsError('ENOTEMPTY', 'rmdir', path);
     this.remove(path);
+    });
   }
 
-  async rmFile(path: string): Promise<void> {
-    await this.gate(`fs.rm ${path}`);
+  rmFile(path: string): Promise<void> {
+    return this.io(`fs.rm ${path}`, () => {
     const n = this.find(path);
     if (!n) return;
     if (n.kind === 'dir') throw fsError('EISDIR', 'rm', path);
     this.remove(path);
+    });
   }
 
-  async utimes(path: string, _atimeMs: number, mtimeMs: number): Promise<void> {
-    await this.gate(`fs.utimes ${path}`);
+  utimes(path: string, _atimeMs: number, mtimeMs: number): Promise<void> {
+    return this.io(`fs.utimes ${path}`, () => {
     this.get(path, 'utimes').mtimeMs = mtimeMs;
     this.emit('change', path);
+    });
   }
 
-  async chmod(path: string, mode: number): Promise<void> {
-    await this.gate(`fs.chmod ${path}`);
+  chmod(path: string, mode: number): Promise<void> {
+    return this.io(`fs.chmod ${path}`, () => {
     this.get(path, 'chmod').mode = mode;
     this.emit('change', path);
+    });
   }
 
-  async syncDirectory(path: string): Promise<void> {
-    await this.gate(`fs.fsyncdir ${path}`);
+  syncDirectory(path: string): Promise<void> {
+    return this.io(`fs.fsyncdir ${path}`, () => {
     if (this.get(path, 'open').kind !== 'dir') throw fsError('ENOTDIR', 'open', path);
+    });
   }
 
-  async hashFile(path: string): Promise<{ hash: string; size: number }> {
-    await this.gate(`fs.hash ${path}`);
-    const data = this.readFile(path);
-    return { hash: createHash('sha256').update(data).digest('hex'), size: data.length };
+  hashFile(path: string): Promise<{ hash: string; size: number }> {
+    return this.io(`fs.hash ${path}`, () => {
+      const data = this.readFile(path);
+      return { hash: createHash('sha256').update(data).digest('hex'), size: data.length };
+    });
   }
 }

@@ -161,10 +161,11 @@ export class MemService implements SyncRemote {
 
   /** Runs one call: through the gate, then as the network lets it. */
   private async call<T>(label: string, apply: () => T): Promise<T> {
-    await this.gate(`remote.${label}`);
+    await this.gate(`remote.${label}`, 'before');
     const fault = this.fault(label);
     if (fault === 'before') throw new ServiceUnreachable(new Error(`${label}: connection reset before the request`));
     const result = apply();
+    await this.gate(`remote.${label}`, 'after');
     if (fault === 'after') throw new ServiceUnreachable(new Error(`${label}: connection reset after the service applied it`));
     return result;
   }
@@ -195,7 +196,8 @@ export class MemService implements SyncRemote {
 
   children(containerId: string): Promise<{ containers: RemoteFolder[]; documents: RemoteDocument[] }> {
     return this.call(`children ${containerId}`, () => {
-      this.container(containerId);
+      // As the real service: a deleted container is still there to list, and holds nothing active.
+      if (this.items.get(containerId)?.kind !== 'container') throw refusal('NOT_FOUND', `container ${containerId}`);
       const items = this.childrenOf(containerId);
       return {
         containers: items.filter((i) => i.kind === 'container').map((c) => ({ containerId: c.id, name: c.name, status: 'ACTIVE' })),
@@ -246,8 +248,9 @@ export class MemService implements SyncRemote {
 
   async upload(path: string, target: UploadTarget, options: UploadOptions): Promise<Uploaded> {
     // The real client reads the whole file, tells its hash, then sends it (transfer.ts, uploadDirect).
-    await this.gate(`fs.read ${path}`);
+    await this.gate(`fs.read ${path}`, 'before');
     const data = this.fs.readFile(path);
+    await this.gate(`fs.read ${path}`, 'after');
     options.onHash?.(sha256(data));
     return this.call(`upload ${target.docId ?? `${target.containerId}/${target.title}`}`, () => {
       const doc = this.doUpload(target.docId ? { docId: target.docId } : { containerId: target.containerId ?? '', title: target.title ?? '' }, data);
@@ -261,8 +264,9 @@ export class MemService implements SyncRemote {
       for (const item of this.items.values()) for (const v of item.versions) if (v.versionId === versionId) return v.data;
       throw refusal('NOT_FOUND', `version ${versionId}`);
     });
-    await this.gate(`fs.writePart ${options.partPath}`);
+    await this.gate(`fs.writePart ${options.partPath}`, 'before');
     this.fs.writeFile(options.partPath, data);
+    await this.gate(`fs.writePart ${options.partPath}`, 'after');
     if (sha256(data) !== expectedHash) {
       this.fs.remove(options.partPath);
       throw new HashMismatch(`downloaded content hash is not ${expectedHash}`);

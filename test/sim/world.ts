@@ -8,6 +8,7 @@
  * applied them; completions come back in a shuffled order. Then the world goes quiet, the engine
  * runs until it converges, and the invariants are checked (invariants.ts).
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,11 @@ import { Prng } from './prng.ts';
 import { Users } from './users.ts';
 
 export const DIR = '/sim/pair';
+/**
+ * Where the sync stores go: a RAM disk when there is one. They are real SQLite files all the same;
+ * only their fsyncs cost nothing there, which is most of a schedule's time on a disk.
+ */
+const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 export const PAIR = 'p1';
 
 export interface ScheduleResult {
@@ -62,13 +68,13 @@ export class SimWorld {
     this.fs.mkdirp(DIR);
     this.service = new MemService(this.fs);
     this.users = new Users(this.rng, this.fs, this.service, DIR, (line) => this.schedule.push(line), `s${seed}`);
-    this.fs.gate = (label) => this.gate(label);
-    this.service.gate = (label) => this.gate(label);
+    this.fs.gate = (label, phase) => this.gate(label, phase);
+    this.service.gate = (label, phase) => this.gate(label, phase);
     this.service.fault = (label) => this.fault(label);
   }
 
   async open(): Promise<void> {
-    this.scratch = await mkdtemp(join(tmpdir(), 'folio-sim-'));
+    this.scratch = await mkdtemp(join(SCRATCH, 'folio-sim-'));
     this.store = await openSyncStore(this.scratch);
     const concurrency = this.rng.int(1, 3);
     PairOwner.add(this.store, { pairId: PAIR, serverUrl: 'sim', containerId: ROOT_ID, dir: DIR, settings: { caseInsensitive: false, concurrency } });
@@ -86,21 +92,22 @@ export class SimWorld {
   }
 
   /**
-   * An await point of the engine: where it may crash (and then never gets past this point, nor
-   * past any other), where a user may act meanwhile, and where completions are reordered.
+   * An await point of the engine, before or after one call: where it may crash (and then never
+   * gets past this point, nor past any other), where completions are reordered, and, once the
+   * call has run, where a user may act while the engine waits for its result.
    */
-  private async gate(label: string): Promise<void> {
+  private async gate(label: string, phase: 'before' | 'after'): Promise<void> {
     const generation = this.generation;
     if (!this.chaos) return;
     this.points++;
     if (this.points === this.crashAt) {
-      this.schedule.push(`crash at await point ${this.points}: ${label}`);
+      this.schedule.push(`crash at await point ${this.points}, ${phase} ${label}`);
       this.generation++;
       this.chaos = false;
       this.crashed();
       return never;
     }
-    if (this.rng.chance(0.04)) this.users.act(`during ${label}`);
+    if (phase === 'after' && this.rng.chance(0.04)) this.users.act(`after ${label}`);
     this.clock.advance(this.rng.int(0, 30));
     for (let n = this.rng.int(0, 2); n > 0; n--) await turn();
     // Another task may have crashed the engine while this one waited.
@@ -128,7 +135,7 @@ export class SimWorld {
   async guarded<T>(chaos: boolean, work: () => Promise<T>): Promise<T | 'crashed'> {
     this.chaos = chaos;
     this.points = 0;
-    this.crashAt = chaos && this.rng.chance(0.4) ? this.rng.int(1, 80) : 0;
+    this.crashAt = chaos && this.rng.chance(0.4) ? this.rng.int(1, 160) : 0;
     const crash = new Promise<'crashed'>((resolve) => (this.crashed = () => resolve('crashed')));
     const outcome = await Promise.race([work(), crash]);
     this.chaos = false;
