@@ -13,6 +13,14 @@ const NAMES = ['a', 'b', 'c'];
 const FOLDER_NAMES = ['x', 'y', 'a'];
 const OUR_FILES = /^\.folio-.*\.part$/;
 
+/** What the engine is touching: paths relative to the folder ('' for all of it), and service ids. */
+export interface Busy {
+  paths: string[];
+  ids: Set<string>;
+}
+
+const NOT_BUSY: Busy = { paths: [], ids: new Set() };
+
 interface RemoteEntry {
   item: Item;
   path: string;
@@ -26,6 +34,7 @@ export class Users {
   private n = 0;
   /** The content of the action under way, until it has landed. */
   private minted = '';
+  private busy: Busy = NOT_BUSY;
 
   constructor(
     private readonly rng: Prng,
@@ -40,9 +49,20 @@ export class Users {
     for (let i = 0; i < count; i++) this.act(when);
   }
 
-  act(when: string): void {
+  /**
+   * One action on either side. `busy` names what the engine is touching at that moment (paths
+   * relative to the folder, service ids): a user leaves it and what is below it alone, see
+   * docs/sync.md, "The simulation".
+   */
+  act(when: string, busy: Busy = NOT_BUSY): void {
+    this.busy = busy;
     const line = this.rng.chance(0.5) ? this.local() : this.remote();
+    this.busy = NOT_BUSY;
     if (line) this.log(`${line} (${when})`);
+  }
+
+  private free(rel: string, id = ''): boolean {
+    return !this.busy.ids.has(id) && !this.busy.paths.some((p) => rel === p || rel.startsWith(`${p}/`) || p === '');
   }
 
   private content(): Buffer {
@@ -53,7 +73,7 @@ export class Users {
   }
 
   private local(): string {
-    const entries = this.fs.walk(this.dir).filter((e) => !OUR_FILES.test(e.rel.slice(e.rel.lastIndexOf('/') + 1)));
+    const entries = this.fs.walk(this.dir).filter((e) => !OUR_FILES.test(e.rel.slice(e.rel.lastIndexOf('/') + 1)) && this.free(e.rel));
     const dirs = ['', ...entries.filter((e) => e.kind === 'dir').map((e) => e.rel)];
     const files = entries.filter((e) => e.kind === 'file');
     const abs = (rel: string) => (rel ? `${this.dir}/${rel}` : this.dir);
@@ -118,7 +138,7 @@ export class Users {
   }
 
   private remote(): string {
-    const entries = this.remoteEntries();
+    const entries = this.remoteEntries().filter((e) => this.free(e.path, e.item.id) && !e.item.versions.some((v) => this.busy.ids.has(v.versionId)));
     const containers = [{ id: ROOT_ID, path: '' }, ...entries.filter((e) => e.item.kind === 'container').map((e) => ({ id: e.item.id, path: e.path }))];
     const docs = entries.filter((e) => e.item.kind === 'document');
     const current = (item: Item) => item.versions.at(-1)?.data.toString() ?? '';

@@ -23,7 +23,7 @@ import { checkInvariants } from './invariants.ts';
 import { MemFs } from './memFs.ts';
 import { MemService, ROOT_ID, type Fault } from './memService.ts';
 import { Prng } from './prng.ts';
-import { Users } from './users.ts';
+import { Users, type Busy } from './users.ts';
 
 export const DIR = '/sim/pair';
 /**
@@ -107,7 +107,7 @@ export class SimWorld {
       this.crashed();
       return never;
     }
-    if (phase === 'after' && this.rng.chance(0.04)) this.users.act(`after ${label}`);
+    if (phase === 'after' && this.rng.chance(0.04)) this.users.act(`after ${label}`, busyIn(label));
     this.clock.advance(this.rng.int(0, 30));
     for (let n = this.rng.int(0, 2); n > 0; n--) await turn();
     // Another task may have crashed the engine while this one waited.
@@ -194,6 +194,16 @@ export class SimWorld {
   newIds(): number {
     return this.ids;
   }
+}
+
+/** What a call's label names: paths in the folder, and service ids (containers, documents, versions). */
+function busyIn(label: string): Busy {
+  const words = label.split(/[ /]/);
+  const paths = label
+    .split(' ')
+    .filter((w) => w === DIR || w.startsWith(`${DIR}/`))
+    .map((w) => w.slice(DIR.length + 1));
+  return { paths, ids: new Set(words.filter((w) => /^[cdv]\d+$/.test(w))) };
 }
 
 /** Runs the schedule of one seed, start to end. */
