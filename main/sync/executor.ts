@@ -15,7 +15,7 @@ import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
 import type { Clock } from './clock.ts';
 import type { PairState } from './state.ts';
 import type { OwnWrites } from './ownWrites.ts';
-import type { SyncFs } from './syncFs.ts';
+import type { FsStats, SyncFs } from './syncFs.ts';
 import type { SyncRemote } from './syncRemote.ts';
 import { childIndex, descendants, type NodeState } from './trees.ts';
 
@@ -214,6 +214,7 @@ export class Executor {
     if (isNew && (await this.exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
     const partName = downloadPartName(id, r.hash);
+    let placed: FsStats | undefined;
     await this.reported(rel, 'download', meta.size, () => this.c.remote.download(meta.versionId, r.hash, meta.size, dest, {
       partPath: join(dirname(dest), partName),
       limiter: this.c.limiter,
@@ -221,8 +222,10 @@ export class Executor {
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
-        // A link or a rename keeps the part's size and mtime: the watcher's event for dest will show them.
-        this.c.ownWrites.file(rel, await this.c.fs.stat(part));
+        // A link or a rename keeps the part's inode, size and mtime: the watcher's event for dest
+        // will show them, and the trees record them.
+        placed = await this.c.fs.stat(part);
+        this.c.ownWrites.file(rel, placed);
         if (isNew) await this.placeNew(part, dest, rel);
         else {
           await this.assertUnchanged(id, true);
@@ -232,7 +235,9 @@ export class Executor {
         await this.c.fs.syncDirectory(dirname(dest));
       },
     }));
-    const st = this.statMeta(dest, id, rel);
+    // What was placed, not what is at dest now: a user who moves the file at once takes it
+    // elsewhere, and the next scan finds it there by its inode, a move of this document.
+    const st = this.metaOf(placed ?? this.c.fs.statSync(dest), dest, id, rel);
     this.s.atomically(() => {
       this.s.clearIntent('local', id);
       const at = isNew ? r : (this.s.local.get(id) ?? r);
@@ -484,8 +489,11 @@ export class Executor {
    */
   private statMeta(abs: string, id: string, rel: string): LocalMeta {
     const checkedMs = this.c.clock.now();
-    const st = this.c.fs.statSync(abs);
-    return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs };
+    return { ...this.metaOf(this.c.fs.statSync(abs), abs, id, rel), checkedMs };
+  }
+
+  private metaOf(st: FsStats, abs: string, id: string, rel: string): LocalMeta {
+    return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs: this.c.clock.now() };
   }
 
   private tryStatMeta(abs: string, id: string, rel: string): LocalMeta | null {

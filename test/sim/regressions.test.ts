@@ -10,6 +10,14 @@ const found: { seed: number; bug: string }[] = [
     seed: 358,
     bug: 'an edit that beat a delete on the service goes up as a new document; when that upload landed but its answer was lost, the next pass did not recognise it (its intent was keyed by the old document id) and kept the file twice, once as a conflict copy',
   },
+  {
+    seed: 713,
+    bug: 'a file the user moves right after it was downloaded (before the engine recorded it) was downloaded again, and the moved one uploaded as a new document: the executor recorded what it found at the name after placing, not what it placed',
+  },
+  {
+    seed: 857,
+    bug: 'the same, for a file moved into a folder just after its download was placed',
+  },
 ];
 
 describe('schedules that found engine bugs', () => {
