@@ -8,8 +8,7 @@
  * applied them; completions come back in a shuffled order. Then the world goes quiet, the engine
  * runs until it converges, and the invariants are checked (invariants.ts).
  */
-import { existsSync, rmSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
@@ -51,7 +50,7 @@ let template: Promise<string> | null = null;
  */
 function migratedStore(): Promise<string> {
   template ??= (async () => {
-    const dir = await mkdtemp(join(SCRATCH, 'folio-sim-template-'));
+    const dir = mkdtempSync(join(SCRATCH, 'folio-sim-template-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     (await openSyncStore(dir)).close();
     return join(dir, STORE_FILE);
@@ -92,8 +91,9 @@ export class SimWorld {
   }
 
   async open(): Promise<void> {
-    this.scratch = await mkdtemp(join(SCRATCH, 'folio-sim-'));
-    await copyFile(await migratedStore(), join(this.scratch, STORE_FILE));
+    // Synchronous: on a loaded machine a trip through the thread pool costs more than these calls.
+    this.scratch = mkdtempSync(join(SCRATCH, 'folio-sim-'));
+    copyFileSync(await migratedStore(), join(this.scratch, STORE_FILE));
     this.store = await openSyncStore(this.scratch);
     const concurrency = this.rng.int(1, 3);
     PairOwner.add(this.store, { pairId: PAIR, serverUrl: 'sim', containerId: ROOT_ID, dir: DIR, settings: { caseInsensitive: false, concurrency } });
@@ -103,7 +103,7 @@ export class SimWorld {
 
   async close(): Promise<void> {
     this.store.close();
-    await rm(this.scratch, { recursive: true, force: true });
+    rmSync(this.scratch, { recursive: true, force: true });
   }
 
   engine(): PairSync {
@@ -194,7 +194,9 @@ export class SimWorld {
   /** The loop, driven on virtual time: users act, time passes, the watcher and the timers start rounds. */
   async loopRounds(steps: number): Promise<void> {
     const engine = this.engine();
-    const loop = new PairLoop(engine, { dir: DIR, pollMs: 2_000, fullScanMs: 60_000, debounceMs: 300, retryMs: 1_000, clock: this.clock, watch: this.fs.watcher() });
+    const loop = new PairLoop(engine, { dir: DIR, pollMs: 2_000, fullScanMs: 60_000, debounceMs: 300, retryMs: 1_000, clock: this.clock, watch: this.fs.watcher(),
+      onRound: (r) => this.schedule.push(`loop round ${r.seq} (${r.scope === 'full' ? 'full' : `hints: ${r.scope.join(', ') || 'the feed only'}`}): ${r.outcome.kind === 'summary' ? (r.outcome.summary.converged ? 'in sync' : 'not yet in sync') : r.outcome.reason}`),
+    });
     let crashed = false;
     const outcome = await this.guarded(true, async () => {
       await loop.ready;
