@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/sim/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     testTimeout: 30_000,
     // Hooks start and stop real `folio` processes: tens of seconds each on a loaded CI machine. A
     // guard, as long as the heaviest tests' own (HEAVY_TEST_MS in test/helpers/wait.ts).

@@ -5,11 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { FolioClient } from '../remote/client.ts';
 import { CREDENTIAL_CODES, FolioApiError, isUnreachable } from '../remote/errors.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { nodeFs, type SyncFs } from './syncFs.ts';
+import { clientRemote, type SyncRemote } from './syncRemote.ts';
 import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
@@ -57,12 +59,16 @@ export interface SyncRequest {
   hints?: Iterable<string>;
 }
 
-export interface EngineOptions {
+interface EngineParts {
   store: SyncStore;
   pairId: string;
-  client: FolioClient;
   host?: string;
-  now?: () => Date;
+  /** The folder's file system: node:fs unless a simulation runs the engine. */
+  fs?: SyncFs;
+  /** The wall clock and timers: the system's unless a simulation runs the engine. */
+  clock?: Clock;
+  /** Mints ids for new local nodes: random unless a simulation needs them repeatable. */
+  newId?: () => string;
   /** Whose naming rules the local disk follows; the running platform by default. */
   platform?: NodeJS.Platform;
   onProgress?: ExecutorContext['onProgress'];
@@ -72,6 +78,9 @@ export interface EngineOptions {
   onFailure?: (failure: OpFailure) => void;
   onLog?: (line: string) => void;
 }
+
+/** The service is reached through a /v1 client, or through any SyncRemote (a simulated service). */
+export type EngineOptions = EngineParts & ({ client: FolioClient } | { remote: SyncRemote });
 
 /** What a pass reports while the user has the pair paused. */
 const PAUSED = 'paused by the user';
@@ -103,6 +112,9 @@ export function emptySummary(): SyncSummary {
 
 export class PairSync {
   private readonly host: string;
+  private readonly remote: SyncRemote;
+  private readonly fs: SyncFs;
+  private readonly clock: Clock;
   /** The pair's one writer of settings and state, and the holder of its trees. */
   readonly owner: PairOwner;
   /** What this engine just did to the folder: the loop's watcher ignores its echo. */
@@ -115,6 +127,9 @@ export class PairSync {
 
   constructor(private readonly o: EngineOptions) {
     this.host = o.host ?? hostname();
+    this.remote = 'remote' in o ? o.remote : clientRemote(o.client);
+    this.fs = o.fs ?? nodeFs;
+    this.clock = o.clock ?? systemClock;
     this.owner = PairOwner.of(o.store, o.pairId);
   }
 
@@ -139,13 +154,13 @@ export class PairSync {
     if (blocked) return { ...summary, blocked };
     pair = this.pair();
     const confirmed = pair.condition.kind === 'deletes-confirmed';
-    const rules = await IgnoreRules.forDir(pair.dir);
+    const rules = await IgnoreRules.forDir(pair.dir, this.fs);
     summary.ignoreProblems = [...rules.problems];
     if (!this.observed && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
     if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');
-    const root = await rootFolderState(pair.dir);
+    const root = await rootFolderState(pair.dir, this.fs);
     if (root === 'file') return this.block(summary, 'root-missing', `${pair.dir} is a file, not a folder; nothing is deleted until the folder is back`);
     if (root === 'missing') return this.block(summary, 'root-missing', `the folder ${pair.dir} is missing (an unmounted disk?); nothing is deleted until it is back`);
     const state = this.owner.state();
@@ -164,7 +179,7 @@ export class PairSync {
       summary.rounds = round;
       let scan;
       try {
-        scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
+        scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, fs: this.fs, now: this.clock.now, ...(this.o.newId ? { newId: this.o.newId } : {}), ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
       } catch (err) {
         if (!(err instanceof RootMissing)) throw err;
         return this.block(summary, 'root-missing', `the folder ${pair.dir} vanished during the scan; nothing is deleted until it is back`);
@@ -233,7 +248,7 @@ export class PairSync {
   private async quiet(pair: PairRecord, rules: IgnoreRules): Promise<boolean> {
     if (pair.condition.kind !== 'active' || pair.inSyncWith === '' || !pair.cursor) return false;
     // The walk is this thread's work and the feed is the network's: both at once.
-    const [cursor, digest] = await Promise.all([this.feedQuietSince(pair), digestOfFolder({ root: pair.dir, rules })]);
+    const [cursor, digest] = await Promise.all([this.feedQuietSince(pair), digestOfFolder({ root: pair.dir, rules, fs: this.fs })]);
     if (cursor === null || digest === '' || this.inSyncMark(pair, rules, digest) !== pair.inSyncWith) return false;
     if (cursor !== pair.cursor) this.o.store.setCursor(pair.pairId, cursor);
     return true;
@@ -247,7 +262,7 @@ export class PairSync {
     const concerns = (c: Change) => c.id === root || c.parentId === root || (ids as Set<string>).has(c.id) || (ids as Set<string>).has(c.parentId);
     try {
       for (let more = true; more; ) {
-        const page = await this.o.client.changes(cursor);
+        const page = await this.remote.changes(cursor);
         if (page.changes.length > 0) {
           ids ??= this.o.store.remoteIds(pair.pairId);
           if (page.changes.some(concerns)) return null;
@@ -284,11 +299,11 @@ export class PairSync {
       case 'paused':
         return PAUSED;
       case 'root-missing':
-        if ((await rootFolderState(pair.dir)) !== 'folder') return c.message;
+        if ((await rootFolderState(pair.dir, this.fs)) !== 'folder') return c.message;
         this.owner.release();
         return '';
       case 'remote-root-missing': {
-        const root = await this.o.client.getContainer(pair.containerId).catch(() => null);
+        const root = await this.remote.getContainer(pair.containerId).catch(() => null);
         if (root?.status !== 'ACTIVE') return c.message;
         // Walk again: what happened below the folder while it was away is not in the feed we kept.
         this.o.store.setCursor(pair.pairId, '');
@@ -302,7 +317,10 @@ export class PairSync {
 
   private executor(pair: PairRecord, state: PairState): Executor {
     return new Executor({
-      client: this.o.client,
+      remote: this.remote,
+      fs: this.fs,
+      clock: this.clock,
+      ...(this.o.newId ? { newId: this.o.newId } : {}),
       state,
       dir: pair.dir,
       pairId: pair.pairId,
@@ -319,7 +337,7 @@ export class PairSync {
 
   /** In sync: our leftover temp files go, and a guard or a confirmation of deletes is done with. */
   private async converged(pair: PairRecord, parts: string[]): Promise<void> {
-    for (const rel of parts) await rm(join(pair.dir, ...rel.split('/')), { force: true });
+    for (const rel of parts) await this.fs.rmFile(join(pair.dir, ...rel.split('/')));
     if (pair.condition.kind !== 'active' && pair.condition.kind !== 'paused') this.owner.release();
   }
 
@@ -363,7 +381,7 @@ export class PairSync {
         files.add(() => run(op)).catch((err: unknown) => bugs.push(err));
       }
       await files.onIdle();
-    });
+    }, this.clock);
     if (bugs.length > 0) throw bugs[0];
     return { errors, succeeded };
   }
@@ -383,10 +401,10 @@ export class PairSync {
         let view: RemoteView | null = null;
         let rootGone = false;
         for (let more = true; more; ) {
-          const page = await this.o.client.changes(cursor);
+          const page = await this.remote.changes(cursor);
           if (page.changes.length > 0) {
             view ??= { tree: new Map(state.remote), metas: new Map(state.remoteMetas) };
-            rootGone = (await applyChanges(this.o.client, pair.containerId, view, page.changes)).rootGone || rootGone;
+            rootGone = (await applyChanges(this.remote, pair.containerId, view, page.changes)).rootGone || rootGone;
           }
           cursor = page.nextCursor;
           more = page.hasMore;
@@ -402,10 +420,10 @@ export class PairSync {
         this.o.onLog?.('the change feed no longer holds our cursor: walking the service folder');
       }
     }
-    const root = await this.o.client.getContainer(pair.containerId);
+    const root = await this.remote.getContainer(pair.containerId);
     if (root.status !== 'ACTIVE') return false;
-    const { cursor } = await this.o.client.call<{ cursor: string }>('GET', '/v1/changes/latestCursor');
-    const walked = await walkRemote(this.o.client, pair.containerId);
+    const cursor = await this.remote.latestCursor();
+    const walked = await walkRemote(this.remote, pair.containerId);
     state.atomically(() => {
       state.replace('remote', walked.tree, walked.metas);
       this.o.store.setCursor(pair.pairId, cursor);
@@ -420,7 +438,7 @@ export class PairSync {
   }
 
   private conflictStamp(): string {
-    const d = (this.o.now ?? (() => new Date()))();
+    const d = new Date(this.clock.now());
     const p = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())} ${this.host}`;
   }

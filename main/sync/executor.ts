@@ -3,27 +3,29 @@
  * success. Before it touches local content it checks the file is still what the scan saw: a file
  * edited in the meantime is left alone, and the next round sees the edit.
  */
-import { link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
-import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type PQueue from 'p-queue';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
-import { renameDurably, syncDirectory } from '../platform/durable.ts';
-import type { FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
-import { downloadVersion, hashFile, uploadFile } from '../remote/transfer.ts';
 import type { LocalMeta, NodeState } from './model.ts';
 import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
+import type { Clock } from './clock.ts';
 import type { PairState } from './state.ts';
 import type { OwnWrites } from './ownWrites.ts';
+import type { FsStats, SyncFs } from './syncFs.ts';
+import type { SyncRemote } from './syncRemote.ts';
 import { childIndex, descendants } from './trees.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface ExecutorContext {
-  client: FolioClient;
+  remote: SyncRemote;
+  fs: SyncFs;
+  clock: Clock;
+  /** Mints the id of a conflict copy's local node; random by default. */
+  newId?: () => string;
   state: PairState;
   dir: string;
   pairId: string;
@@ -148,7 +150,7 @@ export class Executor {
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
     const size = this.s.localMetas.get(id)?.size ?? 0;
-    const result = await this.reported(rel, 'upload', size, () => uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
+    const result = await this.reported(rel, 'upload', size, () => this.c.remote.upload(this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
       // The scan hashed this very stat (assertUnchanged just checked it), so a large file is read once here, not twice.
       knownHash: l.hash,
@@ -175,14 +177,14 @@ export class Executor {
   /** Runs one transfer and reports how it ended; the outcome, or the failure, goes on to the caller. */
   private async reported<T>(path: string, direction: TransferDirection, bytes: number, transfer: () => Promise<T>): Promise<T> {
     if (!this.c.onTransfer) return transfer();
-    const started = Date.now();
+    const started = this.c.clock.now();
     try {
       const result = await transfer();
-      this.c.onTransfer({ path, direction, bytes, result: 'done', ms: Date.now() - started });
+      this.c.onTransfer({ path, direction, bytes, result: 'done', ms: this.c.clock.now() - started });
       return result;
     } catch (err) {
       const refusal = err instanceof FolioApiError ? { code: err.code, rid: err.rid } : {};
-      this.c.onTransfer({ path, direction, bytes, result: 'failed', ms: Date.now() - started, error: err instanceof Error ? err.message : String(err), ...refusal });
+      this.c.onTransfer({ path, direction, bytes, result: 'failed', ms: this.c.clock.now() - started, error: err instanceof Error ? err.message : String(err), ...refusal });
       throw err;
     }
   }
@@ -190,7 +192,7 @@ export class Executor {
   private async createRemoteDir(id: string): Promise<void> {
     const l = this.s.local.get(id);
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
-    const created = await this.c.client.createContainer({ parentId: l.parentId, name: l.name }).catch((err: unknown) => {
+    const created = await this.c.remote.createContainer({ parentId: l.parentId, name: l.name }).catch((err: unknown) => {
       if (err instanceof FolioApiError && err.code === ErrorCodes.NAME_CONFLICT.code) throw new StaleObservation(`'${l.name}' appeared on the service`);
       throw err;
     });
@@ -208,28 +210,33 @@ export class Executor {
     if (!r || !meta) throw new StaleObservation(`remote node ${id} is unknown`);
     const rel = isNew ? this.childPath(r.parentId, r.name) : this.s.localPath(id);
     const dest = this.abs(rel);
-    if (isNew && (await exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
+    if (isNew && (await this.exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
     const partName = downloadPartName(id, r.hash);
-    await this.reported(rel, 'download', meta.size, () => downloadVersion(this.c.client, meta.versionId, r.hash, meta.size, dest, {
+    let placed: FsStats | undefined;
+    await this.reported(rel, 'download', meta.size, () => this.c.remote.download(meta.versionId, r.hash, meta.size, dest, {
       partPath: join(dirname(dest), partName),
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
       place: async (part) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
-        // A link or a rename keeps the part's size and mtime: the watcher's event for dest will show them.
-        this.c.ownWrites.file(rel, await stat(part));
-        if (isNew) await placeNew(part, dest, rel);
+        // A link or a rename keeps the part's inode, size and mtime: the watcher's event for dest
+        // will show them, and the trees record them.
+        placed = await this.c.fs.stat(part);
+        this.c.ownWrites.file(rel, placed);
+        if (isNew) await this.placeNew(part, dest, rel);
         else {
           await this.assertUnchanged(id, true);
-          await rename(part, dest);
+          await this.c.fs.rename(part, dest);
         }
-        // downloadVersion fsynced the bytes; the new name must be on disk before synced records it.
-        await syncDirectory(dirname(dest));
+        // The download fsynced the bytes; the new name must be on disk before synced records it.
+        await this.c.fs.syncDirectory(dirname(dest));
       },
     }));
-    const st = await statMeta(dest, id, rel);
+    // What was placed, not what is at dest now: a user who moves the file at once takes it
+    // elsewhere, and the next scan finds it there by its inode, a move of this document.
+    const st = this.metaOf(placed ?? this.c.fs.statSync(dest), dest, id, rel);
     this.s.atomically(() => {
       this.s.clearIntent('local', id);
       const at = isNew ? r : (this.s.local.get(id) ?? r);
@@ -244,12 +251,12 @@ export class Executor {
     if (!r) throw new StaleObservation(`remote node ${id} is unknown`);
     const rel = this.childPath(r.parentId, r.name);
     this.c.ownWrites.dir(rel);
-    await mkdir(this.abs(rel)).catch((err: NodeJS.ErrnoException) => {
+    await this.c.fs.mkdir(this.abs(rel)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'EEXIST') throw new StaleObservation(`${rel} appeared on disk`);
       throw err;
     });
-    await syncDirectory(dirname(this.abs(rel)));
-    const st = await statMeta(this.abs(rel), id, rel);
+    await this.c.fs.syncDirectory(dirname(this.abs(rel)));
+    const st = this.statMeta(this.abs(rel), id, rel);
     this.s.atomically(() => {
       this.s.put('local', { ...r });
       this.s.setLocalMeta({ ...st, size: 0, mtimeMs: 0, checkedMs: 0 });
@@ -262,8 +269,8 @@ export class Executor {
     if (!node) throw new StaleObservation(`remote node ${id} is unknown`);
     const from = this.remotePath(id);
     try {
-      if (node.kind === 'dir') await this.c.client.updateContainer({ containerId: id, parentId, name });
-      else await this.c.client.updateDocument({ docId: id, containerId: parentId, title: name });
+      if (node.kind === 'dir') await this.c.remote.updateContainer({ containerId: id, parentId, name });
+      else await this.c.remote.updateDocument({ docId: id, containerId: parentId, title: name });
     } catch (err) {
       if (err instanceof FolioApiError && err.code === ErrorCodes.NAME_CONFLICT.code) throw new StaleObservation(`'${name}' is taken on the service`);
       throw err;
@@ -312,8 +319,8 @@ export class Executor {
     if (!node) return;
     const path = this.remotePath(id);
     try {
-      if (node.kind === 'dir') await this.c.client.deleteContainer(id);
-      else await this.c.client.deleteDocument(id);
+      if (node.kind === 'dir') await this.c.remote.deleteContainer(id);
+      else await this.c.remote.deleteDocument(id);
     } catch (err) {
       // Already gone from the service (deleted by someone else, or a retried request that had landed).
       if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.NOT_FOUND.code) throw err;
@@ -344,7 +351,7 @@ export class Executor {
     try {
       for (const f of files) {
         const abs = this.abs(this.s.localPath(f.id));
-        await unlink(abs).catch(ignoreMissing);
+        await this.c.fs.unlink(abs).catch(ignoreMissing);
         touched.add(dirname(abs));
         gone.push(f.id);
       }
@@ -360,7 +367,7 @@ export class Executor {
         gone.push(d.id);
       }
     } finally {
-      for (const dir of touched) await syncDirectory(dir).catch(ignoreMissing);
+      for (const dir of touched) await this.c.fs.syncDirectory(dir).catch(ignoreMissing);
       this.s.atomically(() => {
         for (const x of gone) {
           this.s.remove('local', x);
@@ -383,11 +390,11 @@ export class Executor {
   /** Removes an empty folder (or one holding only junk); false when it holds anything else. */
   private async removeDir(rel: string): Promise<boolean> {
     const abs = this.abs(rel);
-    const names = await readdir(abs).catch(() => null);
+    const names = await this.c.fs.readdir(abs).catch(() => null);
     if (names === null) return true;
     if (names.some((n) => !JUNK.test(n))) return false;
-    for (const n of names) await rm(join(abs, n), { force: true });
-    await rmdir(abs).catch((err: NodeJS.ErrnoException) => {
+    for (const n of names) await this.c.fs.rmFile(join(abs, n));
+    await this.c.fs.rmdir(abs).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
     return true;
@@ -405,15 +412,15 @@ export class Executor {
     await this.assertUnchanged(id, false);
     const from = this.s.localPath(id);
     const to = this.childPath(l.parentId, copyName);
-    if (await exists(this.abs(to))) throw new StaleObservation(`${to} already exists`);
+    if (await this.exists(this.abs(to))) throw new StaleObservation(`${to} already exists`);
     this.noteMove(id, from, to);
-    const copyId = randomLocalId();
+    const copyId = (this.c.newId ?? randomLocalId)();
     this.s.durably(() => {
       this.s.remove('local', id);
       this.s.put('local', { ...l, id: copyId, name: copyName });
       this.s.setLocalMeta({ ...meta, id: copyId, path: to });
     });
-    await renameDurably(this.abs(from), this.abs(to));
+    await this.c.fs.renameDurably(this.abs(from), this.abs(to));
     await this.download(id, true);
   }
 
@@ -421,8 +428,8 @@ export class Executor {
     if (from === to) return;
     const fold = (p: string) => (this.c.caseInsensitive ? p.normalize('NFC').toLowerCase() : p.normalize('NFC'));
     // A case-only (or NFC/NFD-only) rename finds its target "existing" where the disk folds names: it is the same file.
-    if (fold(from) !== fold(to) && (await exists(this.abs(to)))) throw new StaleObservation(`${to} already exists`);
-    await renameDurably(this.abs(from), this.abs(to)).catch((err: NodeJS.ErrnoException) => {
+    if (fold(from) !== fold(to) && (await this.exists(this.abs(to)))) throw new StaleObservation(`${to} already exists`);
+    await this.c.fs.renameDurably(this.abs(from), this.abs(to)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') throw new StaleObservation(`${from} is gone`);
       throw err;
     });
@@ -456,6 +463,53 @@ export class Executor {
     }
   }
 
+  /** Puts a downloaded file at `dest` only if nothing is there: a hard link fails rather than overwrite. */
+  private async placeNew(part: string, dest: string, rel: string): Promise<void> {
+    const fs = this.c.fs;
+    try {
+      await fs.link(part, dest);
+      await fs.unlink(part);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') {
+        await fs.rmFile(part);
+        throw new StaleObservation(`${rel} appeared on disk`);
+      }
+      // A file system without hard links: check, then rename (a narrow race, and the best it allows).
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'EMLINK') throw err;
+      if (await this.exists(dest)) throw new StaleObservation(`${rel} appeared on disk`);
+      await fs.rename(part, dest);
+    }
+  }
+
+  /**
+   * One stat, without the thread pool, as the scanner's: handing it to a pool thread and back cost
+   * a first sync of many small files more (in context switches on a busy machine) than the call.
+   */
+  private statMeta(abs: string, id: string, rel: string): LocalMeta {
+    const checkedMs = this.c.clock.now();
+    return { ...this.metaOf(this.c.fs.statSync(abs), abs, id, rel), checkedMs };
+  }
+
+  private metaOf(st: FsStats, abs: string, id: string, rel: string): LocalMeta {
+    return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs: this.c.clock.now() };
+  }
+
+  private tryStatMeta(abs: string, id: string, rel: string): LocalMeta | null {
+    try {
+      return this.statMeta(abs, id, rel);
+    } catch {
+      return null;
+    }
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    return this.c.fs.stat(path).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /**
    * Throws StaleObservation when the file is not what the last scan saw. Its stat must match; when
    * that scan saw it racily (within the racy window of a write) and the caller is about to destroy it,
@@ -466,49 +520,14 @@ export class Executor {
     const node = this.s.local.get(id);
     if (!meta || !node) throw new StaleObservation(`no observation of ${id}`);
     if (node.kind !== 'file') return;
-    const now = await statMeta(this.abs(meta.path), id, meta.path).catch(() => null);
+    const now = this.tryStatMeta(this.abs(meta.path), id, meta.path);
     if (!now || now.size !== meta.size || now.mtimeMs !== meta.mtimeMs || now.ino !== meta.ino) throw new StaleObservation(`${meta.path} changed since it was scanned`);
-    if (destructive && isRacy(meta) && (await hashFile(this.abs(meta.path))).hash !== node.hash) {
+    if (destructive && isRacy(meta) && (await this.c.fs.hashFile(this.abs(meta.path))).hash !== node.hash) {
       throw new StaleObservation(`${meta.path} changed since it was scanned`);
     }
   }
 }
 
-/** Puts a downloaded file at `dest` only if nothing is there: a hard link fails rather than overwrite. */
-async function placeNew(part: string, dest: string, rel: string): Promise<void> {
-  try {
-    await link(part, dest);
-    await unlink(part);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') {
-      await rm(part, { force: true });
-      throw new StaleObservation(`${rel} appeared on disk`);
-    }
-    // A file system without hard links: check, then rename (a narrow race, and the best it allows).
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'EMLINK') throw err;
-    if (await exists(dest)) throw new StaleObservation(`${rel} appeared on disk`);
-    await rename(part, dest);
-  }
-}
-
-/**
- * One stat, without the thread pool, as the scanner's: handing it to a pool thread and back cost
- * a first sync of many small files more (in context switches on a busy machine) than the call.
- */
-async function statMeta(abs: string, id: string, rel: string): Promise<LocalMeta> {
-  const checkedMs = Date.now();
-  const st = statSync(abs);
-  return { id, path: rel, size: st.size, mtimeMs: st.mtimeMs, ino: inodeOf(st, abs), checkedMs };
-}
-
 function ignoreMissing(err: NodeJS.ErrnoException): void {
   if (err.code !== 'ENOENT') throw err;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }

@@ -4,9 +4,9 @@
  * run on a linear-time engine). The rules apply to both sides, so an ignored name on the service
  * is never taken for a local delete.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IgnorePattern } from './ignoreRules.ts';
+import { nodeFs, type SyncFs } from './syncFs.ts';
 
 export const BUILT_IN_PATTERNS = ['~$*', '.~lock.*', '*.tmp', '*.part', '.DS_Store', 'Thumbs.db', '.folio-*'];
 export const IGNORE_FILE = '.folioignore';
@@ -69,8 +69,8 @@ export class IgnoreRules {
   }
 
   /** The built-in rules plus the pair's `.folioignore`, when there is one. */
-  static async forDir(dir: string): Promise<IgnoreRules> {
-    const text = await readFile(join(dir, IGNORE_FILE), 'utf8').catch(() => '');
+  static async forDir(dir: string, fs: Pick<SyncFs, 'readText'> = nodeFs): Promise<IgnoreRules> {
+    const text = await fs.readText(join(dir, IGNORE_FILE)).catch(() => '');
     return IgnoreRules.fromPatterns(text.split(/\r?\n/));
   }
 

@@ -16,8 +16,10 @@ export function settleUploads(state: PairState): void {
   if (intents.length === 0) return;
   state.atomically(() => {
     for (const intent of intents) {
-      if (isLocalId(intent.id)) {
-        // A new document: ours if it sits where we put it with our content and nobody knows it yet.
+      // A new document: a node only this side knows, or one whose document is gone from the
+      // service (an edit that beat a delete there goes up as a new document).
+      if (isLocalId(intent.id) || !state.remote.has(intent.id)) {
+        // Ours if it sits where we put it with our content and nobody knows it yet.
         const landed = [...state.remote.values()].find(
           (r) => r.kind === 'file' && r.parentId === intent.parentId && r.name === intent.name && r.hash === intent.hash && !state.synced.has(r.id) && !state.local.has(r.id),
         );

@@ -10,13 +10,13 @@
  *   - syncNow(): a full one, now.
  */
 import { relative, sep } from 'node:path';
-import type { Stats } from 'node:fs';
-import { watch, type FSWatcher } from 'chokidar';
+import { watch } from 'chokidar';
 import { isUnreachable } from '../remote/errors.ts';
 import type { PairSync, SyncSummary } from './engine.ts';
 import { IGNORE_FILE } from './ignore.ts';
+import { systemClock, type Clock, type ClockTimer } from './clock.ts';
 import { Coalescer } from './coalescer.ts';
-import type { WatchEvent } from './ownWrites.ts';
+import type { FileSeen, WatchEvent } from './ownWrites.ts';
 
 export interface LoopOptions {
   dir: string;
@@ -33,7 +33,30 @@ export interface LoopOptions {
   onRoundStart?: () => void;
   onRound?: (round: Round) => void;
   onWatcherError?: (err: unknown) => void;
+  /** The folder's watcher: chokidar unless a simulation runs the loop. */
+  watch?: WatchFolder;
+  /** Time and timers: the system's unless a simulation runs the loop. */
+  clock?: Clock;
 }
+
+/** What a folder watcher tells the loop. */
+export interface WatchHandlers {
+  onEvent(event: string, path: string, stats: FileSeen | undefined): void;
+  onError(err: unknown): void;
+  /** The watcher has read the folder: what changes after is reported. */
+  onReady(): void;
+}
+
+/** Starts watching `dir` (absolute paths in events), skipping paths `ignored` accepts. */
+export type WatchFolder = (dir: string, ignored: (path: string) => boolean, handlers: WatchHandlers) => { close(): Promise<void> };
+
+const chokidarWatch: WatchFolder = (dir, ignored, h) => {
+  const watcher = watch(dir, { ignoreInitial: true, alwaysStat: true, ignored });
+  watcher.on('all', (event, path, stats) => h.onEvent(event, path, stats));
+  watcher.on('error', (err) => h.onError(err));
+  watcher.once('ready', () => h.onReady());
+  return watcher;
+};
 
 export type RoundOutcome =
   | { kind: 'summary'; summary: SyncSummary }
@@ -60,16 +83,17 @@ export class PairLoop {
   lastOutcome: RoundOutcome | null = null;
   /** Resolves once the watcher has read the folder: what changes after is reported. */
   readonly ready: Promise<void>;
-  private readonly watcher: FSWatcher;
+  private readonly watcher: { close(): Promise<void> };
+  private readonly clock: Clock;
   private readonly rounds: Coalescer;
   /** What the next round must scan locally: everything, some folders, or nothing (the feed only). */
   private pending: Set<string> | 'full' = 'full';
   private seq = 0;
   private stopped = false;
-  private readonly timers: NodeJS.Timeout[] = [];
-  private poll: NodeJS.Timeout | null = null;
-  private debounce: NodeJS.Timeout | null = null;
-  private retry: NodeJS.Timeout | null = null;
+  private readonly timers: ClockTimer[] = [];
+  private poll: ClockTimer | null = null;
+  private debounce: ClockTimer | null = null;
+  private retry: ClockTimer | null = null;
 
   /**
    * Starts watching the folder; once the watcher has read it, the timers and the first round (a
@@ -80,26 +104,31 @@ export class PairLoop {
     private readonly o: LoopOptions,
   ) {
     this.rounds = new Coalescer(() => this.round());
-    this.watcher = watch(o.dir, { ignoreInitial: true, alwaysStat: true, ignored: (path: string) => OUR_FILES.test(path) });
-    this.watcher.on('all', (event, path, stats) => this.observe(event, path, stats));
-    // A folder that vanishes makes chokidar report an error; the next full round's guard handles it.
-    this.watcher.on('error', (err) => {
-      o.onWatcherError?.(err);
-      this.pending = 'full';
-      this.soon();
+    this.clock = o.clock ?? systemClock;
+    let ready = (): void => undefined;
+    const watcherReady = new Promise<void>((resolve) => (ready = resolve));
+    this.watcher = (o.watch ?? chokidarWatch)(o.dir, (path: string) => OUR_FILES.test(path), {
+      onEvent: (event, path, stats) => this.observe(event, path, stats),
+      // A folder that vanishes makes the watcher report an error; the next full round's guard handles it.
+      onError: (err) => {
+        o.onWatcherError?.(err);
+        this.pending = 'full';
+        this.soon();
+      },
+      onReady: () => ready(),
     });
-    this.ready = new Promise<void>((ready) => this.watcher.once('ready', ready)).then(() => {
+    this.ready = watcherReady.then(() => {
       if (this.stopped) return;
       this.setPoll(o.pollMs);
-      this.timers.push(setInterval(() => this.syncNow(), o.fullScanMs));
+      this.timers.push(this.clock.setInterval(() => this.syncNow(), o.fullScanMs));
       this.rounds.kick();
     });
   }
 
   setPoll(ms: number): void {
     if (this.stopped) return;
-    if (this.poll) clearInterval(this.poll);
-    this.poll = setInterval(() => this.rounds.kick(), ms);
+    if (this.poll) this.clock.clear(this.poll);
+    this.poll = this.clock.setInterval(() => this.rounds.kick(), ms);
   }
 
   /** A full round now, or right after the one under way. */
@@ -120,16 +149,14 @@ export class PairLoop {
   /** Stops watching and polling; waits for the round under way to finish its operations in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of [...this.timers, this.poll]) if (t) clearInterval(t);
-    if (this.debounce) clearTimeout(this.debounce);
-    if (this.retry) clearTimeout(this.retry);
+    for (const t of [...this.timers, this.poll, this.debounce, this.retry]) if (t) this.clock.clear(t);
     this.engine.stop();
     await this.watcher.close();
     await this.rounds.stop();
     this.engine.recordInSync();
   }
 
-  private observe(event: string, path: string, stats: Stats | undefined): void {
+  private observe(event: string, path: string, stats: FileSeen | undefined): void {
     if (!isWatchEvent(event)) return;
     const rel = relative(this.o.dir, path).split(sep).join('/');
     if (rel.startsWith('..') || this.engine.ownWrites.isEcho(event, rel, stats)) return;
@@ -140,15 +167,15 @@ export class PairLoop {
 
   private soon(): void {
     if (this.stopped) return;
-    if (this.debounce) clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => this.rounds.kick(), this.o.debounceMs);
+    if (this.debounce) this.clock.clear(this.debounce);
+    this.debounce = this.clock.setTimeout(() => this.rounds.kick(), this.o.debounceMs);
   }
 
   private async round(): Promise<void> {
     if (this.stopped || !(this.o.enabled?.() ?? true)) return;
     const scope = this.pending;
     this.pending = new Set();
-    const startedAt = Date.now();
+    const startedAt = this.clock.now();
     this.phase = 'SYNCING';
     this.o.onRoundStart?.();
     let outcome: RoundOutcome;
@@ -170,8 +197,8 @@ export class PairLoop {
   private retrySoon(): void {
     if (this.stopped) return;
     this.pending = 'full';
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = setTimeout(() => this.rounds.kick(), this.o.retryMs ?? Math.min(5_000, this.o.pollMs));
+    if (this.retry) this.clock.clear(this.retry);
+    this.retry = this.clock.setTimeout(() => this.rounds.kick(), this.o.retryMs ?? Math.min(5_000, this.o.pollMs));
   }
 }
 

@@ -2,10 +2,10 @@
  * The remote observation: the change feed keeps the remote tree current cheaply; a full walk
  * rebuilds it when there is no cursor yet or the service no longer holds it (130006).
  */
-import type { Change, Document } from '../../shared/v1/resources.ts';
-import type { FolioClient } from '../remote/client.ts';
+import type { Change } from '../../shared/v1/resources.ts';
 import type { NodeState, RemoteMeta } from './model.ts';
 import { canonicalName } from './names.ts';
+import type { RemoteDocument, SyncRemote } from './syncRemote.ts';
 import { childIndex, descendants } from './trees.ts';
 
 export interface RemoteView {
@@ -14,7 +14,7 @@ export interface RemoteView {
 }
 
 /** Walks the pair's container breadth-first. Documents without a version have no content to sync yet. */
-export async function walkRemote(client: FolioClient, rootId: string, into: RemoteView = { tree: new Map(), metas: new Map() }): Promise<RemoteView> {
+export async function walkRemote(client: SyncRemote, rootId: string, into: RemoteView = { tree: new Map(), metas: new Map() }): Promise<RemoteView> {
   const queue = [rootId];
   for (let next = 0; next < queue.length; next++) {
     const containerId = queue[next] as string;
@@ -28,7 +28,7 @@ export async function walkRemote(client: FolioClient, rootId: string, into: Remo
   return into;
 }
 
-function addDocument(view: RemoteView, parentId: string, d: Pick<Document, 'docId' | 'title' | 'contentHash' | 'currentVersionId' | 'sizeBytes' | 'currentVersionNo'>): void {
+function addDocument(view: RemoteView, parentId: string, d: Omit<RemoteDocument, 'containerId'>): void {
   if (d.currentVersionNo === 0) return;
   view.tree.set(d.docId, { id: d.docId, parentId, name: canonicalName(d.title), kind: 'file', hash: d.contentHash });
   view.metas.set(d.docId, { id: d.docId, versionId: d.currentVersionId, size: d.sizeBytes });
@@ -44,7 +44,7 @@ function removeSubtree(view: RemoteView, id: string): void {
 }
 
 /** Applies feed entries in commit order. A container that moves in from outside the pair is walked. */
-export async function applyChanges(client: FolioClient, rootId: string, view: RemoteView, changes: Change[]): Promise<{ rootGone: boolean }> {
+export async function applyChanges(client: SyncRemote, rootId: string, view: RemoteView, changes: Change[]): Promise<{ rootGone: boolean }> {
   let rootGone = false;
   for (const c of changes) {
     if (c.id === rootId) {

@@ -2,13 +2,14 @@
  * The folder at the root of a pair, as it stands on disk. A file where the folder should be is
  * told apart from a missing folder: "an unmounted disk?" is the wrong hint for a path that names a file.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { nodeFs, type SyncFs } from './syncFs.ts';
 
 export type RootFolderState = 'folder' | 'file' | 'missing';
 
-export async function rootFolderState(path: string): Promise<RootFolderState> {
+export async function rootFolderState(path: string, fs: Pick<SyncFs, 'stat'> = nodeFs): Promise<RootFolderState> {
   try {
-    return (await stat(path)).isDirectory() ? 'folder' : 'file';
+    return (await fs.stat(path)).isDirectory() ? 'folder' : 'file';
   } catch {
     return 'missing';
   }

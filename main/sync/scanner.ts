@@ -9,15 +9,16 @@
  * never seen), and carries every other entry over from the previous scan without touching it.
  */
 import { createHash } from 'node:crypto';
-import { lstat, lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import { hashFile } from '../remote/transfer.ts';
 import type { LocalMeta, NodeKind, NodeState } from './model.ts';
 import type { IgnoreRules } from './ignore.ts';
 import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
 import { DOWNLOAD_PART } from './parts.ts';
+import type { Clock } from './clock.ts';
+import { nodeFs, type FsStats, type SyncFs } from './syncFs.ts';
 import { LOCAL_ID_PREFIX } from './trees.ts';
 
 /**
@@ -57,6 +58,10 @@ export interface ScanInput {
   only?: Iterable<string>;
   platform?: NodeJS.Platform;
   newId?: () => string;
+  /** The folder's file system; node:fs by default. */
+  fs?: SyncFs;
+  /** Stamps when each file was looked at (racily clean or not); the system clock by default. */
+  now?: Clock['now'];
 }
 
 /** The pair's folder cannot be read at all: it was removed, or its disk is not mounted. */
@@ -79,6 +84,8 @@ const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastInde
 
 export async function scanLocal(input: ScanInput): Promise<LocalScan> {
   const { root, rootId, previous, rules } = input;
+  const fs = input.fs ?? nodeFs;
+  const now = input.now ?? Date.now;
   const platform = input.platform ?? process.platform;
   const byPath = new Map<string, LocalMeta>();
   for (const m of previous.metas.values()) byPath.set(m.path, m);
@@ -103,7 +110,7 @@ export async function scanLocal(input: ScanInput): Promise<LocalScan> {
     const dirRel = queue[next] as string;
     if (listed.has(dirRel)) continue;
     const entriesBefore = out.entries.length;
-    const subdirs = listDir(root, dirRel, rules, platform, out);
+    const subdirs = listDir({ fs, now, root, rules, platform }, dirRel, out);
     if (subdirs === 'gone') {
       // A hinted folder that is gone: its parent's listing says so.
       if (!full) queue.push(parentOf(dirRel));
@@ -126,7 +133,7 @@ export async function scanLocal(input: ScanInput): Promise<LocalScan> {
 
   // A folder that could not be listed keeps what the last scan saw in it: unreadable is not deleted.
   const entries = [...carriedOver(previous, listed), ...out.entries];
-  const { unreadable, ...scan } = await identify(root, rootId, previous, byPath, keepRooted(entries), input.newId ?? randomLocalId);
+  const { unreadable, ...scan } = await identify(fs, root, rootId, previous, byPath, keepRooted(entries), input.newId ?? randomLocalId);
   return { ...scan, leftOut: [...out.leftOut, ...unreadable.map((path) => ({ side: 'local' as const, path, reason: 'unreadable' as const }))], parts: out.parts };
 }
 
@@ -157,10 +164,11 @@ function keepRooted(entries: Entry[]): Entry[] {
 }
 
 /** Lists one folder into `out.entries`; returns its subfolders. */
-function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: NodeJS.Platform, out: { entries: Entry[]; leftOut: LeftOut[]; parts: string[] }): Entry[] | 'gone' | 'unreadable' {
+function listDir(at: { fs: SyncFs; now: () => number; root: string; rules: IgnoreRules; platform: NodeJS.Platform }, dirRel: string, out: { entries: Entry[]; leftOut: LeftOut[]; parts: string[] }): Entry[] | 'gone' | 'unreadable' {
+  const { fs, root, rules, platform } = at;
   let names: string[];
   try {
-    names = readdirSync(join(root, dirRel));
+    names = fs.readdirSync(join(root, dirRel));
   } catch (err) {
     if (dirRel === '') throw new RootMissing(`cannot read ${root}: ${(err as Error).message}`);
     const code = (err as NodeJS.ErrnoException).code;
@@ -175,10 +183,10 @@ function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: Nod
       out.parts.push(relPath);
       continue;
     }
-    const checkedMs = Date.now();
-    let st: Stats | undefined;
+    const checkedMs = at.now();
+    let st: FsStats | undefined;
     try {
-      st = lstatSync(join(root, relPath), { throwIfNoEntry: false });
+      st = fs.lstatSync(join(root, relPath));
     } catch {
       st = undefined;
     }
@@ -212,16 +220,16 @@ function listDir(root: string, dirRel: string, rules: IgnoreRules, platform: Nod
  * inode alone could make a new file pass for an old one moved; its birth time tells them apart
  * where the file system keeps one (ext4, btrfs, APFS, NTFS), and is 0 where it does not. The
  * number form of lstat is a good deal faster than the bigint one; an inode beyond 2^53 (possible
- * on some file systems) is read again exactly.
+ * on some file systems) is read again exactly, from the real disk: only it has such numbers.
  */
-export function inodeOf(st: Stats, abs: string): string {
+export function inodeOf(st: FsStats, abs: string): string {
   if (st.ino <= Number.MAX_SAFE_INTEGER && st.dev <= Number.MAX_SAFE_INTEGER) return `${st.dev}:${st.ino}:${st.birthtimeMs}`;
   const exact = lstatSync(abs, { bigint: true });
   return `${exact.dev}:${exact.ino}:${Number(exact.birthtimeNs / 1000n) / 1000}`;
 }
 
 /** Gives each entry its node id (the one it had, by path or by inode, or a new one) and its hash. */
-async function identify(root: string, rootId: string, previous: ScanInput['previous'], byPath: Map<string, LocalMeta>, entries: Entry[], newId: () => string): Promise<Omit<LocalScan, 'leftOut' | 'parts'> & { unreadable: string[] }> {
+async function identify(fs: SyncFs, root: string, rootId: string, previous: ScanInput['previous'], byPath: Map<string, LocalMeta>, entries: Entry[], newId: () => string): Promise<Omit<LocalScan, 'leftOut' | 'parts'> & { unreadable: string[] }> {
   // Built only when some entry is not where it was: an unchanged folder never needs them.
   let moves: { byIno: Map<string, LocalMeta>; currentInos: Set<string>; stillThere: Set<string> } | undefined;
   const lookups = () => {
@@ -276,7 +284,7 @@ async function identify(root: string, rootId: string, previous: ScanInput['previ
         node = { ...node, hash: old.hash };
         meta = { ...meta, checkedMs: before.checkedMs };
       } else {
-        const hash = await hashLocal(join(root, e.relPath), e.size);
+        const hash = await hashLocal(fs, join(root, e.relPath), e.size);
         hashed++;
         if (hash === 'gone') continue;
         if (hash === 'unreadable') {
@@ -295,10 +303,10 @@ async function identify(root: string, rootId: string, previous: ScanInput['previ
 }
 
 /** SHA-256 of a file: small ones in one read, large ones streamed. */
-async function hashLocal(abs: string, size: number): Promise<string | 'gone' | 'unreadable'> {
+async function hashLocal(fs: SyncFs, abs: string, size: number): Promise<string | 'gone' | 'unreadable'> {
   try {
-    if (size <= SMALL_FILE) return createHash('sha256').update(readFileSync(abs)).digest('hex');
-    return (await hashFile(abs)).hash;
+    if (size <= SMALL_FILE) return createHash('sha256').update(fs.readFileSync(abs)).digest('hex');
+    return (await fs.hashFile(abs)).hash;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable';
@@ -330,7 +338,8 @@ export function digestOfScan(scan: Pick<LocalScan, 'tree' | 'metas'>): string {
  * one's entries stat'ed together: the file system's threads look at the next files while this
  * thread hashes, where one lstatSync at a time would leave them idle.
  */
-export async function digestOfFolder(input: { root: string; rules: IgnoreRules }): Promise<string> {
+export async function digestOfFolder(input: { root: string; rules: IgnoreRules; fs?: SyncFs }): Promise<string> {
+  const fs = input.fs ?? nodeFs;
   const lines: string[] = [];
   let doubt = false;
   const folders = new PQueue({ concurrency: 4 });
@@ -339,12 +348,12 @@ export async function digestOfFolder(input: { root: string; rules: IgnoreRules }
     const prefix = dirRel ? `${dirRel}/` : '';
     let names: string[];
     try {
-      names = readdirSync(join(input.root, dirRel));
+      names = fs.readdirSync(join(input.root, dirRel));
     } catch {
       doubt = true;
       return;
     }
-    const stats = await lstatAll(join(input.root, dirRel), names);
+    const stats = await fs.lstatMany(join(input.root, dirRel), names);
     for (let i = 0; i < names.length; i++) {
       const name = names[i] as string;
       const st = stats[i];
@@ -376,25 +385,6 @@ function digestOf(lines: string[]): string {
   for (const line of lines) hash.update(line);
   return hash.digest('hex');
 }
-
-/** lstat of every name in a folder, issued together (up to a bound) so the thread pool works on them at once; undefined where it failed. */
-async function lstatAll(dir: string, names: string[]): Promise<(Stats | undefined)[]> {
-  const stats = new Array<Stats | undefined>(names.length);
-  for (let from = 0; from < names.length; from += LSTAT_BATCH) {
-    const to = Math.min(names.length, from + LSTAT_BATCH);
-    await new Promise<void>((resolve) => {
-      let left = to - from;
-      for (let i = from; i < to; i++) {
-        lstat(join(dir, names[i] as string), (err, st) => {
-          stats[i] = err ? undefined : st;
-          if (--left === 0) resolve();
-        });
-      }
-    });
-  }
-  return stats;
-}
-const LSTAT_BATCH = 256;
 
 export function randomLocalId(): string {
   return `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`;

@@ -6,6 +6,7 @@
  */
 import type { SyncStore } from '../store/sync/index.ts';
 import type { Intent, LocalMeta, NodeState, RemoteMeta, Side } from './model.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { childIndex, descendants } from './trees.ts';
 
 function sameNode(a: NodeState, b: NodeState): boolean {
@@ -73,13 +74,13 @@ export class PairState {
    * one commit each: many small transfers cost far less. A crash loses at most the last group,
    * which the intents recorded before the transfers (durably) account for.
    */
-  async grouped<T>(everyMs: number, work: () => Promise<T>): Promise<T> {
+  async grouped<T>(everyMs: number, work: () => Promise<T>, clock: Clock = systemClock): Promise<T> {
     this.store.begin();
-    const timer = setInterval(() => this.store.settleGroup(), everyMs);
+    const timer = clock.setInterval(() => this.store.settleGroup(), everyMs);
     try {
       return await work();
     } finally {
-      clearInterval(timer);
+      clock.clear(timer);
       this.store.commit();
     }
   }

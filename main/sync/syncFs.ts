@@ -1,0 +1,98 @@
+/**
+ * What the engine (scanner, executor, engine) uses of the file system, behind one interface, so a
+ * simulation can run the real engine over an in-memory folder (docs/sync.md, "The simulation").
+ * The synchronous calls are the scanner's: listing and stat'ing without the thread pool is much
+ * faster for many small entries, and the production implementation keeps them so.
+ */
+import { lstat, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmod, link, lstat as lstatAsync, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renameDurably, syncDirectory } from '../platform/durable.ts';
+import { hashFile } from '../remote/transfer.ts';
+
+/** The part of node's Stats the engine reads. */
+export interface FsStats {
+  size: number;
+  mtimeMs: number;
+  birthtimeMs: number;
+  ino: number;
+  dev: number;
+  mode: number;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+export interface SyncFs {
+  readdirSync(path: string): string[];
+  /** undefined when nothing is at the path. */
+  lstatSync(path: string): FsStats | undefined;
+  statSync(path: string): FsStats;
+  readFileSync(path: string): Buffer;
+  readText(path: string): Promise<string>;
+  stat(path: string): Promise<FsStats>;
+  lstat(path: string): Promise<FsStats>;
+  /** lstat of every name in a folder, issued together; undefined where it failed. */
+  lstatMany(dir: string, names: readonly string[]): Promise<(FsStats | undefined)[]>;
+  readdir(path: string): Promise<string[]>;
+  mkdir(path: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  /** A rename that survives a power cut (main/platform/durable.ts). */
+  renameDurably(from: string, to: string): Promise<void>;
+  /** A hard link: fails with EEXIST rather than replace what is at `to`. */
+  link(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  rmdir(path: string): Promise<void>;
+  /** Removes a file; nothing there is no failure. */
+  rmFile(path: string): Promise<void>;
+  utimes(path: string, atimeMs: number, mtimeMs: number): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
+  /** Makes the names in a folder durable. */
+  syncDirectory(path: string): Promise<void>;
+  hashFile(path: string): Promise<{ hash: string; size: number }>;
+}
+
+/** How many lstat calls lstatMany has in flight at once. */
+const LSTAT_BATCH = 256;
+
+/** The real folder, through node:fs. */
+export const nodeFs: SyncFs = {
+  readdirSync: (path) => readdirSync(path),
+  lstatSync: (path) => lstatSync(path, { throwIfNoEntry: false }),
+  statSync: (path) => statSync(path),
+  readFileSync: (path) => readFileSync(path),
+  readText: (path) => readFile(path, 'utf8'),
+  stat: (path) => stat(path),
+  lstat: (path) => lstatAsync(path),
+  // The callback form, a batch at a time: the thread pool works on them at once, and it costs less than the promise form.
+  async lstatMany(dir, names) {
+    const stats = new Array<FsStats | undefined>(names.length);
+    for (let from = 0; from < names.length; from += LSTAT_BATCH) {
+      const to = Math.min(names.length, from + LSTAT_BATCH);
+      await new Promise<void>((resolve) => {
+        let left = to - from;
+        for (let i = from; i < to; i++) {
+          lstat(join(dir, names[i] as string), (err, st) => {
+            stats[i] = err ? undefined : st;
+            if (--left === 0) resolve();
+          });
+        }
+      });
+    }
+    return stats;
+  },
+  readdir: (path) => readdir(path),
+  mkdir: async (path) => {
+    await mkdir(path);
+  },
+  rename: (from, to) => rename(from, to),
+  renameDurably: (from, to) => renameDurably(from, to),
+  link: (from, to) => link(from, to),
+  unlink: (path) => unlink(path),
+  rmdir: (path) => rmdir(path),
+  rmFile: (path) => rm(path, { force: true }),
+  utimes: (path, atimeMs, mtimeMs) => utimes(path, atimeMs / 1000, mtimeMs / 1000),
+  chmod: (path, mode) => chmod(path, mode),
+  syncDirectory: (path) => syncDirectory(path),
+  hashFile: (path) => hashFile(path),
+};

@@ -1,0 +1,30 @@
+/**
+ * Schedules of the simulation that found bugs in the engine, replayed on every run. Each failed
+ * before its fix; the simulation's own run covers them too, and these keep them named.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeFailure, runSchedule } from './world.ts';
+
+const found: { seed: number; bug: string }[] = [
+  {
+    seed: 358,
+    bug: 'an edit that beat a delete on the service goes up as a new document; when that upload landed but its answer was lost, the next pass did not recognise it (its intent was keyed by the old document id) and kept the file twice, once as a conflict copy',
+  },
+  {
+    seed: 713,
+    bug: 'a file the user moves right after it was downloaded (before the engine recorded it) was downloaded again, and the moved one uploaded as a new document: the executor recorded what it found at the name after placing, not what it placed',
+  },
+  {
+    seed: 857,
+    bug: 'the same, for a file moved into a folder just after its download was placed',
+  },
+];
+
+describe('schedules that found engine bugs', () => {
+  for (const { seed, bug } of found) {
+    it(`seed ${seed}: ${bug}`, async () => {
+      const result = await runSchedule(seed);
+      expect(result.problems.length === 0 ? '' : describeFailure(result)).toBe('');
+    });
+  }
+});
