@@ -14,6 +14,7 @@ import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import { downloadVersion, hashFile, uploadFile } from '../remote/transfer.ts';
 import type { LocalMeta } from '../store/sync/index.ts';
+import { applyAttributes, attributesOfFile } from './attributes.ts';
 import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
@@ -149,7 +150,9 @@ export class Executor {
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
     const size = this.s.localMetas.get(id)?.size ?? 0;
+    const attributes = attributesOfFile(statSync(this.abs(rel)));
     const result = await this.reported(rel, 'upload', size, () => uploadFile(this.c.client, this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
+      attributes,
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
       // The scan hashed this very stat (assertUnchanged just checked it), so a large file is read once here, not twice.
       knownHash: l.hash,
@@ -217,8 +220,9 @@ export class Executor {
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
-      place: async (part) => {
+      place: async (part, attributes) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
+        await applyAttributes(part, attributes);
         // A link or a rename keeps the part's size and mtime: the watcher's event for dest will show them.
         this.c.ownWrites.file(rel, await stat(part));
         if (isNew) await placeNew(part, dest, rel);
