@@ -74,6 +74,13 @@ export interface Intent {
   name: string;
 }
 
+/** An entry a pair leaves out, as stored (main/sync/names.ts gives the reasons). */
+export interface LeftOutRow {
+  side: 'local' | 'remote';
+  path: string;
+  reason: string;
+}
+
 export interface RemoteMeta {
   id: string;
   versionId: string;
@@ -234,6 +241,19 @@ export class SyncStore extends Repository {
 
   setCursor(pairId: string, cursor: string): void {
     this.prepared('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
+  }
+
+  /** What the pair leaves out now, by path. */
+  leftOut(pairId: string): LeftOutRow[] {
+    return this.prepared<[string], LeftOutRow>('SELECT side, path, reason FROM left_out WHERE pair_id = ? ORDER BY path, side').all(pairId);
+  }
+
+  replaceLeftOut(pairId: string, rows: readonly LeftOutRow[]): void {
+    this.transaction(() => {
+      this.prepared('DELETE FROM left_out WHERE pair_id = ?').run(pairId);
+      const insert = this.prepared('INSERT OR REPLACE INTO left_out (pair_id, side, path, reason) VALUES (?, ?, ?, ?)');
+      for (const r of rows) insert.run(pairId, r.side, r.path, r.reason);
+    });
   }
 
   setInSync(pairId: string, fingerprint: string): void {
