@@ -47,6 +47,7 @@ export interface ScenarioOptions {
   /** The engine's own client (another route to the service, other retry and time-out settings). */
   client?: FolioClient;
   onProgress?: EngineOptions['onProgress'];
+  onLeftOut?: EngineOptions['onLeftOut'];
   /** Sync this service folder (another client's pair) instead of a new one. */
   rootId?: string;
 }
@@ -80,6 +81,7 @@ export class Scenario {
       ...(o.now ? { now: o.now } : {}),
       ...(o.platform ? { platform: o.platform } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      ...(o.onLeftOut ? { onLeftOut: o.onLeftOut } : {}),
       ...(process.env.FOLIO_SYNC_DEBUG ? { onLog: (l: string) => console.log(l) } : {}),
     });
     return this;

@@ -12,6 +12,7 @@ import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
 import type { Result } from '../../../shared/desktop/api.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
+import type { LeftOutChange } from '../../../main/sync/engine.ts';
 import { sandbox, type Scenario } from './harness.ts';
 import { syncOnceProcess } from './process.ts';
 
@@ -36,6 +37,21 @@ async function withProblems(s: Scenario): Promise<string> {
 }
 
 describe('left-out items', { timeout: HEAVY_TEST_MS }, () => {
+  it('are told (to the log) once each as they change, not every pass', async () => {
+    const changes: LeftOutChange[] = [];
+    const s = await fresh({ onLeftOut: (c) => changes.push(c) });
+    s.write('ok.txt', 'o');
+    symlinkSync('ok.txt', s.abs('link'));
+    await s.settle();
+    await s.settle();
+    await s.sync({ hints: [''] });
+    const link = { side: 'local', path: 'link', reason: 'symlink' };
+    expect(changes).toEqual([{ added: [link], cleared: [] }]);
+    s.remove('link');
+    await s.settle();
+    expect(changes).toEqual([{ added: [link], cleared: [] }, { added: [], cleared: [link] }]);
+  });
+
   it('folio sync --once lists each with its reason, once, and counts them; a second run says the same', async () => {
     const s = await fresh();
     const tooLong = await withProblems(s);
