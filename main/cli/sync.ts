@@ -9,7 +9,8 @@ import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
 import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
-import { emptySummary, PairSync, type SyncSummary } from '../sync/engine.ts';
+import { emptySummary, PairSync, type LeftOutChange, type SyncSummary } from '../sync/engine.ts';
+import type { LeftOut } from '../sync/names.ts';
 import { IGNORE_FILE } from '../sync/ignore.ts';
 import { credentialsFromEnv } from './credentials.ts';
 import { failureLine } from './failure.ts';
@@ -23,7 +24,19 @@ const DEBOUNCE_MS = Number(process.env.FOLIO_DEBOUNCE_MS ?? 300);
 const MAX_ONCE_PASSES = 5;
 
 export function summaryLine(s: SyncSummary): string {
-  return `uploaded ${s.uploaded}, downloaded ${s.downloaded}, moved ${s.moved}, deleted ${s.deleted}, conflicts ${s.conflicts}`;
+  const leftOut = s.leftOut.length > 0 ? `, left out ${s.leftOut.length}` : '';
+  return `uploaded ${s.uploaded}, downloaded ${s.downloaded}, moved ${s.moved}, deleted ${s.deleted}, conflicts ${s.conflicts}${leftOut}`;
+}
+
+/** One entry the pair does not sync, as the summary lists it. */
+export function leftOutLine(l: LeftOut): string {
+  return `left out: ${printable(l.path)} (${l.reason}${l.side === 'remote' ? ', on the service' : ''})`;
+}
+
+/** A path on one line: a control character in a name (one reason to leave it out) is shown escaped, as JSON would. */
+function printable(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return path.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export async function runSync(args: string[]): Promise<number> {
@@ -52,7 +65,12 @@ export async function runSync(args: string[]): Promise<number> {
   try {
     const pairId = await pairOf(store, target, credentials);
     const client = new FolioClient({ baseUrl: target.serverUrl, credentials });
-    const engine = new PairSync({ store, pairId, client, onLog: (l) => console.error(l) });
+    // --once lists what is left out in its summary; a continuous run says what changed, as it changes.
+    const onLeftOut = values.once ? undefined : (c: LeftOutChange) => {
+      for (const l of c.added) console.log(leftOutLine(l));
+      for (const l of c.cleared) console.log(`no longer left out: ${l.path}`);
+    };
+    const engine = new PairSync({ store, pairId, client, onLog: (l) => console.error(l), ...(onLeftOut ? { onLeftOut } : {}) });
     if (values['confirm-deletes']) engine.owner.confirmDeletes();
     return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, target.dir);
   } finally {
@@ -73,10 +91,9 @@ async function pairOf(store: SyncStore, target: PairTarget, credentials: Credent
   return savePair(store, target);
 }
 
-/** Left-out entries and ineffective ignore rules are the user's business: one warning line each, on stderr. */
-function reportLeftOut(s: SyncSummary): void {
+/** Ineffective ignore rules are the user's business: one warning line each, on stderr. */
+function reportIgnoreProblems(s: SyncSummary): void {
   for (const p of s.ignoreProblems) console.error(`${IGNORE_FILE} line ${p.line}: ${p.reason}`);
-  for (const l of s.leftOut) console.error(`left out (${l.side}): ${l.path}: ${l.reason}`);
 }
 
 async function syncUntilConverged(engine: PairSync): Promise<number> {
@@ -94,7 +111,8 @@ async function syncUntilConverged(engine: PairSync): Promise<number> {
   process.removeListener('SIGTERM', stop);
   process.removeListener('SIGINT', stop);
   engine.recordInSync();
-  reportLeftOut(total);
+  reportIgnoreProblems(total);
+  for (const l of total.leftOut) console.log(leftOutLine(l));
   console.log(summaryLine(total));
   if (total.converged) return 0;
   console.error(`not in sync: ${total.blocked || total.errors.join('; ') || 'did not converge'}`);
@@ -122,7 +140,7 @@ async function syncContinuously(engine: PairSync, dir: string): Promise<number> 
     onRound: ({ outcome }) => {
       if (outcome.kind === 'summary') {
         const s = outcome.summary;
-        reportLeftOut(s);
+        reportIgnoreProblems(s);
         console.log(s.blocked ? `paused: ${s.blocked}` : `${summaryLine(s)}${s.converged ? '' : ` (not in sync: ${s.errors.join('; ')})`}`);
       } else if (outcome.kind === 'error' && outcome.cause instanceof FolioApiError && CREDENTIAL_CODES.has(outcome.cause.code)) {
         fatal(outcome.cause);

@@ -20,6 +20,7 @@ import type {
   OverallState,
   PairSettings,
   PairStatus,
+  LeftOutItem,
   ResultOf,
   SettingsView,
   Status,
@@ -35,6 +36,8 @@ import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import type { NodeState, PairRecord } from '../sync/model.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
+import { isLeftOutReason } from '../../shared/leftOut.ts';
+import { shownState } from './pairState.ts';
 import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
 import { PairSync } from '../sync/engine.ts';
@@ -522,6 +525,7 @@ export class DesktopCore implements Handlers {
       onChange: (change) => this.activity.change(pair.pairId, change),
       onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
       onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
+      onLeftOut: (change) => this.syncLog.leftOut(pair.pairId, change),
     });
     const loop = new PairLoop(engine, {
       dir: pair.dir,
@@ -623,7 +627,8 @@ export class DesktopCore implements Handlers {
     const loop = this.loops.get(pair.pairId);
     const outcome = loop?.lastOutcome;
     const errors = outcome?.kind === 'summary' ? outcome.summary.errors : [];
-    const [state, stateReason] = this.pairState(pair, loop);
+    const leftOut = this.store.leftOut(pair.pairId).length;
+    const [state, stateReason] = shownState(this.pairState(pair, loop), { leftOut, conflicts: facts.conflicts.length });
     const settings: PairSettings = {
       concurrency: pair.settings.concurrency,
       uploadLimit: pair.settings.uploadLimit,
@@ -643,6 +648,7 @@ export class DesktopCore implements Handlers {
       files: facts.files,
       folders: facts.folders,
       conflicts: facts.conflicts.length,
+      leftOut,
       lastSyncAt: run?.lastSyncAt ?? '',
       lastRound: { ...EMPTY_ROUND, ...(run?.lastRound ?? {}) },
       errors,
@@ -693,7 +699,7 @@ export class DesktopCore implements Handlers {
 
   private overall(pairs: PairStatus[], offline: Offline): OverallState {
     if (!this.client) return this.settings().localOnly ? 'LOCAL_ONLY' : 'SIGNED_OUT';
-    if (pairs.some((p) => p.state === 'WAITING' || p.state === 'ERROR' || p.conflicts > 0)) return 'ATTENTION';
+    if (pairs.some((p) => p.state === 'WAITING' || p.state === 'ERROR' || p.state === 'ATTENTION')) return 'ATTENTION';
     if (offline.offline) return 'OFFLINE';
     if (pairs.some((p) => p.state === 'SYNCING' || p.state === 'STARTING')) return 'SYNCING';
     if (pairs.length > 0 && pairs.every((p) => p.state === 'PAUSED')) return 'PAUSED';
@@ -754,6 +760,11 @@ export class DesktopCore implements Handlers {
     const pair = this.store.getPair(entry.pairId);
     if (!pair) throw failure('NOT_FOUND', 'the folder of this entry no longer syncs');
     return { dir: pair.dir, path: entry.path ? within(pair.dir, entry.path) : pair.dir };
+  }
+
+  async listLeftOut(args: ArgsOf<'listLeftOut'>): Promise<LeftOutItem[]> {
+    const pairs = args.pairId ? [this.requirePair(args.pairId)] : this.store.listPairs();
+    return pairs.flatMap((pair) => this.store.leftOut(pair.pairId).flatMap((r): LeftOutItem[] => (isLeftOutReason(r.reason) ? [{ pairId: pair.pairId, side: r.side, path: r.path, reason: r.reason }] : [])));
   }
 
   async listConflicts(args: ArgsOf<'listConflicts'>): Promise<Conflict[]> {

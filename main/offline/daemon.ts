@@ -302,6 +302,7 @@ export class Daemon {
       onLog: log,
       onTransfer: (report) => this.syncLog.transfer(pair.pairId, report),
       onFailure: (failure) => this.syncLog.failure(pair.pairId, failure),
+      onLeftOut: (change) => this.syncLog.leftOut(pair.pairId, change),
     });
     this.o.onLog(`pair ${pair.pairId}: ${pair.dir} <-> container ${pair.containerId} on ${pair.serverUrl}`);
     const loop = new PairLoop(engine, {

@@ -14,6 +14,7 @@ import { SUCCESS_MSG, type Envelope } from '../../shared/envelope.ts';
 import { ErrorCodes, errorValue } from '../../shared/errors.ts';
 import { ConflictResolve, type LocalIdMapping, type LocalStatus } from '../../shared/v1/offline.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
+import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER } from '../../shared/v1/resources.ts';
 import { resolveCaller } from '../service/auth/tokens.ts';
 import { DEFAULT_CONFIG } from '../service/config.ts';
 import { failure } from '../service/envelope.ts';
@@ -284,7 +285,7 @@ export class LocalServer {
         reject(new ServiceError(errorValue('SERVICE_UNREACHABLE', `the service stopped answering: ${err.message}`)));
       });
     });
-    const pass = ['content-type', 'content-length', 'content-range', 'content-disposition', 'etag', 'accept-ranges', 'x-request-id'];
+    const pass = ['content-type', 'content-length', 'content-range', 'content-disposition', 'etag', 'accept-ranges', 'x-request-id', FILE_MTIME_HEADER, FILE_EXECUTABLE_HEADER];
     res.writeHead(response.statusCode, Object.fromEntries(pass.filter((h) => response.headers[h] !== undefined).map((h) => [h, response.headers[h] as string])));
     await pipeline(stream, res);
   }

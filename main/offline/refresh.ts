@@ -240,7 +240,7 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
       const newVersions = versions.get(d.docId);
       if (newVersions) {
         adoptVersionIds(ctx, d.docId, newVersions);
-        mirror.repo.replaceVersions(tenantId, d.docId, newVersions.map((v) => ({ ...v, docId: d.docId })));
+        mirror.repo.replaceVersions(tenantId, d.docId, newVersions.map((v) => ({ ...v, docId: d.docId, fileMtime: v.fileMtime ?? null, executable: v.executable ?? null })));
       }
       mirror.repo.putDocument(tenantId, toMirrorDocument(d));
       offline.putServiceRecord('documents', d.docId, d);

@@ -11,7 +11,7 @@ import { open, readFile, rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import PQueue from 'p-queue';
-import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
+import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, type ChunkedUploadSession, type VersionResult } from '../../shared/v1/resources.ts';
 import { renameDurably, syncFile } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
 import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
@@ -27,7 +27,16 @@ export interface UploadTarget {
   comment?: string;
 }
 
+/** What a version keeps of a file beside its bytes; absent where unknown. */
+export interface FileAttributes {
+  /** Modification time, whole ms since the epoch. */
+  fileMtime?: number;
+  executable?: boolean;
+}
+
 export interface UploadOptions {
+  /** Kept by the service on the version, and given back with its bytes. */
+  attributes?: FileAttributes;
   /**
    * Resumes a chunked upload after a crash. Derived by the caller from (pair, node, content hash);
    * a function receives the hash of the bytes actually being sent.
@@ -121,6 +130,8 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
   }
   if (target.mimeType) query.mimeType = target.mimeType;
   if (target.comment) query.comment = target.comment;
+  if (options.attributes?.fileMtime !== undefined) query.fileMtime = String(options.attributes.fileMtime);
+  if (options.attributes?.executable !== undefined) query.executable = String(options.attributes.executable);
   return limited(options.limiter, async () => {
     const bytes = await readWhole(path, size);
     options.onHash?.(createHash('sha256').update(bytes).digest('hex'));
@@ -147,6 +158,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
       ...(target.mimeType ? { mimeType: target.mimeType } : {}),
       ...(target.comment ? { comment: target.comment } : {}),
       ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...options.attributes,
       expectedContentHash: hash,
       totalSize: size,
       chunkSize,
@@ -155,7 +167,8 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
   });
   if (session.alreadyCompletedVersionId) {
     const v = await client.getVersion(session.alreadyCompletedVersionId);
-    return { docId: v.docId, versionId: v.versionId, blobId: v.blobId, versionNo: v.versionNo, contentHash: v.contentHash, sizeBytes: v.sizeBytes, mimeType: v.mimeType, originalFilename: v.originalFilename };
+    const kept = { ...(v.fileMtime !== undefined ? { fileMtime: v.fileMtime } : {}), ...(v.executable !== undefined ? { executable: v.executable } : {}) };
+    return { docId: v.docId, versionId: v.versionId, blobId: v.blobId, versionNo: v.versionNo, contentHash: v.contentHash, sizeBytes: v.sizeBytes, mimeType: v.mimeType, originalFilename: v.originalFilename, ...kept };
   }
   const done = new Set(session.uploadedChunkIndexes);
   let sent = [...done].reduce((n, i) => n + chunkLength(i, chunkSize, size, totalChunks), 0);
@@ -236,14 +249,18 @@ export interface DownloadOptions {
   limiter?: PQueue;
   throttle?: Throttle;
   onProgress?: (receivedBytes: number, totalBytes: number) => void;
-  /** Puts the verified, fsynced temp file in place, durably (its directory fsynced); by default renames it onto `dest`. */
-  place?: (partPath: string) => Promise<void>;
+  /**
+   * Puts the verified, fsynced temp file in place, durably (its directory fsynced); by default
+   * renames it onto `dest`. Told what the version keeps of the file, to apply before it is in place.
+   */
+  place?: (partPath: string, attributes: FileAttributes) => Promise<void>;
 }
 
 export class HashMismatch extends Error {}
 
 /** Downloads a version into `dest`: temp file, Range resume, SHA-256 check, fsync, then into place. */
 export async function downloadVersion(client: FolioClient, versionId: string, expectedHash: string, totalBytes: number, dest: string, options: DownloadOptions): Promise<void> {
+  let attributes: FileAttributes = {};
   await limited(options.limiter, () =>
     client.withRetry(async () => {
       const have = await stat(options.partPath).then(
@@ -271,6 +288,7 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
         stream.once('error', reject);
       });
       if (response.statusCode >= 400) throw failureOf({ status: response.statusCode, headers: response.headers, body: parseBody(await failureText(stream)) });
+      attributes = attributesOf(response.headers);
       const append = resume && response.statusCode === 206;
       received = append ? have : 0;
       await pipeline(stream, meter, createWriteStream(options.partPath, { flags: append ? 'a' : 'w' }));
@@ -282,6 +300,16 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
     throw new HashMismatch(`downloaded content hash ${hash} is not ${expectedHash}`);
   }
   await syncFile(options.partPath);
-  await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath);
+  await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath, attributes);
+}
+
+/** The file attributes a download's response carries (FILE_MTIME_HEADER, FILE_EXECUTABLE_HEADER); a malformed one counts as absent. */
+function attributesOf(headers: ResponseHeaders): FileAttributes {
+  const mtime = Number(headers[FILE_MTIME_HEADER]);
+  const executable = headers[FILE_EXECUTABLE_HEADER];
+  return {
+    ...(Number.isSafeInteger(mtime) && mtime >= 0 ? { fileMtime: mtime } : {}),
+    ...(executable === 'true' || executable === 'false' ? { executable: executable === 'true' } : {}),
+  };
 }
 

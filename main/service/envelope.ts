@@ -48,11 +48,12 @@ const contentRange = (example: string) => Type.String({ description: `Which byte
  * not enveloped, the failures are. These schemas describe; Fastify never serialises a stream.
  * The Content-Type of the bytes is the file's own; application/octet-stream stands for any.
  */
-export function byteReplies() {
+export function byteReplies(extraHeaders: Record<string, TSchema> = {}) {
+  const headers = { ...byteHeaders, ...extraHeaders };
   return {
     ...errorReplies,
-    200: { description: 'The whole file.', headers: byteHeaders, content: bytes },
-    206: { description: 'The requested range of the file.', headers: { ...byteHeaders, 'Content-Range': contentRange('bytes 0-99/1234') }, content: bytes },
+    200: { description: 'The whole file.', headers, content: bytes },
+    206: { description: 'The requested range of the file.', headers: { ...headers, 'Content-Range': contentRange('bytes 0-99/1234') }, content: bytes },
     416: {
       description: 'The range lies outside the file (110005), in the envelope.',
       headers: { 'Content-Range': contentRange('bytes */1234') },

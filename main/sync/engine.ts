@@ -16,7 +16,8 @@ import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
 import type { SyncStore } from '../store/sync/index.ts';
-import type { Guard, NodeState, PairRecord } from './model.ts';
+import type { Guard, LeftOutRow, NodeState, PairRecord } from './model.ts';
+import { isLeftOutReason } from '../../shared/leftOut.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
 import { IgnoreRules, type IgnoreProblem } from './ignore.ts';
@@ -77,6 +78,14 @@ interface EngineParts {
   /** An operation failed and is left for the next round: the service's code and request id when it refused. */
   onFailure?: (failure: OpFailure) => void;
   onLog?: (line: string) => void;
+  /** What the pair leaves out changed since the last pass: told once per change, not every round. */
+  onLeftOut?: (change: LeftOutChange) => void;
+}
+
+export interface LeftOutChange {
+  added: LeftOut[];
+  /** Synced now, or gone. */
+  cleared: LeftOut[];
 }
 
 /** The service is reached through a /v1 client, or through any SyncRemote (a simulated service). */
@@ -198,7 +207,7 @@ export class PairSync {
           localPath: (id) => scan.metas.get(id)?.path ?? id,
         },
       );
-      summary.leftOut = [...scan.leftOut, ...view.leftOut];
+      summary.leftOut = this.noteLeftOut(pair.pairId, scan, view.leftOut);
       const ops = plan(view.trees, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
       const massDelete = confirmed ? '' : massDeleteReason(ops, view.trees, scan.tree.size === 0, pair);
       if (massDelete) return this.block(summary, 'mass-delete', massDelete);
@@ -223,6 +232,29 @@ export class PairSync {
       }
     }
     return summary;
+  }
+
+  /**
+   * What the pair leaves out after this round's observation, kept in the store (the UI reads it
+   * there); a change is told to onLeftOut. A partial scan vouches only for the folders it listed:
+   * what was left out elsewhere is still left out.
+   */
+  private noteLeftOut(pairId: string, scan: LocalScan, remote: LeftOut[]): LeftOut[] {
+    const key = (l: LeftOut | LeftOutRow) => `${l.side}\0${l.path}`;
+    const before = this.o.store.leftOut(pairId).flatMap((r): LeftOut[] => (isLeftOutReason(r.reason) ? [{ side: r.side, path: r.path, reason: r.reason }] : []));
+    const listed = scan.listed;
+    const stillOut = listed === 'all' ? [] : before.filter((l) => l.side === 'local' && !listed.has(l.path.includes('/') ? l.path.slice(0, l.path.lastIndexOf('/')) : ''));
+    const now = new Map<string, LeftOut>();
+    for (const l of [...stillOut, ...scan.leftOut, ...remote]) if (!now.has(key(l))) now.set(key(l), l);
+    const same = (a: LeftOut, b: LeftOut | undefined) => b !== undefined && a.reason === b.reason;
+    const had = new Map(before.map((l) => [key(l), l]));
+    const added = [...now.values()].filter((l) => !same(l, had.get(key(l))));
+    const cleared = before.filter((l) => !same(l, now.get(key(l))));
+    if (added.length > 0 || cleared.length > 0) {
+      this.o.store.replaceLeftOut(pairId, [...now.values()]);
+      this.o.onLeftOut?.({ added, cleared });
+    }
+    return [...now.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   /**

@@ -9,6 +9,7 @@ import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import type { LocalMeta, NodeState } from './model.ts';
+import { applyAttributes, attributesOfFile } from './attributes.ts';
 import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
@@ -150,7 +151,9 @@ export class Executor {
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
     const size = this.s.localMetas.get(id)?.size ?? 0;
+    const attributes = attributesOfFile(await this.c.fs.stat(this.abs(rel)));
     const result = await this.reported(rel, 'upload', size, () => this.c.remote.upload(this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
+      attributes,
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
       // The scan hashed this very stat (assertUnchanged just checked it), so a large file is read once here, not twice.
       knownHash: l.hash,
@@ -219,8 +222,9 @@ export class Executor {
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
-      place: async (part) => {
+      place: async (part, attributes) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
+        await applyAttributes(this.c.fs, part, attributes);
         // A link or a rename keeps the part's inode, size and mtime: the watcher's event for dest
         // will show them, and the trees record them.
         placed = await this.c.fs.stat(part);

@@ -84,6 +84,13 @@ export interface Intent {
   name: string;
 }
 
+/** An entry a pair leaves out, as stored (shared/leftOut.ts gives the reasons). */
+export interface LeftOutRow {
+  side: 'local' | 'remote';
+  path: string;
+  reason: string;
+}
+
 export interface RemoteMeta {
   id: string;
   versionId: string;

@@ -4,6 +4,8 @@
  * one side cannot hold is left out of the pair on this machine and reported, never renamed behind
  * the user's back, and never deleted on the other side.
  */
+import type { LeftOutReason } from '../../shared/leftOut.ts';
+
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 // eslint-disable-next-line no-control-regex
 const WINDOWS_FORBIDDEN = /[<>:"\\|?*\u0000-\u001f]/;
@@ -12,21 +14,14 @@ const SERVICE_FORBIDDEN = /[/\u0000-\u001f\u007f]/;
 const SERVICE_NAME_MAX = 255;
 const MAX_NAME_UNITS = 255;
 
-export type NameProblem =
-  | 'too-long'
-  | 'windows-forbidden-character'
-  | 'windows-reserved-name'
-  | 'windows-trailing-dot-or-space'
-  | 'not-a-service-name'
-  | 'path-too-long'
-  | 'name-clash';
+export type NameProblem = Exclude<LeftOutReason, 'symlink' | 'special-file' | 'unreadable'>;
 
 /** Something on one side that this pair leaves out, and why; shown to the user, never silently dropped. */
 export interface LeftOut {
   side: 'local' | 'remote';
   /** Relative to the pair's root, '/'-separated. */
   path: string;
-  reason: NameProblem | 'unreadable';
+  reason: LeftOutReason;
 }
 
 /** Why a disk on `platform` cannot hold `name`, or null. Linux and macOS count bytes, Windows UTF-16 units. */

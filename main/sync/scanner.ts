@@ -47,6 +47,8 @@ export interface LocalScan {
   hashed: number;
   /** Our own partial-download files found on the way (.folio-*.part), relative paths. */
   parts: string[];
+  /** The folders this scan listed (relative paths), or 'all': leftOut is complete only for these. */
+  listed: ReadonlySet<string> | 'all';
 }
 
 export interface ScanInput {
@@ -91,7 +93,7 @@ export async function scanLocal(input: ScanInput): Promise<LocalScan> {
   for (const m of previous.metas.values()) byPath.set(m.path, m);
   const knownDir = (rel: string) => rel === '' || (byPath.has(rel) && previous.tree.get((byPath.get(rel) as LocalMeta).id)?.kind === 'dir');
 
-  const out: Omit<LocalScan, 'tree' | 'metas' | 'hashed'> & { entries: Entry[] } = { entries: [], leftOut: [], parts: [] };
+  const out: Omit<LocalScan, 'tree' | 'metas' | 'hashed' | 'listed'> & { entries: Entry[] } = { entries: [], leftOut: [], parts: [] };
   const listed = new Set<string>();
   const queue: string[] = [];
   const wanted = new Set<string>();
@@ -134,7 +136,7 @@ export async function scanLocal(input: ScanInput): Promise<LocalScan> {
   // A folder that could not be listed keeps what the last scan saw in it: unreadable is not deleted.
   const entries = [...carriedOver(previous, listed), ...out.entries];
   const { unreadable, ...scan } = await identify(fs, root, rootId, previous, byPath, keepRooted(entries), input.newId ?? randomLocalId);
-  return { ...scan, leftOut: [...out.leftOut, ...unreadable.map((path) => ({ side: 'local' as const, path, reason: 'unreadable' as const }))], parts: out.parts };
+  return { ...scan, leftOut: [...out.leftOut, ...unreadable.map((path) => ({ side: 'local' as const, path, reason: 'unreadable' as const }))], parts: out.parts, listed: full ? 'all' : listed };
 }
 
 /** Entries of the previous scan in folders this scan did not list. */
@@ -173,7 +175,7 @@ function listDir(at: { fs: SyncFs; now: () => number; root: string; rules: Ignor
     if (dirRel === '') throw new RootMissing(`cannot read ${root}: ${(err as Error).message}`);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return 'gone';
-    out.leftOut.push({ side: 'local', path: dirRel, reason: 'unreadable' });
+    out.leftOut.push({ side: 'local', path: dirRel, reason: code === 'ENAMETOOLONG' ? 'path-too-long' : 'unreadable' });
     return 'unreadable';
   }
   const subdirs: Entry[] = [];
@@ -196,8 +198,12 @@ function listDir(at: { fs: SyncFs; now: () => number; root: string; rules: Ignor
       continue;
     }
     const isDir = st.isDirectory();
-    if (!isDir && !st.isFile()) continue;
     if (rules.ignores(relPath, isDir)) continue;
+    if (!isDir && !st.isFile()) {
+      // Links are not followed (the target may be outside the folder, or loop), and a fifo or a socket has no content to send.
+      out.leftOut.push({ side: 'local', path: relPath, reason: st.isSymbolicLink() ? 'symlink' : 'special-file' });
+      continue;
+    }
     const problem = serviceNameProblem(name) ?? localNameProblem(name, platform);
     if (problem) {
       out.leftOut.push({ side: 'local', path: relPath, reason: problem });
@@ -229,7 +235,7 @@ export function inodeOf(st: FsStats, abs: string): string {
 }
 
 /** Gives each entry its node id (the one it had, by path or by inode, or a new one) and its hash. */
-async function identify(fs: SyncFs, root: string, rootId: string, previous: ScanInput['previous'], byPath: Map<string, LocalMeta>, entries: Entry[], newId: () => string): Promise<Omit<LocalScan, 'leftOut' | 'parts'> & { unreadable: string[] }> {
+async function identify(fs: SyncFs, root: string, rootId: string, previous: ScanInput['previous'], byPath: Map<string, LocalMeta>, entries: Entry[], newId: () => string): Promise<Omit<LocalScan, 'leftOut' | 'parts' | 'listed'> & { unreadable: string[] }> {
   // Built only when some entry is not where it was: an unchanged folder never needs them.
   let moves: { byIno: Map<string, LocalMeta>; currentInos: Set<string>; stillThere: Set<string> } | undefined;
   const lookups = () => {

@@ -5,7 +5,7 @@
  * pair's relative ones; no content and no credential is ever passed here.
  */
 import type { Logger } from '../platform/log/logger.ts';
-import type { OpFailure, SyncSummary } from './engine.ts';
+import type { LeftOutChange, OpFailure, SyncSummary } from './engine.ts';
 import type { TransferReport } from './executor.ts';
 import type { Round } from './loop.ts';
 
@@ -52,6 +52,12 @@ export class SyncLog {
     const line = { pair, ...rest, duration: ms };
     if (t.result === 'failed') this.log.error(line, 'transfer');
     else this.log.info(line, 'transfer');
+  }
+
+  /** What the pair leaves out, as it changes: a line per item, never the same one round after round. */
+  leftOut(pair: string, change: LeftOutChange): void {
+    for (const l of change.added) this.log.warn({ pair, ...l }, 'left out');
+    for (const l of change.cleared) this.log.info({ pair, ...l }, 'no longer left out');
   }
 
   failure(pair: string, f: OpFailure): void {

@@ -10,6 +10,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema } from '../v1/access.ts';
 import { DirectoryEntry, DirectoryKindSchema, Sharers } from '../v1/directory.ts';
 import { SEARCH_QUERY_MAX, SearchHighlight } from '../v1/search.ts';
+import { LEFT_OUT_REASONS } from '../leftOut.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -174,7 +175,7 @@ export const PairSettings = Type.Object({
 });
 export type PairSettings = Static<typeof PairSettings>;
 
-export const PairStates = ['STARTING', 'SYNCING', 'IDLE', 'PAUSED', 'WAITING', 'OFFLINE', 'ERROR'] as const;
+export const PairStates = ['STARTING', 'SYNCING', 'IDLE', 'ATTENTION', 'PAUSED', 'WAITING', 'OFFLINE', 'ERROR'] as const;
 export type PairState = (typeof PairStates)[number];
 
 export const Progress = Type.Object({ filesDone: Count, filesTotal: Count, bytesDone: Count, bytesTotal: Count });
@@ -196,7 +197,8 @@ export const PairStatus = Type.Object({
   containerId: Str,
   containerName: Str,
   /**
-   * SYNCING: a round runs. IDLE: in sync. PAUSED: by the user. WAITING: the mass-delete guard (or a
+   * SYNCING: a round runs. IDLE: in sync. ATTENTION: in sync but for items left out or conflicted
+   * copies (main/desktop/pairState.ts decides, for the pair and the summary alike). PAUSED: by the user. WAITING: the mass-delete guard (or a
    * missing folder) asks for confirmation, see stateReason. OFFLINE: the service is unreachable.
    */
   state: Type.Enum(PairStates),
@@ -207,6 +209,8 @@ export const PairStatus = Type.Object({
   folders: Count,
   /** Conflicted copies waiting in the folder. */
   conflicts: Count,
+  /** Items this pair does not sync (listLeftOut says which, and why). */
+  leftOut: Count,
   /** When the last round finished in sync; '' never. */
   lastSyncAt: Instant,
   /** What the last round did. */
@@ -217,6 +221,17 @@ export const PairStatus = Type.Object({
   progress: Progress,
 });
 export type PairStatus = Static<typeof PairStatus>;
+
+/** An item a pair does not sync, and why (the reasons: shared/leftOut.ts). */
+export const LeftOutItem = Type.Object({
+  pairId: Str,
+  /** Where it is: on this computer, or on the service. */
+  side: Type.Union([Type.Literal('local'), Type.Literal('remote')]),
+  /** Relative to the pair's folder, '/'-separated. */
+  path: Str,
+  reason: Type.Enum(LEFT_OUT_REASONS),
+});
+export type LeftOutItem = Static<typeof LeftOutItem>;
 
 export const Offline = Type.Object({
   offline: Bool,
@@ -560,6 +575,7 @@ export const DesktopMethods = {
 
   search: { args: SearchArgs, result: SearchPage },
 
+  listLeftOut: { args: Type.Object({ pairId: Type.Optional(Id) }, strict), result: Type.Array(LeftOutItem) },
   listConflicts: { args: Type.Object({ pairId: Type.Optional(Id) }, strict), result: Type.Array(Conflict) },
   openConflict: { args: ConflictIdArgs, result: ConflictPaths },
   resolveConflict: { args: ResolveConflictArgs, result: Resolution },

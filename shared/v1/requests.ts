@@ -112,11 +112,21 @@ const VersionTargetFields = {
   metadata: OptStr(65536),
 };
 
-export const DirectUploadQuery = Type.Object(VersionTargetFields);
+/**
+ * What the version keeps of the uploaded file (our addition): a sync client sends them, and
+ * writes them back on download.
+ */
+const FileAttributeFields = {
+  fileMtime: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description: "The file's modification time, in ms since the epoch." })),
+  executable: Type.Optional(Type.Boolean({ description: 'Whether the file is executable (a POSIX x bit).' })),
+};
+
+export const DirectUploadQuery = Type.Object({ ...VersionTargetFields, ...FileAttributeFields });
 export type DirectUploadQuery = Static<typeof DirectUploadQuery>;
 
 export const InitChunkedUpload = Type.Object({
   ...VersionTargetFields,
+  ...FileAttributeFields,
   idempotencyKey: Type.Optional(Type.String({ maxLength: 255 })),
   expectedContentHash: Type.Optional(Type.String({ maxLength: 128 })),
   totalSize: Type.Integer(),

@@ -86,6 +86,19 @@ export const Document = Type.Object({
 });
 export type Document = Static<typeof Document>;
 
+/**
+ * What a version keeps of the file it came from (docs/architecture.md, "Service conventions"):
+ * absent where the uploader did not say.
+ */
+const FileAttributes = {
+  fileMtime: Type.Optional(Type.Integer({ description: "The uploaded file's modification time, in ms since the epoch." })),
+  executable: Type.Optional(Type.Boolean({ description: 'Whether the uploaded file was executable (a POSIX x bit).' })),
+};
+
+/** The same attributes on a download's response (GET /v1/versions/download). */
+export const FILE_MTIME_HEADER = 'x-file-mtime';
+export const FILE_EXECUTABLE_HEADER = 'x-file-executable';
+
 export const Version = Type.Object({
   versionId: Str,
   docId: Str,
@@ -101,6 +114,7 @@ export const Version = Type.Object({
   createTime: Str,
   label: Str,
   sourcePreviewable: Bool,
+  ...FileAttributes,
 });
 export type Version = Static<typeof Version>;
 
@@ -114,6 +128,7 @@ export const VersionResult = Type.Object({
   sizeBytes: Int,
   mimeType: Str,
   originalFilename: Str,
+  ...FileAttributes,
 });
 export type VersionResult = Static<typeof VersionResult>;
 

@@ -1726,6 +1726,10 @@ export interface components {
             createTime: string;
             label: string;
             sourcePreviewable: boolean;
+            /** @description The uploaded file's modification time, in ms since the epoch. */
+            fileMtime?: number;
+            /** @description Whether the uploaded file was executable (a POSIX x bit). */
+            executable?: boolean;
         };
         VersionResult: {
             docId: string;
@@ -1736,6 +1740,10 @@ export interface components {
             sizeBytes: number;
             mimeType: string;
             originalFilename: string;
+            /** @description The uploaded file's modification time, in ms since the epoch. */
+            fileMtime?: number;
+            /** @description Whether the uploaded file was executable (a POSIX x bit). */
+            executable?: boolean;
         };
         ChangePageRequest: {
             cursor?: string;
@@ -1810,6 +1818,10 @@ export interface components {
             comment?: string;
             label?: string;
             metadata?: string;
+            /** @description The file's modification time, in ms since the epoch. */
+            fileMtime?: number;
+            /** @description Whether the file is executable (a POSIX x bit). */
+            executable?: boolean;
             idempotencyKey?: string;
             expectedContentHash?: string;
             totalSize: number;
@@ -3890,6 +3902,10 @@ export interface operations {
                 comment?: string;
                 label?: string;
                 metadata?: string;
+                /** @description The file's modification time, in ms since the epoch. */
+                fileMtime?: number;
+                /** @description Whether the file is executable (a POSIX x bit). */
+                executable?: boolean;
             };
             header?: {
                 /** @description Strong user channel: a user-session token (POST /v1/auth/userSession). The request then runs as that user. Not with the weak channel (101008). */
@@ -4337,6 +4353,10 @@ export interface operations {
                     /** @description The content hash, quoted; send it back as If-Range. */
                     ETag?: string;
                     "Content-Length"?: number;
+                    /** @description The version's fileMtime (ms since the epoch), when it has one. */
+                    "x-file-mtime"?: number;
+                    /** @description The version's executable flag, when it has one. */
+                    "x-file-executable"?: "true" | "false";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,6 +4370,10 @@ export interface operations {
                     /** @description The content hash, quoted; send it back as If-Range. */
                     ETag?: string;
                     "Content-Length"?: number;
+                    /** @description The version's fileMtime (ms since the epoch), when it has one. */
+                    "x-file-mtime"?: number;
+                    /** @description The version's executable flag, when it has one. */
+                    "x-file-executable"?: "true" | "false";
                     /** @description Which bytes of how many, e.g. `bytes 0-99/1234`. */
                     "Content-Range"?: string;
                     [name: string]: unknown;
@@ -4412,6 +4436,10 @@ export interface operations {
                     /** @description The content hash, quoted; send it back as If-Range. */
                     ETag?: string;
                     "Content-Length"?: number;
+                    /** @description The version's fileMtime (ms since the epoch), when it has one. */
+                    "x-file-mtime"?: number;
+                    /** @description The version's executable flag, when it has one. */
+                    "x-file-executable"?: "true" | "false";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4425,6 +4453,10 @@ export interface operations {
                     /** @description The content hash, quoted; send it back as If-Range. */
                     ETag?: string;
                     "Content-Length"?: number;
+                    /** @description The version's fileMtime (ms since the epoch), when it has one. */
+                    "x-file-mtime"?: number;
+                    /** @description The version's executable flag, when it has one. */
+                    "x-file-executable"?: "true" | "false";
                     /** @description Which bytes of how many, e.g. `bytes 0-99/1234`. */
                     "Content-Range"?: string;
                     [name: string]: unknown;

@@ -271,6 +271,8 @@ export class MemService implements SyncRemote {
       this.fs.remove(options.partPath);
       throw new HashMismatch(`downloaded content hash is not ${expectedHash}`);
     }
-    await (options.place ?? ((part: string) => this.fs.rename(part, dest)))(options.partPath);
+    // The simulated service keeps no file attributes (mtime, x bit): their round trip is tested
+    // against the real service (test/integration/sync/attributes.test.ts).
+    await (options.place ?? ((part: string) => this.fs.rename(part, dest)))(options.partPath, {});
   }
 }

@@ -63,6 +63,8 @@ async function finalizeLocked(
         comment: target.comment,
         label: target.label,
         createBy: actorOf(ctx),
+        fileMtime: target.fileMtime ?? null,
+        executable: target.executable ?? null,
       });
       const current = store.documents.setCurrentVersion(described, v, actorOf(ctx));
       documents.recordChange(current, 'version');
@@ -89,5 +91,11 @@ export function toVersionResult(v: VersionRecord): VersionResult {
     sizeBytes: v.sizeBytes,
     mimeType: v.mimeType,
     originalFilename: v.originalFilename,
+    ...fileAttributesOf(v),
   };
+}
+
+/** The file attributes a version keeps, as the /v1 records carry them: absent where unknown. */
+export function fileAttributesOf(v: Pick<VersionRecord, 'fileMtime' | 'executable'>): { fileMtime?: number; executable?: boolean } {
+  return { ...(v.fileMtime !== null ? { fileMtime: v.fileMtime } : {}), ...(v.executable !== null ? { executable: v.executable } : {}) };
 }

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
 import { Perm } from '../../../shared/permissions.ts';
-import { ChunkedUploadSession, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
+import { ChunkedUploadSession, FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, Page, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import { ConditionalRangeHeaders, DirectUploadQuery, IdQuery, InitChunkedUpload, UploadChunkQuery, UploadIdBody, VersionPageRequest, VersionRestore } from '../../../shared/v1/requests.ts';
 import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
 import type { Services } from '../services.ts';
@@ -16,6 +16,12 @@ import { selectBytes } from './byteRange.ts';
 import { restoreVersion } from './restore.ts';
 
 const tags = ['versions'];
+
+/** Sent only when the version has the attribute: `x-optional` tells the description's readers (OpenAPI headers have no `required` here). */
+const FILE_ATTRIBUTE_HEADERS = {
+  [FILE_MTIME_HEADER]: Type.Integer({ description: "The version's fileMtime (ms since the epoch), when it has one.", 'x-optional': true }),
+  [FILE_EXECUTABLE_HEADER]: Type.Union([Type.Literal('true'), Type.Literal('false')], { description: "The version's executable flag, when it has one.", 'x-optional': true }),
+};
 
 export function versionRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
   const { versions, documents, chunked } = services;
@@ -88,11 +94,14 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps, services: Servic
       summary: "Stream a version's bytes; honours a single Range. Not enveloped on success. Needs DOWNLOAD.",
       querystring: IdQuery.version,
       headers: ConditionalRangeHeaders,
-      response: byteReplies(),
+      response: byteReplies(FILE_ATTRIBUTE_HEADERS),
     },
   }, async (req, reply) => {
     const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
     const etag = `"${v.contentHash}"`;
+    // A sync client writes the file back as it was uploaded without a second request per file.
+    if (v.fileMtime !== null) void reply.header(FILE_MTIME_HEADER, String(v.fileMtime));
+    if (v.executable !== null) void reply.header(FILE_EXECUTABLE_HEADER, String(v.executable));
     void reply
       .header('Accept-Ranges', 'bytes')
       .header('ETag', etag)

@@ -12,7 +12,7 @@ import type { DocumentService } from '../documents/service.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
-import { finalizeVersion } from './finalize.ts';
+import { fileAttributesOf, finalizeVersion } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget } from './target.ts';
 
@@ -103,5 +103,6 @@ function toVersion(v: VersionRecord, createByName: string): Version {
     createTime: v.createTime,
     label: v.label,
     sourcePreviewable: PREVIEWABLE.test(v.mimeType),
+    ...fileAttributesOf(v),
   };
 }

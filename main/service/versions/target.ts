@@ -24,6 +24,8 @@ export interface TargetInput {
   comment?: string;
   label?: string;
   metadata?: string;
+  fileMtime?: number;
+  executable?: boolean;
 }
 
 /** Checks a target and returns it in the normalised form kept on upload sessions. */
@@ -39,6 +41,8 @@ export function resolveTarget(deps: ServiceDeps, documents: DocumentService, ctx
     comment: input.comment ?? '',
     label: input.label ?? '',
     metadata: input.metadata ?? '',
+    ...(input.fileMtime !== undefined ? { fileMtime: input.fileMtime } : {}),
+    ...(input.executable !== undefined ? { executable: input.executable } : {}),
   };
   if (input.docId) {
     const doc = documents.load(ctx, input.docId);

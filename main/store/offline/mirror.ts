@@ -195,10 +195,11 @@ export class MirrorRepository extends Repository {
     this.prepared('DELETE FROM versions WHERE tenant_id = ? AND doc_id = ?').run(tenantId, docId);
     const insert = this.prepared(
       `INSERT INTO versions (version_id, tenant_id, doc_id, version_no, blob_id, content_hash, size_bytes, mime_type, original_filename,
-         comment, label, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         comment, label, create_by, create_time, file_mtime, executable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const v of versions) {
-      insert.run(v.versionId, tenantId, docId, v.versionNo, this.blobRow(tenantId, v.contentHash, v.sizeBytes), v.contentHash, v.sizeBytes, v.mimeType, v.originalFilename, v.comment, v.label, v.createBy, v.createTime);
+      const executable = v.executable === null ? null : v.executable ? 1 : 0;
+      insert.run(v.versionId, tenantId, docId, v.versionNo, this.blobRow(tenantId, v.contentHash, v.sizeBytes), v.contentHash, v.sizeBytes, v.mimeType, v.originalFilename, v.comment, v.label, v.createBy, v.createTime, v.fileMtime, executable);
     }
   }
 

@@ -20,6 +20,9 @@ export interface UploadTarget {
   comment: string;
   label: string;
   metadata: string;
+  /** What the version keeps of the uploaded file; absent when the uploader did not say (and on sessions from before). */
+  fileMtime?: number;
+  executable?: boolean;
 }
 
 export interface UploadSessionRecord {

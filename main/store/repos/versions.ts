@@ -16,6 +16,10 @@ export interface VersionRecord {
   label: string;
   createBy: string;
   createTime: string;
+  /** The uploaded file's modification time, ms since the epoch; null when the uploader did not say. */
+  fileMtime: number | null;
+  /** Whether the uploaded file was executable; null when the uploader did not say. */
+  executable: boolean | null;
 }
 
 interface Row {
@@ -32,6 +36,8 @@ interface Row {
   label: string;
   create_by: string;
   create_time: string;
+  file_mtime: number | null;
+  executable: number | null;
 }
 
 const toRecord = (r: Row): VersionRecord => ({
@@ -48,17 +54,19 @@ const toRecord = (r: Row): VersionRecord => ({
   label: r.label,
   createBy: r.create_by,
   createTime: r.create_time,
+  fileMtime: r.file_mtime,
+  executable: r.executable === null ? null : r.executable === 1,
 });
 
-/** The store numbers the version and stamps its time. */
-export type NewVersion = Omit<VersionRecord, 'versionId' | 'versionNo' | 'createTime'>;
+/** The store numbers the version and stamps its time; the file's attributes are kept when given. */
+export type NewVersion = Omit<VersionRecord, 'versionId' | 'versionNo' | 'createTime' | 'fileMtime' | 'executable'> & Partial<Pick<VersionRecord, 'fileMtime' | 'executable'>>;
 
 export class VersionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM versions WHERE tenant_id = ? AND version_id = ?');
   private readonly nextNoStmt = this.db.prepare<[string], { n: number | null }>('SELECT MAX(version_no) AS n FROM versions WHERE doc_id = ?');
   private readonly insertStmt = this.db.prepare(
     `INSERT INTO versions (version_id, tenant_id, doc_id, version_no, blob_id, content_hash, size_bytes, mime_type, original_filename,
-       comment, label, create_by, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       comment, label, create_by, create_time, file_mtime, executable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   private readonly blobByHashStmt = this.db.prepare<[string, string], { blob_id: string }>(
     'SELECT blob_id FROM blobs WHERE tenant_id = ? AND content_hash = ?',
@@ -99,6 +107,7 @@ export class VersionRepository extends Repository {
 
   /** Appends the next version of a document: versionNo rises by one per document. */
   append(input: NewVersion): VersionRecord {
+    const executable = input.executable ?? null;
     const versionNo = (this.nextNoStmt.get(input.docId)?.n ?? 0) + 1;
     const versionId = newId('ver');
     this.insertStmt.run(
@@ -115,6 +124,8 @@ export class VersionRepository extends Repository {
       input.label,
       input.createBy,
       nowIso(),
+      input.fileMtime ?? null,
+      executable === null ? null : executable ? 1 : 0,
     );
     return this.get(input.tenantId, versionId) as VersionRecord;
   }

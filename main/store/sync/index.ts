@@ -1,7 +1,7 @@
 /** The desktop's sync state: pairs and their three trees, in SQLite (better-sqlite3, WAL). */
 import { DesktopStore } from './desktop.ts';
 import { OfflineStore } from '../offline/state.ts';
-import type { Intent, LocalMeta, NodeKind, NodeState, PairRecord, PairSettings, PairWriter, RemoteMeta, Side } from '../../sync/model.ts';
+import type { Intent, LeftOutRow, LocalMeta, NodeKind, NodeState, PairRecord, PairSettings, PairWriter, RemoteMeta, Side } from '../../sync/model.ts';
 import { Checkpointer } from '../checkpointer.ts';
 import { openDatabase, Repository } from '../db.ts';
 import { nowIso } from '../ids.ts';
@@ -157,6 +157,19 @@ export class SyncStore extends Repository {
 
   setCursor(pairId: string, cursor: string): void {
     this.prepared('UPDATE pairs SET cursor = ? WHERE pair_id = ?').run(cursor, pairId);
+  }
+
+  /** What the pair leaves out now, by path. */
+  leftOut(pairId: string): LeftOutRow[] {
+    return this.prepared<[string], LeftOutRow>('SELECT side, path, reason FROM left_out WHERE pair_id = ? ORDER BY path, side').all(pairId);
+  }
+
+  replaceLeftOut(pairId: string, rows: readonly LeftOutRow[]): void {
+    this.transaction(() => {
+      this.prepared('DELETE FROM left_out WHERE pair_id = ?').run(pairId);
+      const insert = this.prepared('INSERT OR REPLACE INTO left_out (pair_id, side, path, reason) VALUES (?, ?, ?, ?)');
+      for (const r of rows) insert.run(pairId, r.side, r.path, r.reason);
+    });
   }
 
   setInSync(pairId: string, fingerprint: string): void {

@@ -6,6 +6,7 @@ import { ConnectServiceButton } from '../components/LocalOnly.tsx';
 import { Badge, Empty, ErrorNote, Screen, StateBar } from '../components/ui.tsx';
 import { bytes, when } from '../format.ts';
 import { useAction, useLive } from '../state.tsx';
+import { Problems } from './Problems.tsx';
 
 export function Pairs() {
   const { status, account } = useLive();
@@ -98,6 +99,7 @@ function PairCard({ pair }: { pair: PairStatus }) {
           <dd>{when(pair.lastSyncAt)}</dd>
         </div>
       </dl>
+      {pair.leftOut > 0 ? <Problems pair={pair} /> : null}
       {pair.errors.length > 0 && pair.state !== 'ERROR' ? (
         <details className="errors">
           <summary>{pair.errors.length} item(s) could not sync</summary>

@@ -42,12 +42,13 @@ async function docsIn(containerId: string): Promise<Map<string, string>> {
   return new Map(documents.map((d) => [d.title, d.docId]));
 }
 
-async function idlePair(pairId: string) {
-  return waitFor(`pair ${pairId} idle`, async () => {
+/** Waits for the pair's rounds to end in sync: 'IDLE', or 'ATTENTION' while a conflicted copy or a left-out item waits for the user. */
+async function idlePair(pairId: string, state: 'IDLE' | 'ATTENTION' = 'IDLE') {
+  return waitFor(`pair ${pairId} ${state}`, async () => {
     await core.whenIdle();
     const s = value(await api.getStatus({}));
     const p = s.pairs.find((x) => x.pairId === pairId);
-    return p && p.state === 'IDLE' ? p : undefined;
+    return p && p.state === state ? p : undefined;
   });
 }
 
@@ -218,7 +219,8 @@ describe('DesktopCore against a real service', { timeout: HEAVY_TEST_MS }, () =>
     expect(events.some((e) => e.type === 'notice' && /two places/.test(e.title))).toBe(true);
 
     expect(value(await api.openConflict({ conflictId: c.conflictId }))).toEqual({ original: join(dir, 'note-1.txt'), copy: join(dir, c.copyPath) });
-    await idlePair(pairId);
+    expect(await idlePair(pairId, 'ATTENTION')).toMatchObject({ conflicts: 1, stateReason: '1 conflicted' });
+    expect(value(await api.getStatus({})).state).toBe('ATTENTION');
     expect(value(await api.resolveConflict({ conflictId: c.conflictId, keep: 'copy' }))).toEqual({ kept: ['note-1.txt'] });
     expect(await api.resolveConflict({ conflictId: c.conflictId, keep: 'copy' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     await waitFor('the copy gone from the service and mine the current version', async () => {

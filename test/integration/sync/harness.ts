@@ -48,6 +48,9 @@ export interface ScenarioOptions {
   /** The engine's own client (another route to the service, other retry and time-out settings). */
   client?: FolioClient;
   onProgress?: EngineOptions['onProgress'];
+  onLeftOut?: EngineOptions['onLeftOut'];
+  /** Sync this service folder (another client's pair) instead of a new one. */
+  rootId?: string;
 }
 
 let counter = 0;
@@ -66,7 +69,7 @@ export class Scenario {
   }
 
   async init(o: ScenarioOptions = {}): Promise<this> {
-    this.rootId = (await this.svc.client.createContainer({ name: `pair ${++counter} ${Date.now()}` })).containerId;
+    this.rootId = o.rootId ?? (await this.svc.client.createContainer({ name: `pair ${++counter} ${Date.now()}` })).containerId;
     this.store = await openSyncStore(join(this.scratch, 'state'));
     PairOwner.add(this.store, { pairId: 'p1', serverUrl: this.svc.server.url, containerId: this.rootId, dir: this.dir, settings: { caseInsensitive: false, ...o.settings } });
     if (o.proxy) this.proxy = await startFaultProxy(this.svc.server.url);
@@ -79,6 +82,7 @@ export class Scenario {
       ...(o.now ? { now: o.now } : {}),
       ...(o.platform ? { platform: o.platform } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      ...(o.onLeftOut ? { onLeftOut: o.onLeftOut } : {}),
       ...(process.env.FOLIO_SYNC_DEBUG ? { onLog: (l: string) => console.log(l) } : {}),
     });
     return this;

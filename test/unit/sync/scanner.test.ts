@@ -1,5 +1,6 @@
 /** The local scanner on real folders: identity by inode, no needless hashing, partial scans. */
-import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../../main/sync/ignore.ts';
@@ -164,6 +165,20 @@ describe('scanner', () => {
     expect(linux.leftOut).toEqual([{ side: 'local', path: 'line\nbreak.txt', reason: 'not-a-service-name' }]);
     const windows = await scan(undefined, undefined, 'win32');
     expect(windows.leftOut.map((l) => l.reason).sort()).toEqual(['not-a-service-name', 'windows-reserved-name']);
+  });
+
+  it('leaves out and reports a symlink and a fifo, unless an ignore rule skips them', async () => {
+    write('real.txt', 'r');
+    symlinkSync('real.txt', join(dir, 'link'));
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    const s = await scan();
+    expect(paths(s)).toEqual(['real.txt']);
+    expect([...s.leftOut].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { side: 'local', path: 'link', reason: 'symlink' },
+      { side: 'local', path: 'pipe', reason: 'special-file' },
+    ]);
+    const ignoring = await scanLocal({ root: dir, rootId: ROOT, previous: { tree: new Map(), metas: new Map() }, rules: IgnoreRules.fromPatterns(['link', 'pipe']), platform: 'linux' });
+    expect(ignoring.leftOut).toEqual([]);
   });
 
   it('throws RootMissing when the folder itself is gone', async () => {
