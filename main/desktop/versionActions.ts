@@ -1,7 +1,8 @@
 /** Acting on a document's history from the UI: fetching any version's bytes, and restoring one. */
 import { createHash } from 'node:crypto';
 import type { ArgsOf, ResultOf } from '../../shared/desktop/api.ts';
-import type { Version, VersionResult } from '../../shared/v1/resources.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
+import type { Version } from '../../shared/v1/resources.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { failure } from './failure.ts';
 
@@ -22,7 +23,7 @@ export async function downloadVersion(client: FolioClient, args: ArgsOf<'downloa
 }
 
 export async function restoreVersion(client: FolioClient, args: ArgsOf<'restoreVersion'>): Promise<ResultOf<'restoreVersion'>> {
-  const r = await client.call<VersionResult>('POST', '/v1/versions/restore', { json: { versionId: args.versionId } });
+  const r = await client.v1(contract.versions.restore, { versionId: args.versionId });
   return { versionId: r.versionId, versionNo: r.versionNo };
 }
 

@@ -404,7 +404,7 @@ export class PairSync {
     }
     const root = await this.o.client.getContainer(pair.containerId);
     if (root.status !== 'ACTIVE') return false;
-    const { cursor } = await this.o.client.call<{ cursor: string }>('GET', '/v1/changes/latestCursor');
+    const cursor = await this.o.client.latestCursor();
     const walked = await walkRemote(this.o.client, pair.containerId);
     state.atomically(() => {
       state.replace('remote', walked.tree, walked.metas);
