@@ -55,6 +55,6 @@ export type DataOf<R extends Route> = R['reply'] extends { readonly kind: 'envel
     : never;
 
 /** The key "METHOD /path" of a route, as a server sees a request. */
-export function routeKey(r: Pick<Route, 'method' | 'path'>): string {
+export function routeKey(r: { method: string; path: string }): string {
   return `${r.method} ${r.path}`;
 }
