@@ -79,6 +79,7 @@ export const ErrorCodes = {
   PAIR_CONFLICT: { code: 170003, http: 409, msg: 'the folder or the state directory is already paired with another container or service' },
   NOT_A_FOLDER: { code: 170004, http: 400, msg: 'the path given for a synced folder is a file, not a folder' },
   CONTAINER_IN_RECYCLE_BIN: { code: 170005, http: 409, msg: 'the container to sync is in the recycle bin' },
+  UNEXPECTED_REPLY: { code: 170006, http: 502, msg: 'the service answered something this client does not understand' },
 } as const satisfies Record<string, { code: number; http: number; msg: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;

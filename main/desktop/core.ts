@@ -29,7 +29,7 @@ import type {
 import { replaceFile } from '../platform/durable.ts';
 import { silentLogger, type Logger } from '../platform/log/logger.ts';
 import { logDir } from '../platform/log/rotating.ts';
-import { FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
+import { allPages, FolioClient, type ClientOptions, type Credentials } from '../remote/client.ts';
 import { BrowserSession, DESKTOP_CLIENT, parseSessionTokens, type SessionTokens } from '../remote/signIn.ts';
 import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
@@ -38,6 +38,8 @@ import type { NodeState, PairRecord } from '../sync/model.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { isLeftOutReason } from '../../shared/leftOut.ts';
 import { shownState } from './pairState.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
+import type { Container } from '../../shared/v1/resources.ts';
 import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
 import { PairSync } from '../sync/engine.ts';
@@ -809,8 +811,12 @@ export class DesktopCore implements Handlers {
     return this.read(async (client) => {
       const out: ResultOf<'listShares'> = [];
       for (let pageNumber = 1; ; pageNumber++) {
-        const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/share-grants/getPage', {
-          json: { resourceType: args.resourceType, resourceId: args.resourceId, pageSize: 500, pageNumber, ...(args.includeInactive ? {} : { status: 'ACTIVE' }) },
+        const page = await client.v1(contract.shareGrants.getPage, {
+          resourceType: args.resourceType,
+          resourceId: args.resourceId,
+          pageSize: 500,
+          pageNumber,
+          ...(args.includeInactive ? {} : { status: 'ACTIVE' as const }),
         });
         out.push(...page.content.map(shareView));
         if (page.content.length === 0 || out.length >= page.totalElements) return out;
@@ -819,15 +825,15 @@ export class DesktopCore implements Handlers {
   }
 
   async createShare(args: ArgsOf<'createShare'>): Promise<ResultOf<'createShare'>> {
-    return shareView(await this.requireClient().call('POST', '/v1/share-grants/create', { json: args }));
+    return shareView(await this.requireClient().v1(contract.shareGrants.create, args));
   }
 
   async updateShare(args: ArgsOf<'updateShare'>): Promise<ResultOf<'updateShare'>> {
-    return shareView(await this.requireClient().call('POST', '/v1/share-grants/update', { json: args }));
+    return shareView(await this.requireClient().v1(contract.shareGrants.update, args));
   }
 
   async revokeShare(args: ArgsOf<'revokeShare'>): Promise<ResultOf<'revokeShare'>> {
-    return shareView(await this.requireClient().call('POST', '/v1/share-grants/revoke', { json: args }));
+    return shareView(await this.requireClient().v1(contract.shareGrants.revoke, args));
   }
 
   async searchDirectory(args: ArgsOf<'searchDirectory'>): Promise<ResultOf<'searchDirectory'>> {
@@ -857,17 +863,13 @@ export class DesktopCore implements Handlers {
   }
 
   async listVersions(args: ArgsOf<'listVersions'>): Promise<ResultOf<'listVersions'>> {
-    const page = await this.read((client) =>
-      client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/versions/getPage', {
-        json: { docId: args.docId, pageNumber: args.pageNumber ?? 1, pageSize: args.pageSize ?? 50 },
-      }),
-    );
+    const page = await this.read((client) => client.v1(contract.versions.getPage, { docId: args.docId, pageNumber: args.pageNumber ?? 1, pageSize: args.pageSize ?? 50 }));
     return { totalElements: page.totalElements, versions: page.content.map(versionView) };
   }
 
   async getVersionText(args: ArgsOf<'getVersionText'>): Promise<ResultOf<'getVersionText'>> {
-    const text = await this.read((client) => client.call('GET', '/v1/versions/text', { query: { versionId: args.versionId, ...(args.page ? { page: args.page } : {}) } }));
-    return versionTextView(text, args.versionId);
+    const text = await this.read((client) => client.v1(contract.versions.text, { versionId: args.versionId, ...(args.page ? { page: args.page } : {}) }));
+    return versionTextView(text);
   }
 
   async downloadVersion(args: ArgsOf<'downloadVersion'>): Promise<ResultOf<'downloadVersion'>> {
@@ -927,15 +929,8 @@ export class DesktopCore implements Handlers {
 }
 
 /** Every child container of a container ('' for the tenant's root), page by page. */
-async function childContainers(client: FolioClient, parentId: string): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/containers/getPage', {
-      json: { ...(parentId ? { parentId } : {}), pageSize: 500, pageNumber, orderByColumn: 'name', isAsc: 'asc' },
-    });
-    out.push(...page.content);
-    if (page.content.length === 0 || out.length >= page.totalElements) return out;
-  }
+function childContainers(client: FolioClient, parentId: string): Promise<Container[]> {
+  return allPages((pageNumber) => client.v1(contract.containers.getPage, { ...(parentId ? { parentId } : {}), pageSize: 500, pageNumber, orderByColumn: 'name', isAsc: 'asc' }));
 }
 
 /** The same service: URLs equal once parsed (host case, default port) and without a trailing slash. */

@@ -3,8 +3,7 @@
  * server, which searches its mirror's names and text), with each hit's folder named.
  */
 import type { ResultOf, SearchArgs, SearchHit } from '../../shared/desktop/api.ts';
-import type { PageOf } from '../../shared/v1/resources.ts';
-import type { SearchResult } from '../../shared/v1/search.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
 import type { FolioClient } from '../remote/client.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -12,7 +11,7 @@ const DEFAULT_PAGE_SIZE = 20;
 export async function searchDocuments(client: FolioClient, args: SearchArgs): Promise<Omit<ResultOf<'search'>, 'fromMirror'>> {
   const pageNumber = args.pageNumber ?? 1;
   const pageSize = args.pageSize ?? DEFAULT_PAGE_SIZE;
-  const page = await client.call<PageOf<SearchResult>>('POST', '/v1/search/getPage', { json: { query: args.query, pageNumber, pageSize } });
+  const page = await client.v1(contract.search.getPage, { query: args.query, pageNumber, pageSize });
   const folders = await folderNames(client, page.content.map((r) => r.containerId));
   const hits: SearchHit[] = page.content.map((r) => ({
     docId: r.docId,

@@ -1,7 +1,8 @@
 /** Acting on a document's history from the UI: fetching any version's bytes, and restoring one. */
 import { createHash } from 'node:crypto';
 import type { ArgsOf, ResultOf } from '../../shared/desktop/api.ts';
-import type { Version, VersionResult } from '../../shared/v1/resources.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
+import type { Version } from '../../shared/v1/resources.ts';
 import type { FolioClient } from '../remote/client.ts';
 import { failure } from './failure.ts';
 
@@ -12,7 +13,7 @@ export async function downloadVersion(client: FolioClient, args: ArgsOf<'downloa
   const v = await client.getVersion(args.versionId);
   if (v.sizeBytes > MAX_UI_DOWNLOAD_BYTES) throw failure('INVALID_STATE', `version ${v.versionNo} is larger than ${MAX_UI_DOWNLOAD_BYTES / 1024 / 1024} MiB: open it from a synced folder instead`);
   const bytes = await client.withRetry(async () => {
-    const res = await client.http.get('v1/versions/download', { searchParams: { versionId: v.versionId }, headers: await client.authHeaders(), responseType: 'buffer' });
+    const res = await client.http.get(contract.versions.download.path.slice(1), { searchParams: { versionId: v.versionId }, headers: await client.authHeaders(), responseType: 'buffer' });
     if (res.statusCode === 403) throw failure('SERVICE_ERROR', 'You may read this document but not download it.');
     if (res.statusCode !== 200) throw failure('SERVICE_ERROR', `the service answered HTTP ${res.statusCode} to the download`);
     return res.body;
@@ -22,7 +23,7 @@ export async function downloadVersion(client: FolioClient, args: ArgsOf<'downloa
 }
 
 export async function restoreVersion(client: FolioClient, args: ArgsOf<'restoreVersion'>): Promise<ResultOf<'restoreVersion'>> {
-  const r = await client.call<VersionResult>('POST', '/v1/versions/restore', { json: { versionId: args.versionId } });
+  const r = await client.v1(contract.versions.restore, { versionId: args.versionId });
   return { versionId: r.versionId, versionNo: r.versionNo };
 }
 

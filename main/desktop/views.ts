@@ -1,100 +1,77 @@
 /**
- * The service's records as the UI sees them. Each view picks the fields DesktopApi promises and
- * fills what the service left out, so a newer or older service never breaks the contract.
- *
- * Share grants (/v1/share-grants/*) are assumed to follow spec §2 ShareGrant: shareGrantId,
- * resourceType (CONTAINER | DOCUMENT), resourceId, grantorId, granteeType (USER | DEPARTMENT | ROLE),
- * granteeId, permissionPreset (VIEW | DOWNLOAD | EDIT), message, expiresAt, revokedAt, status
- * (ACTIVE | EXPIRED | REVOKED), createTime — plus granteeName when the service sends one.
+ * The service's records as the UI sees them: each view picks the fields DesktopApi promises.
+ * What comes in was checked against the /v1 contract by the client (main/remote/client.ts), so a
+ * view only chooses; a service that answers otherwise fails there, with UNEXPECTED_REPLY.
  */
-import type { ContainerEntry, DocumentEntry, Share, TextPage, VersionEntry, VersionText } from '../../shared/desktop/api.ts';
+import type { ContainerEntry, DocumentEntry, Share, VersionEntry, VersionText } from '../../shared/desktop/api.ts';
+import type { ShareGrant } from '../../shared/v1/access.ts';
+import type { Container, Document, Version } from '../../shared/v1/resources.ts';
+import type { VersionText as ServiceVersionText } from '../../shared/v1/text.ts';
 
-type Loose = Record<string, unknown>;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const int = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Loose) : {});
-
-export function containerView(c: unknown): ContainerEntry {
-  const r = obj(c);
-  const perms = obj(r.effectivePermissions);
+export function containerView(c: Container): ContainerEntry {
   return {
-    containerId: str(r.containerId),
-    name: str(r.name),
-    hasChildren: r.hasChildren === true,
-    canWrite: perms.write === true,
-    canShare: perms.share === true,
+    containerId: c.containerId,
+    name: c.name,
+    hasChildren: c.hasChildren,
+    canWrite: c.effectivePermissions.write,
+    canShare: c.effectivePermissions.share,
   };
 }
 
-export function documentView(d: unknown): DocumentEntry {
-  const r = obj(d);
+export function documentView(d: Document): DocumentEntry {
   return {
-    docId: str(r.docId),
-    containerId: str(r.containerId),
-    title: str(r.title),
-    sizeBytes: int(r.sizeBytes),
-    mimeType: str(r.mimeType),
-    currentVersionId: str(r.currentVersionId),
-    currentVersionNo: int(r.currentVersionNo),
-    updateTime: str(r.updateTime),
+    docId: d.docId,
+    containerId: d.containerId,
+    title: d.title,
+    sizeBytes: d.sizeBytes,
+    mimeType: d.mimeType,
+    currentVersionId: d.currentVersionId,
+    currentVersionNo: d.currentVersionNo,
+    updateTime: d.updateTime,
   };
 }
 
-export function shareView(s: unknown): Share {
-  const r = obj(s);
+export function shareView(s: ShareGrant): Share {
   return {
-    shareGrantId: str(r.shareGrantId),
-    resourceType: str(r.resourceType),
-    resourceId: str(r.resourceId),
-    grantorId: str(r.grantorId),
-    granteeType: str(r.granteeType),
-    granteeId: str(r.granteeId),
-    granteeName: str(r.granteeName),
-    permissionPreset: str(r.permissionPreset),
-    message: str(r.message),
-    expiresAt: str(r.expiresAt),
-    revokedAt: str(r.revokedAt),
-    status: str(r.status),
-    createTime: str(r.createTime),
+    shareGrantId: s.shareGrantId,
+    resourceType: s.resourceType,
+    resourceId: s.resourceId,
+    grantorId: s.grantorId,
+    granteeType: s.granteeType,
+    granteeId: s.granteeId,
+    granteeName: s.granteeName,
+    permissionPreset: s.permissionPreset,
+    message: s.message,
+    expiresAt: s.expiresAt,
+    revokedAt: s.revokedAt,
+    status: s.status,
+    createTime: s.createTime,
   };
 }
 
-export function versionView(v: unknown): VersionEntry {
-  const r = obj(v);
+export function versionView(v: Version): VersionEntry {
   return {
-    versionId: str(r.versionId),
-    versionNo: int(r.versionNo),
-    sizeBytes: int(r.sizeBytes),
-    mimeType: str(r.mimeType),
-    originalFilename: str(r.originalFilename),
-    comment: str(r.comment),
-    label: str(r.label),
-    createBy: str(r.createByName) || str(r.createBy),
-    createTime: str(r.createTime),
-    contentHash: str(r.contentHash),
+    versionId: v.versionId,
+    versionNo: v.versionNo,
+    sizeBytes: v.sizeBytes,
+    mimeType: v.mimeType,
+    originalFilename: v.originalFilename,
+    comment: v.comment,
+    label: v.label,
+    createBy: v.createByName || v.createBy,
+    createTime: v.createTime,
+    contentHash: v.contentHash,
   };
 }
 
-const TEXT_STATUSES = ['READY', 'PENDING', 'FAILED', 'NOT_APPLICABLE'] as const;
-
-/** Spec 4.8: PENDING carries nothing more; FAILED and NOT_APPLICABLE carry only the reason. */
-export function versionTextView(t: unknown, versionId: string): VersionText {
-  const r = obj(t);
-  const status = TEXT_STATUSES.find((s) => s === r.status) ?? 'FAILED';
-  const pages: TextPage[] =
-    status === 'READY' && Array.isArray(r.pages)
-      ? r.pages.map((p) => {
-          const q = obj(p);
-          return { page: int(q.page), text: str(q.text), confidence: num(q.confidence), coverage: num(q.coverage), ocrStatus: str(q.ocrStatus) };
-        })
-      : [];
+/** Spec 4.8: PENDING carries nothing more; FAILED and NOT_APPLICABLE carry only the reason; the layout stays behind. */
+export function versionTextView(t: ServiceVersionText): VersionText {
+  const ready = t.status === 'READY';
   return {
-    versionId: str(r.versionId) || versionId,
-    status,
-    source: status === 'READY' ? str(r.source) : '',
-    pages,
-    failReason: str(r.failReason) || (TEXT_STATUSES.some((s) => s === r.status) ? '' : `unexpected status ${JSON.stringify(r.status)}`),
+    versionId: t.versionId,
+    status: t.status,
+    source: ready ? (t.source ?? '') : '',
+    pages: ready ? (t.pages ?? []).map((p) => ({ page: p.page, text: p.text, confidence: p.confidence, coverage: p.coverage, ocrStatus: p.ocrStatus })) : [],
+    failReason: t.failReason ?? '',
   };
 }

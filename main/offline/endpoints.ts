@@ -15,6 +15,8 @@
  *   own service code answers over the mirror's data (search: the names the mirror holds).
  */
 
+import { contract, routeKey } from '../../shared/v1/contract/index.ts';
+
 export type TreeOp =
   | 'containers/create'
   | 'containers/update'
@@ -95,65 +97,67 @@ const queued = (name: string, mode: QueuedWrite['mode'], more: Partial<QueuedWri
   ...more,
 });
 
-const TREE_OPS: ReadonlySet<string> = new Set<TreeOp>([
-  'containers/create',
-  'containers/update',
-  'containers/delete',
-  'documents/save',
-  'documents/update',
-  'documents/delete',
-  'versions/upload',
-  'versions/initChunkedUpload',
-  'versions/uploadChunk',
-  'versions/completeChunkedUpload',
-  'versions/abortChunkedUpload',
+/** The tree writes, by the route they arrive on. */
+const TREE_OPS: ReadonlyMap<string, TreeOp> = new Map<string, TreeOp>([
+  [routeKey(contract.containers.create), 'containers/create'],
+  [routeKey(contract.containers.update), 'containers/update'],
+  [routeKey(contract.containers.delete), 'containers/delete'],
+  [routeKey(contract.documents.save), 'documents/save'],
+  [routeKey(contract.documents.update), 'documents/update'],
+  [routeKey(contract.documents.delete), 'documents/delete'],
+  [routeKey(contract.versions.upload), 'versions/upload'],
+  [routeKey(contract.versions.initChunkedUpload), 'versions/initChunkedUpload'],
+  [routeKey(contract.versions.uploadChunk), 'versions/uploadChunk'],
+  [routeKey(contract.versions.completeChunkedUpload), 'versions/completeChunkedUpload'],
+  [routeKey(contract.versions.abortChunkedUpload), 'versions/abortChunkedUpload'],
 ]);
 
 const EXACT: Readonly<Record<string, Handling>> = {
-  'POST auth/token': { kind: 'public' },
-  'POST auth/refresh': { kind: 'public' },
-  'GET openapi.json': { kind: 'public' },
-  'POST auth/userSession': { kind: 'mirror' },
-  'POST changes/getPage': { kind: 'mirror' },
-  'GET changes/latestCursor': { kind: 'mirror' },
-  'GET containers/get': { kind: 'treeRead' },
-  'POST containers/getPage': { kind: 'treeRead' },
-  'GET documents/get': { kind: 'treeRead' },
-  'POST documents/getPage': { kind: 'treeRead' },
-  'GET versions/get': { kind: 'treeRead' },
-  'POST versions/getPage': { kind: 'treeRead' },
-  'GET versions/download': { kind: 'download' },
-  'POST search/getPage': { kind: 'serviceElseMirror' },
-  'POST contentTypes/save': queued('contentTypes', 'create'),
-  'POST contentTypes/update': queued('contentTypes', 'update'),
-  'POST contentTypes/disable': queued('contentTypes', 'update', withStatus('DISABLED')),
-  'POST contentTypes/enable': queued('contentTypes', 'update', withStatus('ENABLED')),
-  'POST fieldDefinitions/save': queued('fieldDefinitions', 'upsert'),
-  'POST templates/save': queued('templates', 'upsert'),
-  'POST termSets/save': queued('termSets', 'upsert'),
-  'POST share-grants/create': queued('share-grants', 'create'),
-  'POST share-grants/update': queued('share-grants', 'update'),
-  'POST share-grants/revoke': queued('share-grants', 'update', withStatus('REVOKED', (now) => ({ revokedAt: now }))),
-  'POST acl/policy/create': queued('acl/policy', 'create'),
-  'POST acl/policy/update': queued('acl/policy', 'update', { idIn: 'query' }),
-  'POST acl/policy/delete': queued('acl/policy', 'update', removal),
-  'POST departments/create': queued('departments', 'create'),
-  'POST departments/update': queued('departments', 'update'),
-  'POST departments/delete': queued('departments', 'update', removal),
-  'POST roles/save': queued('roles', 'create'),
-  'POST roles/update': queued('roles', 'update'),
-  'POST roles/delete': queued('roles', 'update', removal),
+  [routeKey(contract.auth.token)]: { kind: 'public' },
+  [routeKey(contract.auth.refresh)]: { kind: 'public' },
+  [routeKey(contract.meta.openapi)]: { kind: 'public' },
+  [routeKey(contract.auth.userSession)]: { kind: 'mirror' },
+  [routeKey(contract.changes.getPage)]: { kind: 'mirror' },
+  [routeKey(contract.changes.latestCursor)]: { kind: 'mirror' },
+  [routeKey(contract.containers.get)]: { kind: 'treeRead' },
+  [routeKey(contract.containers.getPage)]: { kind: 'treeRead' },
+  [routeKey(contract.documents.get)]: { kind: 'treeRead' },
+  [routeKey(contract.documents.getPage)]: { kind: 'treeRead' },
+  [routeKey(contract.versions.get)]: { kind: 'treeRead' },
+  [routeKey(contract.versions.getPage)]: { kind: 'treeRead' },
+  [routeKey(contract.versions.download)]: { kind: 'download' },
+  [routeKey(contract.search.getPage)]: { kind: 'serviceElseMirror' },
+  [routeKey(contract.contentTypes.save)]: queued('contentTypes', 'create'),
+  [routeKey(contract.contentTypes.update)]: queued('contentTypes', 'update'),
+  [routeKey(contract.contentTypes.disable)]: queued('contentTypes', 'update', withStatus('DISABLED')),
+  [routeKey(contract.contentTypes.enable)]: queued('contentTypes', 'update', withStatus('ENABLED')),
+  [routeKey(contract.fieldDefinitions.save)]: queued('fieldDefinitions', 'upsert'),
+  [routeKey(contract.templates.save)]: queued('templates', 'upsert'),
+  [routeKey(contract.termSets.save)]: queued('termSets', 'upsert'),
+  [routeKey(contract.shareGrants.create)]: queued('share-grants', 'create'),
+  [routeKey(contract.shareGrants.update)]: queued('share-grants', 'update'),
+  [routeKey(contract.shareGrants.revoke)]: queued('share-grants', 'update', withStatus('REVOKED', (now) => ({ revokedAt: now }))),
+  [routeKey(contract.acl.policyCreate)]: queued('acl/policy', 'create'),
+  [routeKey(contract.acl.policyUpdate)]: queued('acl/policy', 'update', { idIn: 'query' }),
+  [routeKey(contract.acl.policyDelete)]: queued('acl/policy', 'update', removal),
+  [routeKey(contract.departments.create)]: queued('departments', 'create'),
+  [routeKey(contract.departments.update)]: queued('departments', 'update'),
+  [routeKey(contract.departments.delete)]: queued('departments', 'update', removal),
+  [routeKey(contract.roles.save)]: queued('roles', 'create'),
+  [routeKey(contract.roles.update)]: queued('roles', 'update'),
+  [routeKey(contract.roles.delete)]: queued('roles', 'update', removal),
 };
 
 /** Reads by their verb: the last path segment. */
 const READ_VERB = /^(get|getPage|list|getFormSchema|text|getMembers)$/;
 
 export function classify(method: string, path: string): Handling {
-  const rest = path.replace(/^\/v1\//, '');
-  const exact = EXACT[`${method} ${rest}`];
+  const key = routeKey({ method, path });
+  const exact = EXACT[key];
   if (exact) return exact;
-  if (method === 'POST' && TREE_OPS.has(rest)) return { kind: 'treeWrite', op: rest as TreeOp };
-  const segments = rest.split('/');
+  const op = method === 'POST' ? TREE_OPS.get(key) : undefined;
+  if (op) return { kind: 'treeWrite', op };
+  const segments = path.replace(/^\/v1\//, '').split('/');
   const verb = segments.pop() ?? '';
   if (method === 'GET' || READ_VERB.test(verb)) return { kind: 'cachedRead', resource: RESOURCES[segments.join('/')] ?? null };
   return { kind: 'onlineOnly' };

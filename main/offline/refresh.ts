@@ -8,9 +8,9 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentType } from '../../shared/v1/contentModel.ts';
-import type { Container, Document, PageOf, Version } from '../../shared/v1/resources.ts';
-import type { VersionText } from '../../shared/v1/text.ts';
-import type { FolioClient } from '../remote/client.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
+import type { Container, Document, Version } from '../../shared/v1/resources.ts';
+import { allPages, type FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { MirrorContainer, MirrorDocument } from '../store/offline/mirror.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
@@ -18,7 +18,7 @@ import type { SyncStore } from '../store/sync/index.ts';
 import type { NodeState, PairRecord } from '../sync/model.ts';
 import { isLocalId } from '../sync/trees.ts';
 import type { Mirror } from './mirror.ts';
-import { keepText, TEXT_PATH, wantsText } from './mirrorText.ts';
+import { keepText, wantsText } from './mirrorText.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface RefreshContext {
@@ -52,13 +52,9 @@ export async function refreshPair(ctx: RefreshContext): Promise<void> {
 /** The service's content types, so the mirror names the types of its items as the service does. */
 async function copyContentTypes(ctx: RefreshContext): Promise<void> {
   const { mirror } = ctx;
-  const types: ContentType[] = [];
+  let types: ContentType[];
   try {
-    for (let pageNumber = 1; ; pageNumber++) {
-      const page = await ctx.client.call<PageOf<ContentType>>('POST', '/v1/contentTypes/getPage', { json: { pageSize: 500, pageNumber } });
-      types.push(...page.content);
-      if (types.length >= page.totalElements || page.content.length === 0) break;
-    }
+    types = await allPages((pageNumber) => ctx.client.v1(contract.contentTypes.getPage, { pageSize: 500, pageNumber }));
   } catch (err) {
     // A caller the service will not show its types to sees items without type names.
     if (err instanceof FolioApiError) return;
@@ -186,7 +182,7 @@ async function changedContainers(ctx: RefreshContext, remote: Map<string, NodeSt
     }
   }
   if (fresh === undefined) {
-    fresh = (await client.call<{ cursor: string }>('GET', '/v1/changes/latestCursor')).cursor;
+    fresh = await client.latestCursor();
     for (const d of dirs) dirty.add(d);
   }
   for (const d of dirs) if (!dirty.has(d) && differs(ctx.mirror, d, remote, settled)) dirty.add(d);
@@ -277,13 +273,8 @@ function adoptVersionIds(ctx: RefreshContext, docId: string, serviceVersions: Ve
   }
 }
 
-async function allVersions(client: FolioClient, docId: string): Promise<Version[]> {
-  const out: Version[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await client.call<PageOf<Version>>('POST', '/v1/versions/getPage', { json: { docId, pageSize: 500, pageNumber } });
-    out.push(...page.content);
-    if (out.length >= page.totalElements || page.content.length === 0) return out;
-  }
+function allVersions(client: FolioClient, docId: string): Promise<Version[]> {
+  return allPages((pageNumber) => client.v1(contract.versions.getPage, { docId, pageSize: 500, pageNumber }));
 }
 
 /** Items of the pair the service no longer has leave the mirror (items made locally wait for the engine). */
@@ -329,7 +320,7 @@ async function cacheText(ctx: RefreshContext, remote: Map<string, NodeState>): P
     const doc = node.kind === 'file' ? mirror.document(node.id) : undefined;
     if (!doc || !wantsText(mirror, doc.currentVersionId) || !(await mirror.store.blobs.has(doc.contentHash))) continue;
     try {
-      keepText(mirror, await ctx.client.call<VersionText>('GET', TEXT_PATH, { query: { versionId: doc.currentVersionId } }), ctx.offline);
+      keepText(mirror, await ctx.client.v1(contract.versions.text, { versionId: doc.currentVersionId }), ctx.offline);
     } catch (err) {
       // A version the caller may read but not download has no text to give: its name is still found.
       if (!(err instanceof FolioApiError)) throw err;

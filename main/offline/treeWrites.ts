@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCodes, errorValue, type ErrorName } from '../../shared/errors.ts';
+import { contract, type Route } from '../../shared/v1/contract/index.ts';
 import type { Container, VersionResult } from '../../shared/v1/resources.ts';
 import { failure } from '../service/envelope.ts';
 import { renameDurably, syncDirectory, syncFile } from '../platform/durable.ts';
@@ -132,14 +133,16 @@ export class TreeWriter {
     return pair && at ? { pair, rel: at.rel } : undefined;
   }
 
-  private call(req: TreeRequest, path: string, json: JsonRecord): Promise<MirrorAnswer> {
-    return this.mirror.call({ method: path.endsWith('/get') ? 'GET' : 'POST', path, ...(path.endsWith('/get') ? { query: json as Record<string, string> } : { json }), headers: req.headers });
+  /** Asks the mirror's service code: a route with a body takes the fields as its body, one without as its query. */
+  private call(req: TreeRequest, route: Route, fields: JsonRecord): Promise<MirrorAnswer> {
+    const input = route.body ? { json: fields } : { query: fields as Record<string, string> };
+    return this.mirror.call({ method: route.method, path: route.path, ...input, headers: req.headers });
   }
 
   private async createContainer(req: TreeRequest): Promise<TreeAnswer> {
     const parent = this.containerPlace(str(req.body.parentId));
     if (!parent) return 'outside';
-    const answer = await this.call(req, '/v1/containers/create', pick(req.body, ['parentId', 'name', 'description', 'sortOrder', 'aclInheritEnabled']));
+    const answer = await this.call(req, contract.containers.create, pick(req.body, ['parentId', 'name', 'description', 'sortOrder', 'aclInheritEnabled']));
     if (answer.envelope.code !== 0) return answer;
     const created = answer.envelope.data as Container;
     const at = child(parent, created.name);
@@ -154,7 +157,7 @@ export class TreeWriter {
     this.d.touch([created.containerId]);
     this.d.changed();
     await this.followUp('containers', created.containerId, pick(req.body, ['metadataColumns']));
-    return this.call(req, '/v1/containers/get', { containerId: created.containerId });
+    return this.call(req, contract.containers.get, { containerId: created.containerId });
   }
 
   private async updateContainer(req: TreeRequest): Promise<TreeAnswer> {
@@ -166,13 +169,13 @@ export class TreeWriter {
     if (parentId && parentId !== before.parentId && this.containerPlace(parentId)?.pair.pairId !== from.pair.pairId) return 'outside';
     const refused = await this.d.otherFields('containers', id, pick(req.body, ['containerId', 'description', 'sortOrder', 'metadataColumns']));
     if (refused) return refused;
-    const answer = await this.call(req, '/v1/containers/update', pick(req.body, ['containerId', 'name', 'parentId', 'description', 'sortOrder']));
+    const answer = await this.call(req, contract.containers.update, pick(req.body, ['containerId', 'name', 'parentId', 'description', 'sortOrder']));
     if (answer.envelope.code !== 0) return answer;
-    await this.moveOnDisk(from, this.containerPlace(id) as Place, () => this.call(req, '/v1/containers/update', { containerId: id, name: before.name, parentId: before.parentId ?? '' }));
+    await this.moveOnDisk(from, this.containerPlace(id) as Place, () => this.call(req, contract.containers.update, { containerId: id, name: before.name, parentId: before.parentId ?? '' }));
     this.d.touch([id]);
     this.d.changed();
     if (req.body.metadataColumns !== undefined) this.mirror.repo.setMetadata(this.mirror.tenantId, 'container', id, req.body.metadataColumns as JsonRecord);
-    return this.call(req, '/v1/containers/get', { containerId: id });
+    return this.call(req, contract.containers.get, { containerId: id });
   }
 
   private async deleteContainer(req: TreeRequest): Promise<TreeAnswer> {
@@ -181,7 +184,7 @@ export class TreeWriter {
     if (!at || at.rel === '') return 'outside';
     await this.assertFolderSynced(at, id);
     const below = [id, ...this.mirror.store.containers.subtreeIds(this.mirror.tenantId, id), ...this.mirror.repo.documentsBelow(this.mirror.tenantId, id).map((d) => d.docId)];
-    const answer = await this.call(req, '/v1/containers/delete', { containerId: id });
+    const answer = await this.call(req, contract.containers.delete, { containerId: id });
     if (answer.envelope.code !== 0) return answer;
     await rm(abs(at), { recursive: true, force: true });
     await syncParent(abs(at));
@@ -193,7 +196,7 @@ export class TreeWriter {
   private async saveDocument(req: TreeRequest): Promise<TreeAnswer> {
     const parent = this.containerPlace(str(req.body.containerId));
     if (!parent) return 'outside';
-    const answer = await this.call(req, '/v1/documents/save', pick(req.body, ['containerId', 'title']));
+    const answer = await this.call(req, contract.documents.save, pick(req.body, ['containerId', 'title']));
     if (answer.envelope.code !== 0) return answer;
     const docId = str((answer.envelope.data as JsonRecord).docId);
     const at = child(parent, str((answer.envelope.data as JsonRecord).title));
@@ -209,7 +212,7 @@ export class TreeWriter {
     this.d.touch([docId]);
     this.d.changed();
     await this.followUp('documents', docId, pick(req.body, ['metadataColumns']));
-    return this.call(req, '/v1/documents/get', { docId });
+    return this.call(req, contract.documents.get, { docId });
   }
 
   private async updateDocument(req: TreeRequest): Promise<TreeAnswer> {
@@ -221,13 +224,13 @@ export class TreeWriter {
     if (containerId && containerId !== before.containerId && this.containerPlace(containerId)?.pair.pairId !== from.pair.pairId) return 'outside';
     const refused = await this.d.otherFields('documents', id, pick(req.body, ['docId', 'metadataColumns']));
     if (refused) return refused;
-    const answer = await this.call(req, '/v1/documents/update', pick(req.body, ['docId', 'title', 'containerId']));
+    const answer = await this.call(req, contract.documents.update, pick(req.body, ['docId', 'title', 'containerId']));
     if (answer.envelope.code !== 0) return answer;
-    await this.moveOnDisk(from, this.documentPlace(id) as Place, () => this.call(req, '/v1/documents/update', { docId: id, title: before.title, containerId: before.containerId }));
+    await this.moveOnDisk(from, this.documentPlace(id) as Place, () => this.call(req, contract.documents.update, { docId: id, title: before.title, containerId: before.containerId }));
     this.d.touch([id]);
     this.d.changed();
     if (req.body.metadataColumns !== undefined) this.mirror.repo.setMetadata(this.mirror.tenantId, 'document', id, req.body.metadataColumns as JsonRecord);
-    return this.call(req, '/v1/documents/get', { docId: id });
+    return this.call(req, contract.documents.get, { docId: id });
   }
 
   private async deleteDocument(req: TreeRequest): Promise<TreeAnswer> {
@@ -236,7 +239,7 @@ export class TreeWriter {
     const at = this.documentPlace(id);
     if (!doc || !at) return 'outside';
     await this.assertFileSynced(at, doc.contentHash);
-    const answer = await this.call(req, '/v1/documents/delete', { docId: id });
+    const answer = await this.call(req, contract.documents.delete, { docId: id });
     if (answer.envelope.code !== 0) return answer;
     await rm(abs(at), { force: true });
     await syncParent(abs(at));
@@ -258,7 +261,7 @@ export class TreeWriter {
 
   private async upload(req: TreeRequest): Promise<TreeAnswer> {
     if (!(await this.uploadTarget({ docId: req.query.docId ?? '', containerId: req.query.containerId ?? '' }))) return 'outside';
-    const answer = await this.mirror.call({ method: 'POST', path: '/v1/versions/upload', query: withoutType(req.query), ...(req.stream ? { stream: req.stream } : {}), headers: req.headers });
+    const answer = await this.mirror.call({ method: 'POST', path: contract.versions.upload.path, query: withoutType(req.query), ...(req.stream ? { stream: req.stream } : {}), headers: req.headers });
     if (answer.envelope.code !== 0) return answer;
     await this.landVersion(answer.envelope.data as VersionResult, !req.query.docId, Boolean(req.query.metadata));
     return answer;
@@ -266,7 +269,7 @@ export class TreeWriter {
 
   private async initChunked(req: TreeRequest): Promise<TreeAnswer> {
     if (!(await this.uploadTarget({ docId: str(req.body.docId), containerId: str(req.body.containerId) }))) return 'outside';
-    return this.call(req, '/v1/versions/initChunkedUpload', withoutType(req.body));
+    return this.call(req, contract.versions.initChunkedUpload, withoutType(req.body));
   }
 
   /** Chunks and aborts of a session the mirror opened; any other session is the service's. */
@@ -274,16 +277,16 @@ export class TreeWriter {
     const uploadId = req.query.uploadId ?? str(req.body.uploadId);
     if (!this.mirror.store.uploads.get(this.mirror.tenantId, uploadId)) return 'outside';
     if (req.op === 'versions/uploadChunk') {
-      return this.mirror.call({ method: 'POST', path: '/v1/versions/uploadChunk', query: req.query, ...(req.stream ? { stream: req.stream } : {}), headers: req.headers });
+      return this.mirror.call({ method: 'POST', path: contract.versions.uploadChunk.path, query: req.query, ...(req.stream ? { stream: req.stream } : {}), headers: req.headers });
     }
-    return this.call(req, '/v1/versions/abortChunkedUpload', { uploadId });
+    return this.call(req, contract.versions.abortChunkedUpload, { uploadId });
   }
 
   private async completeChunked(req: TreeRequest): Promise<TreeAnswer> {
     const session = this.mirror.store.uploads.get(this.mirror.tenantId, str(req.body.uploadId));
     if (!session) return 'outside';
     if (session.status === 'OPEN') await this.uploadTarget(session.target);
-    const answer = await this.call(req, '/v1/versions/completeChunkedUpload', { uploadId: session.uploadId });
+    const answer = await this.call(req, contract.versions.completeChunkedUpload, { uploadId: session.uploadId });
     if (answer.envelope.code !== 0 || session.status !== 'OPEN') return answer;
     await this.landVersion(answer.envelope.data as VersionResult, !session.target.docId, Boolean(session.target.metadata));
     return answer;

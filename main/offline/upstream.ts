@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Envelope } from '../../shared/envelope.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
 import { FolioClient, type Credentials } from '../remote/client.ts';
 import { FolioApiError, isUnreachable, REAUTH_CODES, ServiceUnreachable } from '../remote/errors.ts';
 import type { Connectivity } from './connectivity.ts';
@@ -56,7 +57,7 @@ export class Upstream {
   /** True when the service answered at all: what the connectivity probe asks. */
   async probe(): Promise<boolean> {
     try {
-      await this.once({ method: 'GET', path: '/v1/changes/latestCursor' });
+      await this.once({ method: contract.changes.latestCursor.method, path: contract.changes.latestCursor.path });
       return true;
     } catch (err) {
       if (isUnreachable(err)) return false;

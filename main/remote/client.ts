@@ -5,11 +5,14 @@
  */
 import type { Readable } from 'node:stream';
 import got, { type Got } from 'got';
+import type { Static, TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { Agent, request } from 'undici';
-import type { Change, ChangePage, Container, Document, PageOf, TokenResult, Version } from '../../shared/v1/resources.ts';
+import { ErrorCodes } from '../../shared/errors.ts';
+import { contract, OCTET_STREAM, type DataOf, type EnvelopeRoute } from '../../shared/v1/contract/index.ts';
+import type { Change, ChangePage, Container, Document, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
 import { parseBody, unwrapEnvelope, type ServiceReply } from './envelope.ts';
-import { ErrorCodes } from '../../shared/errors.ts';
 import { FolioApiError, isUnreachable, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES } from './errors.ts';
 
 export interface Credentials {
@@ -50,6 +53,24 @@ interface Session {
   expiresAt: number;
 }
 
+/** What a JSON route takes: its body, else its query, else nothing. Byte uploads go through postBytes. */
+export type ArgsOf<R extends EnvelopeRoute> = R['consumes'] extends readonly [typeof OCTET_STREAM]
+  ? [never]
+  : R['body'] extends TSchema
+    ? [Static<R['body']>]
+    : R['querystring'] extends TSchema
+      ? [Static<R['querystring']>]
+      : [];
+
+/** A byte upload of the contract: its query travels in the URL, the bytes in the body. */
+export type BytesRoute = EnvelopeRoute & { readonly consumes: readonly [typeof OCTET_STREAM]; readonly querystring: TSchema };
+
+type Input = { json?: unknown; query?: Record<string, string | number | boolean> };
+type Validator = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ instancePath: string; message: string }> };
+
+/** One compiled check per reply schema, shared by every client. */
+const validators = new WeakMap<TSchema, Validator>();
+
 const REFRESH_MARGIN_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
@@ -88,8 +109,8 @@ export class FolioClient {
    * first sync paid on every file (a quarter of the client's CPU; docs/architecture.md). Same
    * time-outs as got's path.
    */
-  async postBytes<T>(path: string, query: Record<string, string>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<T> {
-    const url = `${this.baseUrl}/${path.replace(/^\//, '')}?${new URLSearchParams(query).toString()}`;
+  async postBytes<R extends BytesRoute>(route: R, query: Static<R['querystring']>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<DataOf<R>> {
+    const url = `${this.baseUrl}${route.path}?${new URLSearchParams(stringsOf(query as Record<string, unknown>)).toString()}`;
     let reply: ServiceReply;
     try {
       const res = await request(url, {
@@ -102,35 +123,46 @@ export class FolioClient {
     } catch (err) {
       throw new ServiceUnreachable(err);
     }
-    return unwrapEnvelope<T>(reply);
+    return checked(route, reply);
   }
 
-  /** Calls an endpoint and unwraps its envelope; throws FolioApiError or ServiceUnreachable. */
-  async call<T>(method: 'GET' | 'POST', path: string, input: { json?: unknown; query?: Record<string, string | number> } = {}): Promise<T> {
+  /**
+   * Calls a JSON route of the contract with its body (or, for a route without one, its query) and
+   * returns the envelope's data, checked against the route's reply schema; throws FolioApiError
+   * (UNEXPECTED_REPLY when the data does not match) or ServiceUnreachable.
+   */
+  async v1<R extends EnvelopeRoute>(route: R, ...args: ArgsOf<R>): Promise<DataOf<R>> {
+    const [value] = args as unknown[];
+    const input: Input = route.body ? { json: value ?? {} } : value === undefined ? {} : { query: value as Input['query'] };
+    return this.call(route, input);
+  }
+
+  /** Calls a route and unwraps its envelope, renewing the credentials once when the service refuses them. */
+  private async call<R extends EnvelopeRoute>(route: R, input: Input): Promise<DataOf<R>> {
     return this.withRetry(async () => {
       const headers = await this.authHeaders();
       try {
-        return await this.raw<T>(method, path, input, headers);
+        return await this.raw(route, input, headers);
       } catch (err) {
         if (!(err instanceof FolioApiError) || !REAUTH_CODES.has(err.code)) throw err;
         this.app = null;
         this.user = null;
         this.options.credentials.session?.expire();
-        return this.raw<T>(method, path, input, await this.authHeaders());
+        return this.raw(route, input, await this.authHeaders());
       }
     });
   }
 
   /** One request, no retry: for the token endpoints and for call(). */
-  private async raw<T>(method: 'GET' | 'POST', path: string, input: { json?: unknown; query?: Record<string, string | number> }, headers: Record<string, string>): Promise<T> {
-    const res = await this.http(path.replace(/^\//, ''), {
-      method,
+  private async raw<R extends EnvelopeRoute>(route: R, input: Input, headers: Record<string, string>): Promise<DataOf<R>> {
+    const res = await this.http(route.path.slice(1), {
+      method: route.method,
       headers,
       ...(input.json !== undefined ? { json: input.json } : {}),
       ...(input.query ? { searchParams: input.query } : {}),
       responseType: 'text',
     });
-    return unwrapEnvelope<T>({ status: res.statusCode, headers: res.headers, body: parseBody(res.body) });
+    return checked(route, { status: res.statusCode, headers: res.headers, body: parseBody(res.body) });
   }
 
   /**
@@ -182,7 +214,7 @@ export class FolioClient {
   private async appSession(): Promise<Session> {
     if (this.app && this.app.expiresAt - REFRESH_MARGIN_MS > Date.now()) return this.app;
     const { clientId, clientSecret } = this.options.credentials;
-    this.app = await this.renew(this.app, () => this.raw<TokenResult>('POST', '/v1/auth/token', { json: { clientId, clientSecret } }, {}));
+    this.app = await this.renew(this.app, () => this.raw(contract.auth.token, { json: { clientId, clientSecret } }, {}));
     return this.app;
   }
 
@@ -190,7 +222,7 @@ export class FolioClient {
     if (this.user && this.user.expiresAt - REFRESH_MARGIN_MS > Date.now()) return this.user;
     const creds = this.options.credentials.user as NonNullable<Credentials['user']>;
     this.user = await this.renew(this.user, () =>
-      this.raw<TokenResult>('POST', '/v1/auth/userSession', { json: creds }, { authorization: `Bearer ${app.token.accessToken}` }),
+      this.raw(contract.auth.userSession, { json: creds }, { authorization: `Bearer ${app.token.accessToken}` }),
     );
     return this.user;
   }
@@ -199,7 +231,7 @@ export class FolioClient {
   private async renew(current: Session | null, login: () => Promise<TokenResult>): Promise<Session> {
     let token: TokenResult | undefined;
     if (current) {
-      token = await this.raw<TokenResult>('POST', '/v1/auth/refresh', { json: { refreshToken: current.token.refreshToken } }, {}).catch(() => undefined);
+      token = await this.raw(contract.auth.refresh, { json: { refreshToken: current.token.refreshToken } }, {}).catch(() => undefined);
     }
     token ??= await login();
     return { token, expiresAt: Date.now() + token.expiresIn * 1000 };
@@ -214,39 +246,44 @@ export class FolioClient {
   }
 
   getContainer(containerId: string): Promise<Container> {
-    return this.call('GET', '/v1/containers/get', { query: { containerId } });
+    return this.v1(contract.containers.get, { containerId });
   }
 
   createContainer(input: ContainerCreate): Promise<Container> {
-    return this.call('POST', '/v1/containers/create', { json: input });
+    return this.v1(contract.containers.create, input);
   }
 
   updateContainer(input: ContainerUpdate): Promise<Container> {
-    return this.call('POST', '/v1/containers/update', { json: input });
+    return this.v1(contract.containers.update, input);
   }
 
   deleteContainer(containerId: string): Promise<Container> {
-    return this.call('POST', '/v1/containers/delete', { json: { containerId } });
+    return this.v1(contract.containers.delete, { containerId });
   }
 
   getDocument(docId: string): Promise<Document> {
-    return this.call('GET', '/v1/documents/get', { query: { docId } });
+    return this.v1(contract.documents.get, { docId });
   }
 
   updateDocument(input: DocumentUpdate): Promise<Document> {
-    return this.call('POST', '/v1/documents/update', { json: input });
+    return this.v1(contract.documents.update, input);
   }
 
   deleteDocument(docId: string): Promise<Document> {
-    return this.call('POST', '/v1/documents/delete', { json: { docId } });
+    return this.v1(contract.documents.delete, { docId });
   }
 
   getVersion(versionId: string): Promise<Version> {
-    return this.call('GET', '/v1/versions/get', { query: { versionId } });
+    return this.v1(contract.versions.get, { versionId });
   }
 
   changes(cursor: string | undefined, pageSize = 500): Promise<ChangePage> {
-    return this.call('POST', '/v1/changes/getPage', { json: { ...(cursor ? { cursor } : {}), pageSize } });
+    return this.v1(contract.changes.getPage, { ...(cursor ? { cursor } : {}), pageSize });
+  }
+
+  /** The cursor of the newest change: take it before walking the tree. */
+  async latestCursor(): Promise<string> {
+    return (await this.v1(contract.changes.latestCursor)).cursor;
   }
 
   /** Every change after `cursor`, page by page; returns them with the cursor to use next time. */
@@ -263,19 +300,47 @@ export class FolioClient {
 
   /** Every child container and document of a container (the whole listing, page by page). */
   async children(containerId: string): Promise<{ containers: Container[]; documents: Document[] }> {
-    const containers = await this.allPages<Container>('/v1/containers/getPage', { parentId: containerId });
-    const documents = await this.allPages<Document>('/v1/documents/getPage', { containerId });
+    const containers = await allPages((pageNumber) => this.v1(contract.containers.getPage, { parentId: containerId, pageSize: MAX_PAGE, pageNumber }));
+    const documents = await allPages((pageNumber) => this.v1(contract.documents.getPage, { containerId, pageSize: MAX_PAGE, pageNumber }));
     return { containers, documents };
   }
+}
 
-  private async allPages<T>(path: string, filter: Record<string, string>): Promise<T[]> {
-    const out: T[] = [];
-    for (let pageNumber = 1; ; pageNumber++) {
-      const page = await this.call<PageOf<T>>('POST', path, { json: { ...filter, pageSize: 500, pageNumber } });
-      out.push(...page.content);
-      if (out.length >= page.totalElements || page.content.length === 0) return out;
-    }
+const MAX_PAGE = 500;
+
+/** Every item of a paged listing, page by page until the total is reached or a page comes back empty. */
+export async function allPages<T>(page: (pageNumber: number) => Promise<{ totalElements: number; content: T[] }>): Promise<T[]> {
+  const out: T[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const { content, totalElements } = await page(pageNumber);
+    out.push(...content);
+    if (out.length >= totalElements || content.length === 0) return out;
   }
+}
+
+/**
+ * The data of a success envelope, once it matches the route's reply schema: a reply outside it
+ * (another service, another version of it, a proxy's page) fails here, with the route and the
+ * first field that differs, rather than deep inside whoever reads it.
+ */
+function checked<R extends EnvelopeRoute>(route: R, reply: ServiceReply): DataOf<R> {
+  const data = unwrapEnvelope<unknown>(reply);
+  const schema = route.reply.data;
+  let check = validators.get(schema);
+  if (!check) {
+    check = Compile(schema) as Validator;
+    validators.set(schema, check);
+  }
+  if (check.Check(data)) return data as DataOf<R>;
+  const first = [...check.Errors(data)][0];
+  const where = first ? `${first.instancePath || '/'} ${first.message}` : 'does not match';
+  const rid = typeof (reply.body as { rid?: unknown }).rid === 'string' ? (reply.body as { rid: string }).rid : '';
+  throw new FolioApiError(ErrorCodes.UNEXPECTED_REPLY.code, `${ErrorCodes.UNEXPECTED_REPLY.msg}: ${route.method} ${route.path}: ${where}`, rid, reply.status);
+}
+
+/** A query as URL parameters. */
+function stringsOf(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
 }
 
 /** The service asks for patience: RATE_LIMITED, or a 429 from something in front of it. */

@@ -11,7 +11,8 @@ import { open, readFile, rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import PQueue from 'p-queue';
-import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, type ChunkedUploadSession, type VersionResult } from '../../shared/v1/resources.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
+import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, type VersionResult } from '../../shared/v1/resources.ts';
 import { renameDurably, syncFile } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
 import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
@@ -138,7 +139,7 @@ async function uploadDirect(client: FolioClient, path: string, target: UploadTar
     const result = await client.withRetry(async () => {
       let sent = 0;
       const onPiece = options.onProgress && ((n: number) => options.onProgress?.((sent += n), bytes.length));
-      return client.postBytes<VersionResult>('v1/versions/upload', query, await client.authHeaders(), bodyOf(bytes, options.throttle, onPiece), bytes.length);
+      return client.postBytes(contract.versions.upload, query, await client.authHeaders(), bodyOf(bytes, options.throttle, onPiece), bytes.length);
     });
     options.onProgress?.(bytes.length, bytes.length);
     return result;
@@ -151,19 +152,17 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const totalChunks = Math.max(1, Math.ceil(size / chunkSize));
   const idempotencyKey = keyFor(options, hash);
-  const session = await client.call<ChunkedUploadSession>('POST', '/v1/versions/initChunkedUpload', {
-    json: {
-      ...(target.docId ? { docId: target.docId } : { containerId: target.containerId ?? '', title: name }),
-      originalFilename: name,
-      ...(target.mimeType ? { mimeType: target.mimeType } : {}),
-      ...(target.comment ? { comment: target.comment } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-      ...options.attributes,
-      expectedContentHash: hash,
-      totalSize: size,
-      chunkSize,
-      totalChunks,
-    },
+  const session = await client.v1(contract.versions.initChunkedUpload, {
+    ...(target.docId ? { docId: target.docId } : { containerId: target.containerId ?? '', title: name }),
+    originalFilename: name,
+    ...(target.mimeType ? { mimeType: target.mimeType } : {}),
+    ...(target.comment ? { comment: target.comment } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    ...options.attributes,
+    expectedContentHash: hash,
+    totalSize: size,
+    chunkSize,
+    totalChunks,
   });
   if (session.alreadyCompletedVersionId) {
     const v = await client.getVersion(session.alreadyCompletedVersionId);
@@ -191,7 +190,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
         await client.withRetry(async () => {
           let piecesSent = 0;
           const onPiece = options.onProgress && ((n: number) => options.onProgress?.(sent + (piecesSent += n), size));
-          return client.postBytes('v1/versions/uploadChunk', { uploadId: session.uploadId, chunkIndex: String(index) }, await client.authHeaders(), bodyOf(buffer, options.throttle, onPiece), length);
+          return client.postBytes(contract.versions.uploadChunk, { uploadId: session.uploadId, chunkIndex: index }, await client.authHeaders(), bodyOf(buffer, options.throttle, onPiece), length);
         });
       } finally {
         spare.push(whole);
@@ -208,7 +207,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
     await file.close();
   }
   try {
-    return await client.call<VersionResult>('POST', '/v1/versions/completeChunkedUpload', { json: { uploadId: session.uploadId } });
+    return await client.v1(contract.versions.completeChunkedUpload, { uploadId: session.uploadId });
   } catch (err) {
     if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.CONTENT_HASH_MISMATCH.code) throw err;
     await abandon(client, session.uploadId);
@@ -218,7 +217,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
 
 /** Frees a session whose bytes are of no use any more; if that fails, the service expires it. */
 async function abandon(client: FolioClient, uploadId: string): Promise<void> {
-  await client.call('POST', '/v1/versions/abortChunkedUpload', { json: { uploadId } }).catch(() => undefined);
+  await client.v1(contract.versions.abortChunkedUpload, { uploadId }).catch(() => undefined);
 }
 
 /** The (enveloped) body of a failed download, as far as MAX_FAILURE_BODY; the stream is done with after it. */
@@ -269,7 +268,7 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
       );
       const resume = have > 0 && have < totalBytes;
       if (!resume && have > 0) await rm(options.partPath, { force: true });
-      const stream = client.http.stream('v1/versions/download', {
+      const stream = client.http.stream(contract.versions.download.path.slice(1), {
         searchParams: { versionId },
         headers: { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) },
       });

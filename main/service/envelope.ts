@@ -61,3 +61,9 @@ export function byteReplies(extraHeaders: Record<string, TSchema> = {}) {
     },
   };
 }
+
+/** Responses of a page for a person (the browser sign-in): HTML, or a redirect back to the app. */
+export function pageReplies() {
+  const html = { description: 'The sign-in page (text/html)', content: { 'text/html': { schema: Type.String() } } };
+  return { 200: html, 302: { description: 'Back to the redirect URI with code and state, or error and error_description (RFC 6749 §4.1.2)' }, 400: html };
+}

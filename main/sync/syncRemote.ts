@@ -34,7 +34,7 @@ export interface SyncRemote {
 export function clientRemote(client: FolioClient): SyncRemote {
   return {
     changes: (cursor) => client.changes(cursor),
-    latestCursor: async () => (await client.call<{ cursor: string }>('GET', '/v1/changes/latestCursor')).cursor,
+    latestCursor: () => client.latestCursor(),
     getContainer: (containerId) => client.getContainer(containerId),
     children: (containerId) => client.children(containerId),
     createContainer: (input) => client.createContainer(input),

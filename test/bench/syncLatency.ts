@@ -3,11 +3,11 @@
  * small file is edited again and again, and the time from the write to the service holding the
  * new content is measured (p50, p99). The default debounce (300 ms) is part of it.
  */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Document, PageOf } from '../../shared/v1/resources.ts';
 import { FOLIO_BIN, removeDir, tempDir } from '../helpers/server.ts';
 import { folioSyncOnce, log, percentile, startService, writeTree, type Row } from './syncCommon.ts';
 
@@ -34,7 +34,7 @@ export async function benchSyncLatency(o: LatencyBenchOptions): Promise<LatencyB
     const container = (await svc.client.createContainer({ name: 'bench latency' })).containerId;
     const initial = await folioSyncOnce(svc, container, tree, state);
     if (initial.code !== 0) throw new Error(`initial sync failed: ${initial.stderr.slice(-2000)}`);
-    const page = await svc.client.call<PageOf<Document>>('POST', '/v1/documents/getPage', { json: { containerId: container, pageSize: 500 } });
+    const page = await svc.client.v1(contract.documents.getPage, { containerId: container, pageSize: 500 });
     const doc = page.content.find((d) => d.title === 'edited.txt');
     if (!doc) throw new Error('the edited file did not reach the service');
 

@@ -5,6 +5,7 @@
  * in and syncs. A wrong address, a server that is not Folio and a wrong password are each told in
  * words. Screenshots of the sign-in screens at 420, 1024 and 1440 px go to test/e2e/screenshots/.
  */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -164,7 +165,7 @@ describe('sign-in through the browser', { timeout: HEAVY_TEST_MS }, () => {
     writeFileSync(join(dir, 'plan.txt'), 'signed in through the browser\n');
     await expect
       .poll(async () => {
-        const containers = await service.call<{ content: { containerId: string; name: string }[] }>('POST', '/v1/containers/getPage', { json: { pageSize: 100, pageNumber: 1 } });
+        const containers = await service.v1(contract.containers.getPage, { pageSize: 100, pageNumber: 1 });
         const id = containers.content.find((c) => c.name === 'Projects')?.containerId ?? '';
         const docs = (await service.children(id)).documents;
         return docs.find((d) => d.title === 'plan.txt')?.createByName ?? '';

@@ -3,6 +3,7 @@
  * real `folio serve` and the real desktop core process (`folio start --headless`, with its embedded
  * local server). Saves a screenshot of each screen to test/e2e/screenshots/.
  */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { uploadFile } from '../../main/remote/transfer.ts';
 import type { ActivityEntry } from '../../shared/desktop/api.ts';
-import type { ShareGrant } from '../../shared/v1/access.ts';
-import type { VersionText } from '../../shared/v1/text.ts';
 import { drawText, pdf, png } from '../fixtures/text.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { GUARD_MS, HEAVY_TEST_MS, printed, stopped, until } from '../helpers/wait.ts';
@@ -218,7 +217,7 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
 
   it('manages shares: create one, change its expiry, revoke it', async () => {
     const grants = async () =>
-      (await service.call<{ content: ShareGrant[] }>('POST', '/v1/share-grants/getPage', { json: { resourceType: 'CONTAINER', resourceId: containerId } })).content;
+      (await service.v1(contract.shareGrants.getPage, { resourceType: 'CONTAINER', resourceId: containerId })).content;
     await nav('Shares');
     await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
     await page.getByRole('button', { name: /Manage shares of: Team Handbook/ }).click();
@@ -261,7 +260,7 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     writeFileSync(join(dir, 'field-guide.pdf'), pdf([['Chapter one: getting started'], ['Page two covers the quarterly budget review']]));
     const doc = await until('the PDF on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'field-guide.pdf'));
     await until('its text READY', async () => {
-      const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } });
+      const t = await service.v1(contract.versions.text, { versionId: doc.currentVersionId });
       return t.status === 'READY' || undefined;
     });
 
@@ -303,7 +302,7 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     writeFileSync(join(dir, 'whiteboard.png'), await png(drawText(['Folio reads scanned pages', 'and says how sure it is'])));
     const doc = await until('the image on the service', async () => (await service.children(containerId)).documents.find((d) => d.title === 'whiteboard.png'));
     const text = await until('its text READY', async () => {
-      const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc.currentVersionId } });
+      const t = await service.v1(contract.versions.text, { versionId: doc.currentVersionId });
       return t.status === 'READY' ? t : undefined;
     });
     expect(text.source).toBe('OCR');

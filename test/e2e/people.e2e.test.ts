@@ -4,6 +4,7 @@
  * picked by name, restores v1 of a document and finds it on the disk, compares two versions, and
  * tells a person without SHARE whom to ask. Saves each changed screen at 420, 1024 and 1440 px.
  */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -59,7 +60,7 @@ async function nav(label: string): Promise<void> {
 }
 
 async function grants(): Promise<ShareGrant[]> {
-  return (await service.call<{ content: ShareGrant[] }>('POST', '/v1/share-grants/getPage', { json: { resourceType: 'CONTAINER', resourceId: teamId } })).content;
+  return (await service.v1(contract.shareGrants.getPage, { resourceType: 'CONTAINER', resourceId: teamId })).content;
 }
 
 beforeAll(async () => {
@@ -73,15 +74,13 @@ beforeAll(async () => {
   service = new FolioClient({ baseUrl: server.url, credentials: tenant, retry: { baseDelayMs: 20 } });
   teamId = (await service.createContainer({ name: 'Team', aclInheritEnabled: false })).containerId;
   readonlyId = (await service.createContainer({ name: 'Read only', aclInheritEnabled: false })).containerId;
-  await service.call('POST', '/v1/acl/entries/set', { json: { containerId: teamId, entries: [{ principalType: 'USER', principalId: aliceId, role: 'MANAGER' }] } });
-  await service.call('POST', '/v1/acl/entries/set', {
-    json: {
-      containerId: readonlyId,
-      entries: [
-        { principalType: 'USER', principalId: aliceId, role: 'VIEWER' },
-        { principalType: 'USER', principalId: carolId, role: 'MANAGER' },
-      ],
-    },
+  await service.v1(contract.acl.entriesSet, { containerId: teamId, entries: [{ principalType: 'USER', principalId: aliceId, role: 'MANAGER' }] });
+  await service.v1(contract.acl.entriesSet, {
+    containerId: readonlyId,
+    entries: [
+      { principalType: 'USER', principalId: aliceId, role: 'VIEWER' },
+      { principalType: 'USER', principalId: carolId, role: 'MANAGER' },
+    ],
   });
   const draft = join(work, 'plan.txt');
   writeFileSync(draft, 'The plan is to go north.\nWe leave on Monday.\n');

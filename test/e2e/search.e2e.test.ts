@@ -5,6 +5,7 @@
  * FOLIO_OPENER, here a script that records what it was asked to open. Saves screenshots to
  * test/e2e/screenshots/.
  */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,7 +53,7 @@ async function upload(title: string, bytes: Buffer): Promise<string> {
 
 async function textReady(versionId: string): Promise<VersionText> {
   return until(`the text of ${versionId} READY`, async () => {
-    const t = await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId } });
+    const t = await service.v1(contract.versions.text, { versionId });
     return t.status === 'READY' && t;
   });
 }

@@ -2684,7 +2684,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 502 Bad Gateway: the envelope with data null and one of 190002 FETCH_FAILED, 190005 TOO_MANY_REDIRECTS. */
+        /** @description 502 Bad Gateway: the envelope with data null and one of 190002 FETCH_FAILED, 190005 TOO_MANY_REDIRECTS, 170006 UNEXPECTED_REPLY. */
         BadGateway: {
             headers: {
                 [name: string]: unknown;

@@ -1,4 +1,5 @@
 /** The typed /v1 client (main/remote) against a real `folio serve`, through a fault-injecting proxy. */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { randomBytes, createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { FolioApiError, ServiceUnreachable } from '../../main/remote/errors.ts';
 import { downloadVersion, FileChanged, uploadFile } from '../../main/remote/transfer.ts';
-import type { ChunkedUploadSession } from '../../shared/v1/resources.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
@@ -145,9 +145,7 @@ describe('uploads', () => {
     const path = join(work, 'resume.bin');
     writeFileSync(path, bytes);
     const key = 'pair-1/node-9/' + sha(bytes);
-    const session = await client.call<ChunkedUploadSession>('POST', '/v1/versions/initChunkedUpload', {
-      json: { title: 'resume.bin', idempotencyKey: key, expectedContentHash: sha(bytes), totalSize: bytes.length, chunkSize: 256 * 1024, totalChunks: 4 },
-    });
+    const session = await client.v1(contract.versions.initChunkedUpload, { title: 'resume.bin', idempotencyKey: key, expectedContentHash: sha(bytes), totalSize: bytes.length, chunkSize: 256 * 1024, totalChunks: 4 });
     for (const index of [0, 2]) {
       await fetch(`${server.url}/v1/versions/uploadChunk?uploadId=${session.uploadId}&chunkIndex=${index}`, {
         method: 'POST',

@@ -5,6 +5,7 @@
  * the one question the engine, the desktop, the daemon and the command ask. A service that
  * answers with a business error is not unreachable.
  */
+import { contract } from '../../shared/v1/contract/index.ts';
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -77,13 +78,13 @@ describe('a connection refused on a closed port', () => {
 
   it('is unreachable on the JSON path (got), and certainly never arrived', async () => {
     const client = new FolioClient({ baseUrl: base(), credentials: NO_ONE, retry: { attempts: 1 } });
-    expectUnreachable(await failureOf(() => client.call('GET', '/v1/containers/get', { query: { containerId: 'cnt_none' } })), false);
+    expectUnreachable(await failureOf(() => client.v1(contract.containers.get, { containerId: 'cnt_none' })), false);
   });
 
   it('is unreachable on the bytes path (undici)', async () => {
     const client = new FolioClient({ baseUrl: base(), credentials: NO_ONE, retry: { attempts: 1 } });
     const bytes = Buffer.from('hello');
-    expectUnreachable(await failureOf(() => client.postBytes('v1/versions/upload', {}, {}, bytes, bytes.length)), false);
+    expectUnreachable(await failureOf(() => client.postBytes(contract.versions.upload, {}, {}, bytes, bytes.length)), false);
   });
 
   it("is unreachable for the sign-in's discovery (fetch)", async () => {
@@ -115,7 +116,7 @@ describe('a connection reset by the fault proxy', () => {
     const headers = await client.authHeaders();
     proxy.failNext('/v1/versions/upload', 1, 0);
     const bytes = Buffer.from('hello');
-    expectUnreachable(await failureOf(() => client.postBytes('v1/versions/upload', {}, headers, bytes, bytes.length)), true);
+    expectUnreachable(await failureOf(() => client.postBytes(contract.versions.upload, {}, headers, bytes, bytes.length)), true);
   });
 });
 
@@ -124,20 +125,20 @@ describe('a service that accepts the connection and never answers', () => {
 
   it('times out into unreachable on the JSON path', async () => {
     const client = new FolioClient({ baseUrl: base(), credentials: NO_ONE, retry: { attempts: 1 }, idleTimeoutMs: 300 });
-    expectUnreachable(await failureOf(() => client.call('GET', '/v1/containers/get', { query: { containerId: 'cnt_none' } })), true);
+    expectUnreachable(await failureOf(() => client.v1(contract.containers.get, { containerId: 'cnt_none' })), true);
   });
 
   it('times out into unreachable on the bytes path', async () => {
     const client = new FolioClient({ baseUrl: base(), credentials: NO_ONE, retry: { attempts: 1 }, idleTimeoutMs: 300 });
     const bytes = Buffer.from('hello');
-    expectUnreachable(await failureOf(() => client.postBytes('v1/versions/upload', {}, {}, bytes, bytes.length)), true);
+    expectUnreachable(await failureOf(() => client.postBytes(contract.versions.upload, {}, {}, bytes, bytes.length)), true);
   });
 });
 
 describe('a service that answers', () => {
   it('with a business error is not unreachable', async () => {
     const client = new FolioClient({ baseUrl: server.url, credentials: tenant, retry: { attempts: 1 } });
-    const err = await failureOf(() => client.call('GET', '/v1/containers/get', { query: { containerId: 'cnt_none' } }));
+    const err = await failureOf(() => client.v1(contract.containers.get, { containerId: 'cnt_none' }));
     expect(err).toBeInstanceOf(FolioApiError);
     expect(isUnreachable(err)).toBe(false);
     expect(toDesktopError(err).code).not.toBe('SERVICE_UNREACHABLE');

@@ -4,40 +4,26 @@
  * the token and revocation endpoints answer the envelope, and take JSON or an HTML form's encoding.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import { errorValue } from '../../../shared/errors.ts';
-import { AuthorizationServerMetadata, AuthorizeQuery, GrantRequest, GrantResult, RevokeRequest, RevokeResult, SignInForm, type SignInForm as SignInFormValue } from '../../../shared/v1/oauth.ts';
+import { contract, FORM } from '../../../shared/v1/contract/index.ts';
+import type { AuthorizationServerMetadata, SignInForm } from '../../../shared/v1/oauth.ts';
 import type { FolioApp, ServiceDeps } from '../kernel.ts';
-import { ok, replies } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
+import { serve } from '../serve.ts';
 import { checkClient, checkRequest, issueCode, RedirectedError, redirectWith, tenantNamed, type CheckedClient } from './authorize.ts';
 import { grant, revoke } from './grant.ts';
 import { cookieOf, CSRF_COOKIE, CsrfGuard, errorPage, pageHeaders, signInPage, styleNonce } from './signInPage.ts';
 
-const tags = ['auth'];
-const FORM = 'application/x-www-form-urlencoded';
 const FORM_LIMIT = 16 * 1024;
-const HTML = { description: 'The sign-in page (text/html)', content: { 'text/html': { schema: Type.String() } } };
-const REDIRECT = { description: 'Back to the redirect URI with code and state, or error and error_description (RFC 6749 §4.1.2)' };
-
-export const AUTHORIZE_PATH = '/v1/auth/authorize';
-export const TOKEN_PATH = '/v1/auth/oauthToken';
-export const REVOKE_PATH = '/v1/auth/revoke';
-export const METADATA_PATH = '/.well-known/oauth-authorization-server';
+const { auth: routes } = contract;
 
 export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
   const csrf = new CsrfGuard(store.dataDir);
   acceptForms(app);
 
-  app.get(METADATA_PATH, {
-    config: { public: true },
-    schema: { tags: ['meta'], summary: 'OAuth 2.0 authorization server metadata (RFC 8414) of the browser sign-in. No token needed, and not enveloped.', security: [], response: { 200: AuthorizationServerMetadata } },
-  }, async (req) => metadata(origin(req)));
+  serve(app, contract.meta.authorizationServer, (req) => metadata(origin(req)));
 
-  app.get(AUTHORIZE_PATH, {
-    config: { public: true },
-    schema: { tags, summary: 'The sign-in page (RFC 6749 §4.1.1 with PKCE S256, RFC 7636): the system browser opens it. Answers HTML. No token needed.', security: [], querystring: AuthorizeQuery, produces: ['text/html'], response: { 200: HTML, 302: REDIRECT, 400: HTML } },
-  }, async (req, reply) => {
+  serve(app, routes.authorize, (req, reply) => {
     const q = req.query;
     return respond(reply, () => {
       const client = checkClient(store, q);
@@ -48,10 +34,7 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
     });
   });
 
-  app.post(AUTHORIZE_PATH, {
-    config: { public: true },
-    schema: { operationId: 'authAuthorizeSubmit', tags, summary: "The sign-in page's form: checks the CSRF token, the user name and password, then redirects with a single-use code. Answers HTML or a redirect. No token needed.", security: [], consumes: [FORM], body: SignInForm, produces: ['text/html'], response: { 200: HTML, 302: REDIRECT, 400: HTML } },
-  }, async (req, reply) => {
+  serve(app, routes.authorizeSubmit, (req, reply) => {
     const form = req.body;
     return respond(reply, () => {
       const client = checkClient(store, form);
@@ -73,7 +56,7 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
   });
 
   /** Shows the form, with a fresh CSRF pair. */
-  function show(reply: FastifyReply, client: CheckedClient, q: SignInFormValue, values: { tenant: string; userName: string; error: string }): FastifyReply {
+  function show(reply: FastifyReply, client: CheckedClient, q: SignInForm, values: { tenant: string; userName: string; error: string }): FastifyReply {
     const { nonce: csrfNonce, token } = csrf.issue();
     const nonce = styleNonce();
     const secure = q.redirect_uri?.startsWith('https:') ? '; Secure' : '';
@@ -81,26 +64,12 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
     return reply
       .code(values.error ? 400 : 200)
       .headers(pageHeaders(nonce, new URL(client.redirectUri).origin))
-      .header('set-cookie', `${CSRF_COOKIE}=${csrfNonce}; Path=${AUTHORIZE_PATH}; HttpOnly; SameSite=Strict; Max-Age=1800${secure}`)
+      .header('set-cookie', `${CSRF_COOKIE}=${csrfNonce}; Path=${routes.authorize.path}; HttpOnly; SameSite=Strict; Max-Age=1800${secure}`)
       .send(signInPage({ hidden, askTenant: !client.tenantId, ...values, csrf: token, nonce }));
   }
 
-  app.post(TOKEN_PATH, {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'The token endpoint (RFC 6749 §4.1.3, §6): grant_type authorization_code (with the PKCE code_verifier) gives the app pair plus userSession, the user pair; grant_type refresh_token refreshes one pair. JSON or form-encoded. No token needed.',
-      security: [],
-      consumes: ['application/json', FORM],
-      body: GrantRequest,
-      response: replies(GrantResult),
-    },
-  }, async (req) => ok(req, grant(store, req.body)));
-
-  app.post(REVOKE_PATH, {
-    config: { public: true },
-    schema: { tags, summary: 'Revokes an access, user or refresh token (RFC 7009). An unknown token answers the same. JSON or form-encoded. No token needed.', security: [], consumes: ['application/json', FORM], body: RevokeRequest, response: replies(RevokeResult) },
-  }, async (req) => ok(req, revoke(store, req.body.token)));
+  serve(app, routes.oauthToken, (req) => grant(store, req.body));
+  serve(app, routes.revoke, (req) => revoke(store, req.body.token));
 }
 
 /**
@@ -138,15 +107,15 @@ function afterClient(reply: FastifyReply, client: CheckedClient, work: () => Fas
 function metadata(issuer: string): AuthorizationServerMetadata {
   return {
     issuer,
-    authorization_endpoint: `${issuer}${AUTHORIZE_PATH}`,
-    token_endpoint: `${issuer}${TOKEN_PATH}`,
-    revocation_endpoint: `${issuer}${REVOKE_PATH}`,
+    authorization_endpoint: `${issuer}${routes.authorize.path}`,
+    token_endpoint: `${issuer}${routes.oauthToken.path}`,
+    revocation_endpoint: `${issuer}${routes.revoke.path}`,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
-    service_documentation: `${issuer}/v1/openapi.json`,
+    service_documentation: `${issuer}${contract.meta.openapi.path}`,
   };
 }
 
@@ -160,6 +129,6 @@ function sameOrigin(req: FastifyRequest): boolean {
   return sent === undefined || sent === origin(req);
 }
 
-function pick(q: SignInFormValue, keys: (keyof SignInFormValue)[]): Record<string, string> {
+function pick(q: SignInForm, keys: (keyof SignInForm)[]): Record<string, string> {
   return Object.fromEntries(keys.map((k) => [k, q[k] ?? '']));
 }

@@ -3,42 +3,22 @@
  * and its blob store answer, and it is not draining. Neither needs a token, neither is rate
  * limited (a balancer probes every node every few seconds), and both log at debug, not info.
  */
-import Type from 'typebox';
+import { contract } from '../../../shared/v1/contract/index.ts';
+import type { Readiness } from '../../../shared/v1/health.ts';
 import type { FolioApp, ServiceDeps } from '../kernel.ts';
+import { serve } from '../serve.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
-const tags = ['meta'];
-
-const Health = Type.Object({ status: Type.Literal('ok') });
-const Readiness = Type.Object({
-  status: Type.Union([Type.Literal('ready'), Type.Literal('draining'), Type.Literal('unavailable')]),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('failing')]),
-  blobs: Type.Union([Type.Literal('ok'), Type.Literal('failing')]),
-});
-
-type Check = 'ok' | 'failing';
+type Check = Readiness['database'];
 
 export function healthRoutes(app: FolioApp, { store }: ServiceDeps, lifecycle: Lifecycle): void {
-  const config = { public: true, probe: true };
-
-  app.get('/healthz', {
-    config,
-    schema: { tags, summary: 'The process is alive. For a load balancer; no token needed, not enveloped.', security: [], response: { 200: Health } },
-  }, async () => ({ status: 'ok' as const }));
-
-  app.get('/readyz', {
-    config,
-    schema: {
-      tags,
-      summary: 'The node can serve: its database and blob store answer and it is not draining (503 otherwise). For a load balancer; no token needed, not enveloped.',
-      security: [],
-      response: { 200: Readiness, 503: Readiness },
-    },
-  }, async (_req, reply) => {
+  serve(app, contract.meta.healthz, { probe: true }, () => ({ status: 'ok' as const }));
+  serve(app, contract.meta.readyz, { probe: true }, async (_req, reply) => {
     const database = check(() => store.ping());
     const blobs = await checkAsync(() => store.blobs.ready());
-    const status = lifecycle.draining ? 'draining' : database === 'ok' && blobs === 'ok' ? 'ready' : 'unavailable';
-    return reply.code(status === 'ready' ? 200 : 503).send({ status, database, blobs });
+    const status: Readiness['status'] = lifecycle.draining ? 'draining' : database === 'ok' && blobs === 'ok' ? 'ready' : 'unavailable';
+    void reply.code(status === 'ready' ? 200 : 503);
+    return { status, database, blobs };
   });
 }
 

@@ -3,8 +3,9 @@
  * schemas. Install it before any other route, so it sees them all.
  */
 import swagger from '@fastify/swagger';
+import { contract } from '../../../shared/v1/contract/index.ts';
 import type { FolioApp } from '../kernel.ts';
-import { ErrorEnvelope } from '../envelope.ts';
+import { serve } from '../serve.ts';
 import { securitySchemes, type JsonObject } from './components.ts';
 import { finishDocument } from './document.ts';
 import { sharedSchemas } from './namedSchemas.ts';
@@ -30,16 +31,5 @@ export async function openApiRoutes(app: FolioApp): Promise<void> {
     transformObject: (built) => ('openapiObject' in built ? finishDocument(built.openapiObject as JsonObject) : built.swaggerObject),
   });
 
-  app.get('/v1/openapi.json', {
-    config: { public: true },
-    schema: {
-      tags: ['meta'],
-      summary: 'This OpenAPI 3.1 description. No token needed, and not enveloped.',
-      security: [],
-      response: {
-        200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } },
-        429: ErrorEnvelope,
-      },
-    },
-  }, async () => app.swagger() as unknown as JsonObject);
+  serve(app, contract.meta.openapi, () => app.swagger() as unknown as JsonObject);
 }

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { Perm, UPLOAD } from '../../../shared/permissions.ts';
+import { contract } from '../../../shared/v1/contract/index.ts';
 import {
   RENDITION_KINDS,
   SIGNED_URL_DEFAULT_SECONDS,
@@ -30,7 +31,6 @@ import { readMediaType } from '../mediaType.ts';
 import { inlinePreviewType } from './mimeTypes.ts';
 import { signedQuery, verifyRead } from './signing.ts';
 
-export const SIGNED_READ_PATH = '/v1/renditions/read';
 
 export class RenditionService {
   private readonly files: RenditionFiles;
@@ -84,7 +84,7 @@ export class RenditionService {
     }
     const record = await this.readable(this.visibleRendition(ctx, input.versionId, input.kind), input.kind);
     const expires = Math.floor(Date.now() / 1000) + validitySeconds;
-    const path = `${SIGNED_READ_PATH}?${signedQuery(this.key, { tenantId: ctx.tenantId, versionId: record.versionId, kind: input.kind, expires })}`;
+    const path = `${contract.renditions.read.path}?${signedQuery(this.key, { tenantId: ctx.tenantId, versionId: record.versionId, kind: input.kind, expires })}`;
     return { url: `${origin}${path}`, path, expiresAt: new Date(expires * 1000).toISOString(), validitySeconds };
   }
 

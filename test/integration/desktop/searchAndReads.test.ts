@@ -4,12 +4,12 @@
  * with its embedded local server, and a real synced folder. The opener records what it was asked
  * to show, in place of a file manager.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopApi, Result } from '../../../shared/desktop/api.ts';
-import type { VersionText } from '../../../shared/v1/text.ts';
 import { Dispatcher } from '../../../main/desktop/dispatcher.ts';
 import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
 import { openLocalDesktop, type LocalDesktop } from '../../../main/desktop/local.ts';
@@ -72,7 +72,7 @@ afterAll(async () => {
 describe('search, Activity actions and offline reads in the desktop core', { timeout: HEAVY_TEST_MS }, () => {
   it('searches names and text, naming each hit\'s folder and marking the words', async () => {
     const doc = (await service.children(containerId)).documents.find((d) => d.title === 'heron.txt');
-    await until('the text READY on the service', async () => (await service.call<VersionText>('GET', '/v1/versions/text', { query: { versionId: doc?.currentVersionId ?? '' } })).status === 'READY');
+    await until('the text READY on the service', async () => (await service.v1(contract.versions.text, { versionId: doc?.currentVersionId ?? '' })).status === 'READY');
     const found = await until('the text in the index', async () => {
       const r = value(await api.search({ query: 'kingfisher' }));
       return r.totalElements === 1 && r;

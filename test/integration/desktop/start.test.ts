@@ -2,6 +2,7 @@
  * `folio start` where Electron's runtime is missing: one line saying so, then the headless core
  * with its web UI and the embedded local /v1 server, in one process over one state directory.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -150,7 +151,7 @@ describe.runIf(electronBinary() === null)('folio start', { timeout: HEAVY_TEST_M
       // Back: the outbox is replayed, once, and the UI's count returns to 0.
       current = await startServer(server.dataDir, ['--port', port]);
       await until('the outbox replayed', async () => (await ui<Status>(s, 'getStatus')).offline.outboxLength === 0);
-      const types = await service.call<PageOf<ContentType>>('POST', '/v1/contentTypes/getPage', { json: { targetKind: 'DOCUMENT', pageSize: 500 } });
+      const types = await service.v1(contract.contentTypes.getPage, { targetKind: 'DOCUMENT', pageSize: 500 });
       expect(types.content.filter((t) => t.code === 'invoice')).toHaveLength(1);
     } finally {
       expect(await stop(s.child)).toBe(0);

@@ -11,6 +11,7 @@
  * "Meanwhile" is made exact by stopping the daemon before the service comes back, so the other
  * change lands first.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,6 @@ describe('both sides change while offline', () => {
     expect(conflict?.serviceRecord?.expiresAt).toBe(theirs);
     expect(conflict?.basedOn?.expiresAt).toBe(grant.expiresAt);
     // The service keeps the other change: nothing was overwritten.
-    expect((await w.client.call<{ expiresAt: string }>('GET', '/v1/share-grants/get', { query: { shareGrantId: grant.shareGrantId } })).expiresAt).toBe(theirs);
+    expect((await w.client.v1(contract.shareGrants.get, { shareGrantId: grant.shareGrantId })).expiresAt).toBe(theirs);
   }, SLOW);
 });

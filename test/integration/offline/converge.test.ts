@@ -6,6 +6,7 @@
  * started again on the same data and port: everything converges, and the local ids map to the
  * service's.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,8 +101,8 @@ describe('offline, then the service returns', () => {
     const top = await w.serviceDocs(w.rootId);
     expect(top.get('synced.txt')?.contentHash).toBe(sha('synced, edited in the folder offline'));
     expect(top.get('other.txt')?.contentHash).toBe(sha('other, edited in the folder offline'));
-    expect((await w.client.call<ContentType>('GET', '/v1/contentTypes/get', { query: { typeId: fileType.typeId } })).description).toBe('changed offline');
-    if (grant) expect((await w.client.call<{ expiresAt: string }>('GET', '/v1/share-grants/get', { query: { shareGrantId: grant } })).expiresAt).toBe(newExpiry);
+    expect((await w.client.v1(contract.contentTypes.get, { typeId: fileType.typeId })).description).toBe('changed offline');
+    if (grant) expect((await w.client.v1(contract.shareGrants.get, { shareGrantId: grant })).expiresAt).toBe(newExpiry);
 
     // Local ids map to the service's, and both keep working.
     const expected: Record<string, string> = {
@@ -127,7 +128,7 @@ describe('offline, then the service returns', () => {
     expect(data(await w.local.get<Document>('/v1/documents/get', { docId: one.docId })).docId).toBe(expected[one.docId]);
     // The mirror shows the service's versions under the service's ids.
     const oneVersions = data(await w.local.post<PageOf<Version>>('/v1/versions/getPage', { docId: one.docId }));
-    const serviceVersions = await w.client.call<PageOf<Version>>('POST', '/v1/versions/getPage', { json: { docId: expected[one.docId] } });
+    const serviceVersions = await w.client.v1(contract.versions.getPage, { docId: expected[one.docId] });
     expect(oneVersions.content.map((v) => v.versionId)).toEqual(serviceVersions.content.map((v) => v.versionId));
     expect(data(await w.local.get<LocalIdMapping>('/v1/local/ids/get', { id: one.versionId })).serviceId).toBe(serviceVersions.content[0]?.versionId);
 

@@ -6,11 +6,12 @@
  * record), nothing moves after a later restart, and a tree write made before the crash reaches
  * the service.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentType } from '../../../shared/v1/contentModel.ts';
-import type { Container, PageOf } from '../../../shared/v1/resources.ts';
+import type { Container } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { sha, until, World } from './harness.ts';
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function documentTypes(): Promise<ContentType[]> {
-  return (await w.client.call<PageOf<ContentType>>('POST', '/v1/contentTypes/getPage', { json: { targetKind: 'DOCUMENT', pageSize: 500 } })).content;
+  return (await w.client.v1(contract.contentTypes.getPage, { targetKind: 'DOCUMENT', pageSize: 500 })).content;
 }
 
 describe('a crash with a non-empty outbox', () => {
@@ -64,7 +65,7 @@ describe('a crash with a non-empty outbox', () => {
 
     const invoices = (await documentTypes()).filter((t) => t.code === 'invoice');
     expect(invoices).toHaveLength(1);
-    const updated = await w.client.call<ContentType>('GET', '/v1/contentTypes/get', { query: { typeId: fileType.typeId } });
+    const updated = await w.client.v1(contract.contentTypes.get, { typeId: fileType.typeId });
     expect(updated.description).toBe('set offline, then again');
     const made = (await w.serviceFolders(w.rootId)).get('Before the crash') as Container;
     expect((await w.serviceDocs(made.containerId)).get('kept.txt')?.contentHash).toBe(sha('kept through the crash'));
@@ -79,6 +80,6 @@ describe('a crash with a non-empty outbox', () => {
     await w.converged();
     await until('a pass after the restart', async () => (await w.status()).pairs.every((p) => p.lastSyncTime !== ''));
     expect((await documentTypes()).filter((t) => t.code === 'invoice')).toHaveLength(1);
-    expect((await w.client.call<ContentType>('GET', '/v1/contentTypes/get', { query: { typeId: fileType.typeId } })).updateTime).toBe(updated.updateTime);
+    expect((await w.client.v1(contract.contentTypes.get, { typeId: fileType.typeId })).updateTime).toBe(updated.updateTime);
   }, SLOW);
 });

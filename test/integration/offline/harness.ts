@@ -3,6 +3,7 @@
  * same data directory and port, a real `folio daemon` (which can be killed with SIGKILL), and a
  * real folder paired through `folio pair add`.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Envelope } from '../../../shared/envelope.ts';
 import type { LocalStatus } from '../../../shared/v1/offline.ts';
-import type { Container, Document, PageOf } from '../../../shared/v1/resources.ts';
+import type { Container, Document } from '../../../shared/v1/resources.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { Api, appApi, createTenant, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
 import { printed, until as waitUntil } from '../../helpers/wait.ts';
@@ -160,12 +161,12 @@ export class World {
 
   /** The service's documents of a container, by title. */
   async serviceDocs(containerId: string): Promise<Map<string, Document>> {
-    const page = await this.client.call<PageOf<Document>>('POST', '/v1/documents/getPage', { json: { containerId, pageSize: 500 } });
+    const page = await this.client.v1(contract.documents.getPage, { containerId, pageSize: 500 });
     return new Map(page.content.map((d) => [d.title, d]));
   }
 
   async serviceFolders(containerId: string): Promise<Map<string, Container>> {
-    const page = await this.client.call<PageOf<Container>>('POST', '/v1/containers/getPage', { json: { parentId: containerId, pageSize: 500 } });
+    const page = await this.client.v1(contract.containers.getPage, { parentId: containerId, pageSize: 500 });
     return new Map(page.content.map((c) => [c.name, c]));
   }
 

@@ -4,6 +4,7 @@
  * service since is a conflict in GET /v1/local/status, never an overwrite; the user settles it by
  * applying or discarding ours; the same change made on both sides is no conflict.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentType } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
@@ -33,7 +34,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-const description = async (typeId: string) => (await w.client.call<ContentType>('GET', '/v1/contentTypes/get', { query: { typeId } })).description;
+const description = async (typeId: string) => (await w.client.v1(contract.contentTypes.get, { typeId })).description;
 
 describe('queued record writes', () => {
   it('while online, a write goes straight to the service', async () => {

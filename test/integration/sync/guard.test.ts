@@ -3,6 +3,7 @@
  * half of a pair's files (and at least the configured minimum), or that finds the pair's folder
  * gone on either side, deletes nothing and pauses the pair until the user confirms.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
@@ -172,7 +173,7 @@ describe('vanished root', () => {
     const r = await s.sync();
     expect(r.blocked).toMatch(/service folder/);
     expect(s.localListing()).toEqual({ 'a.txt': sha('a') });
-    await service().client.call('POST', '/v1/containers/restore', { json: { containerId: s.rootId } });
+    await service().client.v1(contract.containers.restore, { containerId: s.rootId });
     s.write('b.txt', 'b');
     const back = await s.settle();
     expect(back.blocked).toBe('');

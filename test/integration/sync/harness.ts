@@ -2,6 +2,7 @@
  * Sync scenarios: a real `folio serve`, a real folder, the engine in this process, and helpers to
  * change either side the way a user (or another client) would.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { openSyncStore, type SyncStore } from '../../../main/store/sync/index.ts
 import type { PairSettings } from '../../../main/sync/model.ts';
 import { PairSync, type EngineOptions, type SyncRequest, type SyncSummary } from '../../../main/sync/engine.ts';
 import { PairOwner } from '../../../main/sync/owner.ts';
-import type { Container, Document, PageOf } from '../../../shared/v1/resources.ts';
+import type { Document } from '../../../shared/v1/resources.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.ts';
 import { createTenant, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
 
@@ -171,7 +172,7 @@ export class Scenario {
   async remoteFolder(path: string, create = true): Promise<string> {
     let at = this.rootId;
     for (const name of path.split('/').filter(Boolean)) {
-      const page = await this.svc.client.call<PageOf<Container>>('POST', '/v1/containers/getPage', { json: { parentId: at, pageSize: 500 } });
+      const page = await this.svc.client.v1(contract.containers.getPage, { parentId: at, pageSize: 500 });
       const found = page.content.find((c) => c.name === name);
       if (found) at = found.containerId;
       else if (create) at = (await this.svc.client.createContainer({ parentId: at, name })).containerId;
@@ -184,7 +185,7 @@ export class Scenario {
     const parts = path.split('/');
     const title = parts.pop() as string;
     const containerId = await this.remoteFolder(parts.join('/'), false);
-    const page = await this.svc.client.call<PageOf<Document>>('POST', '/v1/documents/getPage', { json: { containerId, pageSize: 500 } });
+    const page = await this.svc.client.v1(contract.documents.getPage, { containerId, pageSize: 500 });
     const doc = page.content.find((d) => d.title === title);
     if (!doc) throw new Error(`no remote document ${path}`);
     return doc;

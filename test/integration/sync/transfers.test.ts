@@ -2,11 +2,11 @@
  * Transfers: a large upload interrupted by kill -9 resumes with only the missing chunks; a file
  * edited during its upload is uploaded again; the bandwidth limit and the concurrency setting hold.
  */
+import { contract } from '../../../shared/v1/contract/index.ts';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChunkedUploadSession } from '../../../shared/v1/resources.ts';
 import { DEFAULT_CHUNK_SIZE, hashFile } from '../../../main/remote/transfer.ts';
 import { openSyncStore } from '../../../main/store/sync/index.ts';
 import { startFaultProxy } from '../../helpers/faultProxy.ts';
@@ -54,9 +54,7 @@ describe('transfers', () => {
       const pair = store.listPairs()[0];
       const node = [...store.loadTree(pair?.pairId ?? '', 'local').values()].find((n) => n.name === 'big.bin');
       store.close();
-      const session = await svc.client.call<ChunkedUploadSession>('POST', '/v1/versions/initChunkedUpload', {
-        json: { containerId: root, title: 'big.bin', idempotencyKey: `${pair?.pairId}/${node?.id}/${hash}`, expectedContentHash: hash, totalSize: size, chunkSize: DEFAULT_CHUNK_SIZE, totalChunks: chunks },
-      });
+      const session = await svc.client.v1(contract.versions.initChunkedUpload, { containerId: root, title: 'big.bin', idempotencyKey: `${pair?.pairId}/${node?.id}/${hash}`, expectedContentHash: hash, totalSize: size, chunkSize: DEFAULT_CHUNK_SIZE, totalChunks: chunks });
       const stored = session.uploadedChunkIndexes.length;
       expect(stored).toBeGreaterThan(0);
       expect(stored).toBeLessThan(chunks);
@@ -112,7 +110,7 @@ describe('transfers', () => {
     expect(edited).toBe(true);
     const doc = await s.remoteDoc('big.bin');
     expect(doc.contentHash).toBe(sha(changed));
-    const versions = await service().client.call<{ content: { contentHash: string }[] }>('POST', '/v1/versions/getPage', { json: { docId: doc.docId, pageSize: 50 } });
+    const versions = await service().client.v1(contract.versions.getPage, { docId: doc.docId, pageSize: 50 });
     for (const v of versions.content) expect([sha(big), sha(changed)]).toContain(v.contentHash);
   });
 
