@@ -105,16 +105,7 @@ export const Version = Type.Object({
 export type Version = Static<typeof Version>;
 
 /** The `syncResult` shape of spec §2 IngestResult; also what uploads return. */
-export const VersionResult = Type.Object({
-  docId: Str,
-  versionId: Str,
-  blobId: Str,
-  versionNo: Int,
-  contentHash: Str,
-  sizeBytes: Int,
-  mimeType: Str,
-  originalFilename: Str,
-});
+export const VersionResult = Type.Pick(Version, ['docId', 'versionId', 'blobId', 'versionNo', 'contentHash', 'sizeBytes', 'mimeType', 'originalFilename']);
 export type VersionResult = Static<typeof VersionResult>;
 
 export const ChunkedUploadSession = Type.Object({

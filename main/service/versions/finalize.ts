@@ -19,6 +19,7 @@ import { queueTextExtraction } from '../text/queue.ts';
 import { chargeStored } from '../limits/quota.ts';
 import { announceVersion } from './announce.ts';
 import { parseMetadata } from './target.ts';
+import { toVersionResult } from './view.ts';
 
 export async function finalizeVersion(
   deps: ServiceDeps,
@@ -76,17 +77,4 @@ async function finalizeLocked(
     if (!store.versions.contentReferenced(staged.contentHash)) await store.blobs.remove(staged.contentHash);
     throw err;
   }
-}
-
-export function toVersionResult(v: VersionRecord): VersionResult {
-  return {
-    docId: v.docId,
-    versionId: v.versionId,
-    blobId: v.blobId,
-    versionNo: v.versionNo,
-    contentHash: v.contentHash,
-    sizeBytes: v.sizeBytes,
-    mimeType: v.mimeType,
-    originalFilename: v.originalFilename,
-  };
 }
