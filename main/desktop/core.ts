@@ -34,6 +34,7 @@ import type { DesktopStore, StoredAccount } from '../store/sync/desktop.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type PairRecord, type SyncStore } from '../store/sync/index.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
+import type { Container, PageOf, Version } from '../../shared/v1/resources.ts';
 import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
 import { PairSync } from '../sync/engine.ts';
@@ -797,7 +798,7 @@ export class DesktopCore implements Handlers {
   }
 
   async listVersions(args: ArgsOf<'listVersions'>): Promise<ResultOf<'listVersions'>> {
-    const page = await this.requireClient().call<{ totalElements: number; content: unknown[] }>('POST', '/v1/versions/getPage', {
+    const page = await this.requireClient().call<PageOf<Version>>('POST', '/v1/versions/getPage', {
       json: { docId: args.docId, pageNumber: args.pageNumber ?? 1, pageSize: args.pageSize ?? 50 },
     });
     return { totalElements: page.totalElements, versions: page.content.map(versionView) };
@@ -865,10 +866,10 @@ export class DesktopCore implements Handlers {
 }
 
 /** Every child container of a container ('' for the tenant's root), page by page. */
-async function childContainers(client: FolioClient, parentId: string): Promise<unknown[]> {
-  const out: unknown[] = [];
+async function childContainers(client: FolioClient, parentId: string): Promise<Container[]> {
+  const out: Container[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
-    const page = await client.call<{ totalElements: number; content: unknown[] }>('POST', '/v1/containers/getPage', {
+    const page = await client.call<PageOf<Container>>('POST', '/v1/containers/getPage', {
       json: { ...(parentId ? { parentId } : {}), pageSize: 500, pageNumber, orderByColumn: 'name', isAsc: 'asc' },
     });
     out.push(...page.content);

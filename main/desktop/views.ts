@@ -1,13 +1,17 @@
 /**
- * The service's records as the UI sees them. Each view picks the fields DesktopApi promises and
- * fills what the service left out, so a newer or older service never breaks the contract.
+ * The service's records as the UI sees them. Containers, documents and versions arrive as the v1
+ * resources they are (shared/v1/resources.ts), and their DesktopApi entries are cut from them by
+ * schema. Shares and text are still read loosely: each view picks the fields DesktopApi promises
+ * and fills what the service left out.
  *
  * Share grants (/v1/share-grants/*) are assumed to follow spec §2 ShareGrant: shareGrantId,
  * resourceType (CONTAINER | DOCUMENT), resourceId, grantorId, granteeType (USER | DEPARTMENT | ROLE),
  * granteeId, permissionPreset (VIEW | DOWNLOAD | EDIT), message, expiresAt, revokedAt, status
  * (ACTIVE | EXPIRED | REVOKED), createTime — plus granteeName when the service sends one.
  */
-import type { ContainerEntry, DocumentEntry, Share, TextPage, VersionEntry, VersionText } from '../../shared/desktop/api.ts';
+import { DocumentEntry, VersionEntry, type ContainerEntry, type Share, type TextPage, type VersionText } from '../../shared/desktop/api.ts';
+import { fieldsOf } from '../../shared/v1/fields.ts';
+import type { Container, Document, Version } from '../../shared/v1/resources.ts';
 
 type Loose = Record<string, unknown>;
 
@@ -16,30 +20,12 @@ const int = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Loose) : {});
 
-export function containerView(c: unknown): ContainerEntry {
-  const r = obj(c);
-  const perms = obj(r.effectivePermissions);
-  return {
-    containerId: str(r.containerId),
-    name: str(r.name),
-    hasChildren: r.hasChildren === true,
-    canWrite: perms.write === true,
-    canShare: perms.share === true,
-  };
+export function containerView(c: Container): ContainerEntry {
+  return { containerId: c.containerId, name: c.name, hasChildren: c.hasChildren, canWrite: c.effectivePermissions.write, canShare: c.effectivePermissions.share };
 }
 
-export function documentView(d: unknown): DocumentEntry {
-  const r = obj(d);
-  return {
-    docId: str(r.docId),
-    containerId: str(r.containerId),
-    title: str(r.title),
-    sizeBytes: int(r.sizeBytes),
-    mimeType: str(r.mimeType),
-    currentVersionId: str(r.currentVersionId),
-    currentVersionNo: int(r.currentVersionNo),
-    updateTime: str(r.updateTime),
-  };
+export function documentView(d: Document): DocumentEntry {
+  return fieldsOf(DocumentEntry, d);
 }
 
 export function shareView(s: unknown): Share {
@@ -61,20 +47,9 @@ export function shareView(s: unknown): Share {
   };
 }
 
-export function versionView(v: unknown): VersionEntry {
-  const r = obj(v);
-  return {
-    versionId: str(r.versionId),
-    versionNo: int(r.versionNo),
-    sizeBytes: int(r.sizeBytes),
-    mimeType: str(r.mimeType),
-    originalFilename: str(r.originalFilename),
-    comment: str(r.comment),
-    label: str(r.label),
-    createBy: str(r.createByName) || str(r.createBy),
-    createTime: str(r.createTime),
-    contentHash: str(r.contentHash),
-  };
+/** The author by name, or by id when the service has no name for them (a deleted user). */
+export function versionView(v: Version): VersionEntry {
+  return { ...fieldsOf(VersionEntry, v), createBy: v.createByName || v.createBy };
 }
 
 const TEXT_STATUSES = ['READY', 'PENDING', 'FAILED', 'NOT_APPLICABLE'] as const;

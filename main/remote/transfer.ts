@@ -11,7 +11,8 @@ import { open, readFile, rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import PQueue from 'p-queue';
-import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
+import { fieldsOf } from '../../shared/v1/fields.ts';
+import { VersionResult, type ChunkedUploadSession } from '../../shared/v1/resources.ts';
 import { renameDurably, syncFile } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
 import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
@@ -155,7 +156,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
   });
   if (session.alreadyCompletedVersionId) {
     const v = await client.getVersion(session.alreadyCompletedVersionId);
-    return { docId: v.docId, versionId: v.versionId, blobId: v.blobId, versionNo: v.versionNo, contentHash: v.contentHash, sizeBytes: v.sizeBytes, mimeType: v.mimeType, originalFilename: v.originalFilename };
+    return fieldsOf(VersionResult, v);
   }
   const done = new Set(session.uploadedChunkIndexes);
   let sent = [...done].reduce((n, i) => n + chunkLength(i, chunkSize, size, totalChunks), 0);

@@ -9,6 +9,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema } from '../v1/access.ts';
 import { DirectoryEntry, DirectoryKindSchema, Sharers } from '../v1/directory.ts';
+import { Container, Document, Version } from '../v1/resources.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -121,25 +122,15 @@ export type BrowserSignInStart = Static<typeof BrowserSignInStart>;
 // ---------------------------------------------------------------------------------------------
 // The service tree (to pick a pair's container, a document, a share target)
 
+/** A service container as the tree shows it: what the caller may do there, from its effectivePermissions. */
 export const ContainerEntry = Type.Object({
-  containerId: Str,
-  name: Str,
-  hasChildren: Bool,
+  ...Type.Pick(Container, ['containerId', 'name', 'hasChildren']).properties,
   canWrite: Bool,
   canShare: Bool,
 });
 export type ContainerEntry = Static<typeof ContainerEntry>;
 
-export const DocumentEntry = Type.Object({
-  docId: Str,
-  containerId: Str,
-  title: Str,
-  sizeBytes: Int,
-  mimeType: Str,
-  currentVersionId: Str,
-  currentVersionNo: Int,
-  updateTime: Str,
-});
+export const DocumentEntry = Type.Pick(Document, ['docId', 'containerId', 'title', 'sizeBytes', 'mimeType', 'currentVersionId', 'currentVersionNo', 'updateTime']);
 export type DocumentEntry = Static<typeof DocumentEntry>;
 
 export const ListChildrenArgs = Type.Object(
@@ -380,18 +371,19 @@ export const SharersArgs = Type.Object({ resourceType: ShareResourceTypeSchema, 
 // ---------------------------------------------------------------------------------------------
 // Documents: versions (/v1/versions/getPage) and extracted text (/v1/versions/text, spec 4.8)
 
-export const VersionEntry = Type.Object({
-  versionId: Str,
-  versionNo: Int,
-  sizeBytes: Int,
-  mimeType: Str,
-  originalFilename: Str,
-  comment: Str,
-  label: Str,
-  createBy: Str,
-  createTime: Str,
-  contentHash: Str,
-});
+/** A version as the history shows it: `createBy` is the author's display name where the service knows one. */
+export const VersionEntry = Type.Pick(Version, [
+  'versionId',
+  'versionNo',
+  'sizeBytes',
+  'mimeType',
+  'originalFilename',
+  'comment',
+  'label',
+  'createBy',
+  'createTime',
+  'contentHash',
+]);
 export type VersionEntry = Static<typeof VersionEntry>;
 
 export const ListVersionsArgs = Type.Object(

@@ -104,8 +104,13 @@ export const Version = Type.Object({
 });
 export type Version = Static<typeof Version>;
 
-/** The `syncResult` shape of spec §2 IngestResult; also what uploads return. */
-export const VersionResult = Type.Pick(Version, ['docId', 'versionId', 'blobId', 'versionNo', 'contentHash', 'sizeBytes', 'mimeType', 'originalFilename']);
+/**
+ * The `syncResult` shape of spec §2 IngestResult; also what uploads return. Picked from Version
+ * field by field rather than with Type.Pick, which would take Version's order and reorder the
+ * published description.
+ */
+const { docId, versionId, blobId, versionNo, contentHash, sizeBytes, mimeType, originalFilename } = Version.properties;
+export const VersionResult = Type.Object({ docId, versionId, blobId, versionNo, contentHash, sizeBytes, mimeType, originalFilename });
 export type VersionResult = Static<typeof VersionResult>;
 
 export const ChunkedUploadSession = Type.Object({
