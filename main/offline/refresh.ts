@@ -236,7 +236,7 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
       const newVersions = versions.get(d.docId);
       if (newVersions) {
         adoptVersionIds(ctx, d.docId, newVersions);
-        mirror.repo.replaceVersions(tenantId, d.docId, newVersions.map((v) => ({ ...v, docId: d.docId, fileMtime: v.fileMtime ?? null, executable: v.executable ?? null })));
+        mirror.repo.replaceVersions(tenantId, d.docId, newVersions.map((v) => ({ ...v, docId: d.docId })));
       }
       mirror.repo.putDocument(tenantId, toMirrorDocument(d));
       offline.putServiceRecord('documents', d.docId, d);
@@ -341,50 +341,10 @@ async function cacheFile(mirror: Mirror, path: string, expectedHash: string): Pr
 }
 
 function toMirrorContainer(c: Container): MirrorContainer {
-  return {
-    rowId: c.id,
-    containerId: c.containerId,
-    parentId: c.parentId,
-    containerTypeId: c.containerTypeId,
-    name: c.name,
-    description: c.description,
-    sortOrder: c.sortOrder,
-    status: c.status,
-    metadata: c.metadataColumns,
-    aclInheritEnabled: c.aclInheritEnabled,
-    createBy: c.createBy,
-    createTime: c.createTime,
-    updateBy: c.updateBy,
-    updateTime: c.updateTime,
-    purgeAt: c.purgeAt,
-  };
+  return { ...c, rowId: c.id, metadata: c.metadataColumns };
 }
 
+/** v1 does not say who changed a document last: its author stands in. */
 function toMirrorDocument(d: Document): MirrorDocument {
-  return {
-    docId: d.docId,
-    containerId: d.containerId,
-    title: d.title,
-    documentTypeId: d.documentTypeId,
-    currentVersionId: d.currentVersionId,
-    currentVersionNo: d.currentVersionNo,
-    sizeBytes: d.sizeBytes,
-    mimeType: d.mimeType,
-    originalFilename: d.originalFilename,
-    contentHash: d.contentHash,
-    state: d.state,
-    publishedVersionId: d.publishedVersionId,
-    publishedVersionNo: d.publishedVersionNo,
-    publishedLabel: d.publishedLabel,
-    processingState: d.processingState,
-    processingFailReason: d.processingFailReason,
-    indexStatus: d.indexStatus,
-    indexFailReason: d.indexFailReason,
-    metadata: d.metadataColumns,
-    createBy: d.createBy,
-    createTime: d.createTime,
-    updateBy: d.createBy,
-    updateTime: d.updateTime,
-    purgeAt: d.purgeAt,
-  };
+  return { ...d, metadata: d.metadataColumns, updateBy: d.createBy };
 }

@@ -12,7 +12,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import PQueue from 'p-queue';
 import { contract } from '../../shared/v1/contract/index.ts';
-import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, type VersionResult } from '../../shared/v1/resources.ts';
+import { fieldsOf } from '../../shared/v1/fields.ts';
+import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, VersionResult } from '../../shared/v1/resources.ts';
 import { renameDurably, syncFile } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
 import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
@@ -166,8 +167,7 @@ async function uploadChunked(client: FolioClient, path: string, target: UploadTa
   });
   if (session.alreadyCompletedVersionId) {
     const v = await client.getVersion(session.alreadyCompletedVersionId);
-    const kept = { ...(v.fileMtime !== undefined ? { fileMtime: v.fileMtime } : {}), ...(v.executable !== undefined ? { executable: v.executable } : {}) };
-    return { docId: v.docId, versionId: v.versionId, blobId: v.blobId, versionNo: v.versionNo, contentHash: v.contentHash, sizeBytes: v.sizeBytes, mimeType: v.mimeType, originalFilename: v.originalFilename, ...kept };
+    return fieldsOf(VersionResult, v);
   }
   const done = new Set(session.uploadedChunkIndexes);
   let sent = [...done].reduce((n, i) => n + chunkLength(i, chunkSize, size, totalChunks), 0);

@@ -11,6 +11,7 @@ import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema
 import { DirectoryEntry, DirectoryKindSchema, Sharers } from '../v1/directory.ts';
 import { SEARCH_QUERY_MAX, SearchHighlight } from '../v1/search.ts';
 import { LEFT_OUT_REASONS } from '../leftOut.ts';
+import { Container, Document, Version } from '../v1/resources.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Errors and results
@@ -123,25 +124,15 @@ export type BrowserSignInStart = Static<typeof BrowserSignInStart>;
 // ---------------------------------------------------------------------------------------------
 // The service tree (to pick a pair's container, a document, a share target)
 
+/** A service container as the tree shows it: what the caller may do there, from its effectivePermissions. */
 export const ContainerEntry = Type.Object({
-  containerId: Str,
-  name: Str,
-  hasChildren: Bool,
+  ...Type.Pick(Container, ['containerId', 'name', 'hasChildren']).properties,
   canWrite: Bool,
   canShare: Bool,
 });
 export type ContainerEntry = Static<typeof ContainerEntry>;
 
-export const DocumentEntry = Type.Object({
-  docId: Str,
-  containerId: Str,
-  title: Str,
-  sizeBytes: Int,
-  mimeType: Str,
-  currentVersionId: Str,
-  currentVersionNo: Int,
-  updateTime: Str,
-});
+export const DocumentEntry = Type.Pick(Document, ['docId', 'containerId', 'title', 'sizeBytes', 'mimeType', 'currentVersionId', 'currentVersionNo', 'updateTime']);
 export type DocumentEntry = Static<typeof DocumentEntry>;
 
 export const ListChildrenArgs = Type.Object(
@@ -411,18 +402,19 @@ export const SharersArgs = Type.Object({ resourceType: ShareResourceTypeSchema, 
 // ---------------------------------------------------------------------------------------------
 // Documents: versions (/v1/versions/getPage) and extracted text (/v1/versions/text, spec 4.8)
 
-export const VersionEntry = Type.Object({
-  versionId: Str,
-  versionNo: Int,
-  sizeBytes: Int,
-  mimeType: Str,
-  originalFilename: Str,
-  comment: Str,
-  label: Str,
-  createBy: Str,
-  createTime: Str,
-  contentHash: Str,
-});
+/** A version as the history shows it: `createBy` is the author's display name where the service knows one. */
+export const VersionEntry = Type.Pick(Version, [
+  'versionId',
+  'versionNo',
+  'sizeBytes',
+  'mimeType',
+  'originalFilename',
+  'comment',
+  'label',
+  'createBy',
+  'createTime',
+  'contentHash',
+]);
 export type VersionEntry = Static<typeof VersionEntry>;
 
 export const ListVersionsArgs = Type.Object(

@@ -118,18 +118,13 @@ export const Version = Type.Object({
 });
 export type Version = Static<typeof Version>;
 
-/** The `syncResult` shape of spec §2 IngestResult; also what uploads return. */
-export const VersionResult = Type.Object({
-  docId: Str,
-  versionId: Str,
-  blobId: Str,
-  versionNo: Int,
-  contentHash: Str,
-  sizeBytes: Int,
-  mimeType: Str,
-  originalFilename: Str,
-  ...FileAttributes,
-});
+/**
+ * The `syncResult` shape of spec §2 IngestResult; also what uploads return. Picked from Version
+ * field by field rather than with Type.Pick, which would take Version's order and reorder the
+ * published description.
+ */
+const { docId, versionId, blobId, versionNo, contentHash, sizeBytes, mimeType, originalFilename, fileMtime, executable } = Version.properties;
+export const VersionResult = Type.Object({ docId, versionId, blobId, versionNo, contentHash, sizeBytes, mimeType, originalFilename, fileMtime, executable });
 export type VersionResult = Static<typeof VersionResult>;
 
 export const ChunkedUploadSession = Type.Object({

@@ -13,6 +13,7 @@ import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { canReadContainer, visiblePage } from '../acl/visible.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
+import { toContainer } from './view.ts';
 
 export class ContainerService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -193,29 +194,12 @@ export class ContainerService {
   }
 
   view(ctx: RequestContext, c: ContainerRecord): Container {
-    const parent = c.parentId ? this.store.containers.get(ctx.tenantId, c.parentId) : undefined;
-    const type = this.store.contentTypes.get(ctx.tenantId, c.containerTypeId);
-    return {
-      id: c.id,
-      containerId: c.containerId,
-      parentId: c.parentId ?? '',
-      parentName: parent?.name ?? '',
-      containerTypeId: c.containerTypeId,
-      containerTypeName: type?.name ?? '',
-      name: c.name,
-      description: c.description,
-      sortOrder: c.sortOrder,
-      status: c.status,
-      createBy: c.createBy,
+    return toContainer(c, {
+      parentName: c.parentId ? (this.store.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
+      containerTypeName: this.store.contentTypes.get(ctx.tenantId, c.containerTypeId)?.name ?? '',
       createByName: this.store.identity.displayName(ctx.tenantId, c.createBy),
-      createTime: c.createTime,
-      updateBy: c.updateBy,
-      updateTime: c.updateTime,
-      purgeAt: c.purgeAt,
-      metadataColumns: c.metadata,
-      aclInheritEnabled: c.aclInheritEnabled,
       effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
       hasChildren: this.store.containers.hasActiveChildren(ctx.tenantId, c.containerId),
-    };
+    });
   }
 }

@@ -14,6 +14,7 @@ import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 import { canReadDocument, visiblePage } from '../acl/visible.ts';
+import { toDocument } from './view.ts';
 
 export class DocumentService {
 
@@ -176,35 +177,10 @@ export class DocumentService {
   }
 
   view(ctx: RequestContext, d: DocumentRecord): Document {
-    const container = this.store.containers.get(ctx.tenantId, d.containerId);
-    const type = this.store.contentTypes.get(ctx.tenantId, d.documentTypeId);
-    return {
-      docId: d.docId,
-      containerId: d.containerId,
-      containerName: container?.name ?? '',
-      title: d.title,
-      documentTypeId: d.documentTypeId,
-      documentTypeName: type?.name ?? '',
-      currentVersionId: d.currentVersionId,
-      state: d.state,
-      publishedVersionId: d.publishedVersionId,
-      publishedVersionNo: d.publishedVersionNo,
-      publishedLabel: d.publishedLabel,
-      createBy: d.createBy,
+    return toDocument(d, {
+      containerName: this.store.containers.get(ctx.tenantId, d.containerId)?.name ?? '',
+      documentTypeName: this.store.contentTypes.get(ctx.tenantId, d.documentTypeId)?.name ?? '',
       createByName: this.store.identity.displayName(ctx.tenantId, d.createBy),
-      sizeBytes: d.sizeBytes,
-      mimeType: d.mimeType,
-      originalFilename: d.originalFilename,
-      currentVersionNo: d.currentVersionNo,
-      contentHash: d.contentHash,
-      createTime: d.createTime,
-      updateTime: d.updateTime,
-      processingState: d.processingState,
-      processingFailReason: d.processingFailReason,
-      indexStatus: d.indexStatus,
-      indexFailReason: d.indexFailReason,
-      purgeAt: d.purgeAt,
-      metadataColumns: d.metadata,
-    };
+    });
   }
 }

@@ -19,6 +19,7 @@ import { queueTextExtraction } from '../text/queue.ts';
 import { chargeStored } from '../limits/quota.ts';
 import { announceVersion } from './announce.ts';
 import { parseMetadata } from './target.ts';
+import { toVersionResult } from './view.ts';
 
 export async function finalizeVersion(
   deps: ServiceDeps,
@@ -63,8 +64,8 @@ async function finalizeLocked(
         comment: target.comment,
         label: target.label,
         createBy: actorOf(ctx),
-        fileMtime: target.fileMtime ?? null,
-        executable: target.executable ?? null,
+        ...(target.fileMtime !== undefined ? { fileMtime: target.fileMtime } : {}),
+        ...(target.executable !== undefined ? { executable: target.executable } : {}),
       });
       const current = store.documents.setCurrentVersion(described, v, actorOf(ctx));
       documents.recordChange(current, 'version');
@@ -79,23 +80,4 @@ async function finalizeLocked(
     if (!store.versions.contentReferenced(staged.contentHash)) await store.blobs.remove(staged.contentHash);
     throw err;
   }
-}
-
-export function toVersionResult(v: VersionRecord): VersionResult {
-  return {
-    docId: v.docId,
-    versionId: v.versionId,
-    blobId: v.blobId,
-    versionNo: v.versionNo,
-    contentHash: v.contentHash,
-    sizeBytes: v.sizeBytes,
-    mimeType: v.mimeType,
-    originalFilename: v.originalFilename,
-    ...fileAttributesOf(v),
-  };
-}
-
-/** The file attributes a version keeps, as the /v1 records carry them: absent where unknown. */
-export function fileAttributesOf(v: Pick<VersionRecord, 'fileMtime' | 'executable'>): { fileMtime?: number; executable?: boolean } {
-  return { ...(v.fileMtime !== null ? { fileMtime: v.fileMtime } : {}), ...(v.executable !== null ? { executable: v.executable } : {}) };
 }

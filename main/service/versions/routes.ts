@@ -40,8 +40,8 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps, services: Servic
     const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
     const etag = `"${v.contentHash}"`;
     // A sync client writes the file back as it was uploaded without a second request per file.
-    if (v.fileMtime !== null) void reply.header(FILE_MTIME_HEADER, String(v.fileMtime));
-    if (v.executable !== null) void reply.header(FILE_EXECUTABLE_HEADER, String(v.executable));
+    if (v.fileMtime !== undefined) void reply.header(FILE_MTIME_HEADER, String(v.fileMtime));
+    if (v.executable !== undefined) void reply.header(FILE_EXECUTABLE_HEADER, String(v.executable));
     void reply
       .header('Accept-Ranges', 'bytes')
       .header('ETag', etag)

@@ -12,15 +12,13 @@ import type { DocumentService } from '../documents/service.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
-import { fileAttributesOf, finalizeVersion } from './finalize.ts';
+import { finalizeVersion } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget } from './target.ts';
+import { toVersion } from './view.ts';
 
 /** Direct uploads up to this size are read into memory (VersionService.upload). */
 const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
-
-/** MIME types a browser renders inline without a rendition. */
-const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp|svg\+xml)|text\/plain|text\/markdown)$/;
 
 export class VersionService {
 
@@ -85,24 +83,4 @@ export class VersionService {
   private view(ctx: RequestContext, v: VersionRecord): Version {
     return toVersion(v, this.deps.store.identity.displayName(ctx.tenantId, v.createBy));
   }
-}
-
-function toVersion(v: VersionRecord, createByName: string): Version {
-  return {
-    versionId: v.versionId,
-    docId: v.docId,
-    versionNo: v.versionNo,
-    blobId: v.blobId,
-    contentHash: v.contentHash,
-    sizeBytes: v.sizeBytes,
-    mimeType: v.mimeType,
-    originalFilename: v.originalFilename,
-    comment: v.comment,
-    createBy: v.createBy,
-    createByName,
-    createTime: v.createTime,
-    label: v.label,
-    sourcePreviewable: PREVIEWABLE.test(v.mimeType),
-    ...fileAttributesOf(v),
-  };
 }

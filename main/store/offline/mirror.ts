@@ -198,8 +198,8 @@ export class MirrorRepository extends Repository {
          comment, label, create_by, create_time, file_mtime, executable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const v of versions) {
-      const executable = v.executable === null ? null : v.executable ? 1 : 0;
-      insert.run(v.versionId, tenantId, docId, v.versionNo, this.blobRow(tenantId, v.contentHash, v.sizeBytes), v.contentHash, v.sizeBytes, v.mimeType, v.originalFilename, v.comment, v.label, v.createBy, v.createTime, v.fileMtime, executable);
+      const executable = v.executable === undefined || v.executable === null ? null : v.executable ? 1 : 0;
+      insert.run(v.versionId, tenantId, docId, v.versionNo, this.blobRow(tenantId, v.contentHash, v.sizeBytes), v.contentHash, v.sizeBytes, v.mimeType, v.originalFilename, v.comment, v.label, v.createBy, v.createTime, v.fileMtime ?? null, executable);
     }
   }
 

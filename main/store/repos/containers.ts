@@ -1,73 +1,45 @@
 /** Containers (folders) of the tree. Deleted ones stay, with status DELETED, until purged. */
+import Type, { type Static } from 'typebox';
+import { Container } from '../../../shared/v1/resources.ts';
 import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
-import { TreeItemRepository } from './treeItems.ts';
+import { rowReader, type RowOf } from '../rows.ts';
+import { DeletedBatch, TreeItemRepository, TreeState } from './treeItems.ts';
 
-export type ContainerStatus = 'ACTIVE' | 'DELETED';
-export type SystemKind = 'ROOT' | 'DEFAULT';
+export type ContainerStatus = TreeState;
 
-export interface ContainerRecord {
-  id: number;
-  containerId: string;
-  tenantId: string;
-  parentId: string | null;
-  containerTypeId: string;
-  name: string;
-  description: string;
-  sortOrder: number;
-  status: ContainerStatus;
-  systemKind: SystemKind | null;
-  metadata: Record<string, unknown>;
-  aclInheritEnabled: boolean;
-  createBy: string;
-  createTime: string;
-  updateBy: string;
-  updateTime: string;
-  purgeAt: string;
-  deletedBatch: string | null;
-}
+/** The containers only the store makes: a tenant's root and the default home of uploads. */
+const SystemKind = Type.Union([Type.Literal('ROOT'), Type.Literal('DEFAULT')]);
+export type SystemKind = Static<typeof SystemKind>;
 
-interface Row {
-  id: number;
-  container_id: string;
-  tenant_id: string;
-  parent_id: string | null;
-  container_type_id: string;
-  name: string;
-  description: string;
-  sort_order: number;
-  status: ContainerStatus;
-  system_kind: SystemKind | null;
-  metadata: string;
-  acl_inherit_enabled: number;
-  create_by: string;
-  create_time: string;
-  update_by: string;
-  update_time: string;
-  purge_at: string;
-  deleted_batch: string | null;
-}
-
-const toRecord = (r: Row): ContainerRecord => ({
-  id: r.id,
-  containerId: r.container_id,
-  tenantId: r.tenant_id,
-  parentId: r.parent_id,
-  containerTypeId: r.container_type_id,
-  name: r.name,
-  description: r.description,
-  sortOrder: r.sort_order,
-  status: r.status,
-  systemKind: r.system_kind,
-  metadata: JSON.parse(r.metadata) as Record<string, unknown>,
-  aclInheritEnabled: r.acl_inherit_enabled === 1,
-  createBy: r.create_by,
-  createTime: r.create_time,
-  updateBy: r.update_by,
-  updateTime: r.update_time,
-  purgeAt: r.purge_at,
-  deletedBatch: r.deleted_batch,
+/**
+ * A container as stored: the v1 Container without what the service works out when it answers
+ * (names, the caller's permissions, whether it has children), plus its tenant, its system kind and
+ * its recycle-bin batch. `parentId` is null for a tenant's root (the wire says ''), `status` is
+ * narrowed to the two the store writes, and `metadataColumns` is kept under its column's name.
+ */
+export const ContainerRecord = Type.Object({
+  ...Type.Omit(Container, [
+    'parentId',
+    'parentName',
+    'containerTypeName',
+    'status',
+    'createByName',
+    'metadataColumns',
+    'effectivePermissions',
+    'hasChildren',
+  ]).properties,
+  tenantId: Type.String(),
+  parentId: Type.Union([Type.String(), Type.Null()]),
+  status: TreeState,
+  systemKind: Type.Union([SystemKind, Type.Null()]),
+  metadata: Container.properties.metadataColumns,
+  deletedBatch: DeletedBatch,
 });
+export type ContainerRecord = Static<typeof ContainerRecord>;
+
+type Row = RowOf<ContainerRecord>;
+const toRecord = rowReader(ContainerRecord);
 
 export type NewContainer = Pick<
   ContainerRecord,

@@ -1,96 +1,30 @@
 /** Documents. A document's current-version columns are denormalised from its newest version. */
+import Type, { type Static } from 'typebox';
+import { Document } from '../../../shared/v1/resources.ts';
 import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
-import { TreeItemRepository } from './treeItems.ts';
+import { rowReader, type RowOf } from '../rows.ts';
+import { DeletedBatch, TreeItemRepository, TreeState } from './treeItems.ts';
 
-export type DocumentState = 'ACTIVE' | 'DELETED';
+export type DocumentState = TreeState;
 
-export interface DocumentRecord {
-  docId: string;
-  tenantId: string;
-  containerId: string;
-  title: string;
-  documentTypeId: string;
-  currentVersionId: string;
-  currentVersionNo: number;
-  sizeBytes: number;
-  mimeType: string;
-  originalFilename: string;
-  contentHash: string;
-  state: DocumentState;
-  publishedVersionId: string;
-  publishedVersionNo: number;
-  publishedLabel: string;
-  processingState: string;
-  processingFailReason: string;
-  indexStatus: string;
-  indexFailReason: string;
-  metadata: Record<string, unknown>;
-  createBy: string;
-  createTime: string;
-  updateBy: string;
-  updateTime: string;
-  purgeAt: string;
-  deletedBatch: string | null;
-}
-
-interface Row {
-  doc_id: string;
-  tenant_id: string;
-  container_id: string;
-  title: string;
-  document_type_id: string;
-  current_version_id: string;
-  current_version_no: number;
-  size_bytes: number;
-  mime_type: string;
-  original_filename: string;
-  content_hash: string;
-  state: DocumentState;
-  published_version_id: string;
-  published_version_no: number;
-  published_label: string;
-  processing_state: string;
-  processing_fail_reason: string;
-  index_status: string;
-  index_fail_reason: string;
-  metadata: string;
-  create_by: string;
-  create_time: string;
-  update_by: string;
-  update_time: string;
-  purge_at: string;
-  deleted_batch: string | null;
-}
-
-const toRecord = (r: Row): DocumentRecord => ({
-  docId: r.doc_id,
-  tenantId: r.tenant_id,
-  containerId: r.container_id,
-  title: r.title,
-  documentTypeId: r.document_type_id,
-  currentVersionId: r.current_version_id,
-  currentVersionNo: r.current_version_no,
-  sizeBytes: r.size_bytes,
-  mimeType: r.mime_type,
-  originalFilename: r.original_filename,
-  contentHash: r.content_hash,
-  state: r.state,
-  publishedVersionId: r.published_version_id,
-  publishedVersionNo: r.published_version_no,
-  publishedLabel: r.published_label,
-  processingState: r.processing_state,
-  processingFailReason: r.processing_fail_reason,
-  indexStatus: r.index_status,
-  indexFailReason: r.index_fail_reason,
-  metadata: JSON.parse(r.metadata) as Record<string, unknown>,
-  createBy: r.create_by,
-  createTime: r.create_time,
-  updateBy: r.update_by,
-  updateTime: r.update_time,
-  purgeAt: r.purge_at,
-  deletedBatch: r.deleted_batch,
+/**
+ * A document as stored: the v1 Document without the names the service looks up when it answers,
+ * plus its tenant, who changed it last and its recycle-bin batch. `state` is narrowed to the two
+ * the store writes, and `metadataColumns` is kept under its column's name, `metadata`.
+ */
+export const DocumentRecord = Type.Object({
+  ...Type.Omit(Document, ['containerName', 'documentTypeName', 'createByName', 'state', 'metadataColumns']).properties,
+  tenantId: Type.String(),
+  state: TreeState,
+  metadata: Document.properties.metadataColumns,
+  updateBy: Type.String(),
+  deletedBatch: DeletedBatch,
 });
+export type DocumentRecord = Static<typeof DocumentRecord>;
+
+type Row = RowOf<DocumentRecord>;
+const toRecord = rowReader(DocumentRecord);
 
 export type NewDocument = Pick<DocumentRecord, 'tenantId' | 'containerId' | 'title' | 'documentTypeId' | 'metadata' | 'createBy'>;
 

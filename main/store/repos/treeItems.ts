@@ -3,10 +3,15 @@
  * ACTIVE/DELETED lifecycle column, goes to the recycle bin in batches, and is listed a page at a
  * time. The two tables name these columns differently; a TreeTable says which.
  */
+import Type, { type Static } from 'typebox';
 import { Repository, type Db } from '../db.ts';
 import { nowIso } from '../ids.ts';
 
-export type TreeState = 'ACTIVE' | 'DELETED';
+export const TreeState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DELETED')]);
+export type TreeState = Static<typeof TreeState>;
+
+/** Which deleted batch an item went to the recycle bin in; null while it is active. */
+export const DeletedBatch = Type.Union([Type.String(), Type.Null()]);
 
 export interface TreeTable<Row, Rec, OrderKey extends string> {
   readonly name: 'containers' | 'documents';

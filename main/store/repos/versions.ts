@@ -1,62 +1,22 @@
 /** Versions and the blob rows they reference (one blob row per tenant and content hash). */
+import Type, { type Static } from 'typebox';
+import { Version } from '../../../shared/v1/resources.ts';
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
+import { rowReader, type RowOf } from '../rows.ts';
 
-export interface VersionRecord {
-  versionId: string;
-  tenantId: string;
-  docId: string;
-  versionNo: number;
-  blobId: string;
-  contentHash: string;
-  sizeBytes: number;
-  mimeType: string;
-  originalFilename: string;
-  comment: string;
-  label: string;
-  createBy: string;
-  createTime: string;
-  /** The uploaded file's modification time, ms since the epoch; null when the uploader did not say. */
-  fileMtime: number | null;
-  /** Whether the uploaded file was executable; null when the uploader did not say. */
-  executable: boolean | null;
-}
-
-interface Row {
-  version_id: string;
-  tenant_id: string;
-  doc_id: string;
-  version_no: number;
-  blob_id: string;
-  content_hash: string;
-  size_bytes: number;
-  mime_type: string;
-  original_filename: string;
-  comment: string;
-  label: string;
-  create_by: string;
-  create_time: string;
-  file_mtime: number | null;
-  executable: number | null;
-}
-
-const toRecord = (r: Row): VersionRecord => ({
-  versionId: r.version_id,
-  tenantId: r.tenant_id,
-  docId: r.doc_id,
-  versionNo: r.version_no,
-  blobId: r.blob_id,
-  contentHash: r.content_hash,
-  sizeBytes: r.size_bytes,
-  mimeType: r.mime_type,
-  originalFilename: r.original_filename,
-  comment: r.comment,
-  label: r.label,
-  createBy: r.create_by,
-  createTime: r.create_time,
-  fileMtime: r.file_mtime,
-  executable: r.executable === null ? null : r.executable === 1,
+/**
+ * A version as stored: the v1 Version without what the service adds when it answers (the
+ * author's display name, whether a browser shows the type inline), plus its tenant.
+ */
+export const VersionRecord = Type.Object({
+  ...Type.Omit(Version, ['createByName', 'sourcePreviewable']).properties,
+  tenantId: Type.String(),
 });
+export type VersionRecord = Static<typeof VersionRecord>;
+
+type Row = RowOf<VersionRecord>;
+const toRecord = rowReader(VersionRecord);
 
 /** The store numbers the version and stamps its time; the file's attributes are kept when given. */
 export type NewVersion = Omit<VersionRecord, 'versionId' | 'versionNo' | 'createTime' | 'fileMtime' | 'executable'> & Partial<Pick<VersionRecord, 'fileMtime' | 'executable'>>;
