@@ -84,10 +84,16 @@ export class PairOwner {
     this.set({ kind: 'deletes-confirmed' });
   }
 
-  /** The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made meanwhile stands. */
+  /**
+   * The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made
+   * meanwhile stands, and so does a confirmation of the deletes: the pass raising the guard read
+   * the condition before the person confirmed, and the next pass goes ahead.
+   */
   guard(guard: Guard, doomed: readonly PendingDelete[] = []): void {
+    const now = this.condition.kind;
+    if (now === 'paused' || (now === 'deletes-confirmed' && guard.kind === 'mass-delete')) return;
     this.doomed = guard.kind === 'mass-delete' ? doomed : [];
-    if (this.condition.kind !== 'paused') this.set(guard);
+    this.set(guard);
   }
 
   /** What the mass-delete guard holds back: empty unless the pair waits for that choice. */
