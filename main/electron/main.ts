@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
 import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
 import { setLinuxAutostart } from '../platform/autostart.ts';
 import { appDataDir } from '../platform/paths.ts';
@@ -17,6 +17,7 @@ import { openKeychain } from '../desktop/keychain.ts';
 import { openLocalDesktop } from '../desktop/local.ts';
 import { RENDERER_CSP } from '../desktop/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
+import { pickFolderWith } from './folderDialog.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';
 import { trayIconPng } from './trayIcons.ts';
@@ -38,7 +39,15 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const managed = await readManagedSettings();
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)), openExternal: (url) => shell.openExternal(url) });
+  let win: BrowserWindow | null = null;
+  const desktop = await openLocalDesktop({
+    stateDir: appDataDir(),
+    keychain: await openKeychain(),
+    managed,
+    openPath: async (p) => void (await shell.openPath(p)),
+    openExternal: (url) => shell.openExternal(url),
+    pickFolder: () => (win && !win.isDestroyed() ? pickFolderWith(dialog, win) : Promise.resolve(null)),
+  });
   const { core } = desktop;
   const dispatcher = new Dispatcher(core, (line) => desktop.log.error(line));
 
@@ -52,7 +61,6 @@ async function start(): Promise<void> {
 
   const disposeIpc = registerIpc({ ipcMain, dispatcher, isTrustedFrame: (url) => isAppUrl(url, RENDERER_DIST) });
 
-  let win: BrowserWindow | null = null;
   const showWindow = () => {
     if (win && !win.isDestroyed()) {
       if (win.isMinimized()) win.restore();
