@@ -29,7 +29,6 @@ const state = tempDir('folio-setup-state-');
 const home = tempDir('folio-setup-home-');
 const dir = join(home, 'Projects', 'Handbook');
 let containerId = '';
-let privateId = '';
 
 /** The core and the CLI see `home` as the user's home folder: the picker starts there. */
 const env = { ...process.env, HOME: home, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' };
@@ -82,7 +81,7 @@ beforeAll(async () => {
   tenant = await createTenant(server.dataDir);
   service = new FolioClient({ baseUrl: server.url, credentials: tenant, retry: { baseDelayMs: 20 } });
   containerId = (await service.createContainer({ name: 'Handbook' })).containerId;
-  privateId = (await service.createContainer({ name: 'Private', parentId: containerId })).containerId;
+  await service.createContainer({ name: 'Private', parentId: containerId });
   openUrl = (await startCore()).url;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
