@@ -19,6 +19,7 @@ import { RENDERER_CSP } from '../desktop/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import { pickFolderWith } from './folderDialog.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
+import { firstInstance } from './singleInstance.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';
 import { trayIconPng } from './trayIcons.ts';
 import { trayView } from './trayModel.ts';
@@ -27,9 +28,7 @@ import { startUpdater } from './updater.ts';
 const PRELOAD = fileURLToPath(new URL('../../dist/electron/preload.cjs', import.meta.url));
 const ICON = fileURLToPath(new URL('../../assets/icon.png', import.meta.url));
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+if (firstInstance(app)) {
   void app.whenReady().then(start, (err: unknown) => {
     console.error('folio: could not start:', err);
     app.exit(1);
