@@ -250,8 +250,9 @@ describe('Setting up Folio Desktop headless', { timeout: HEAVY_TEST_MS }, () => 
     // The stale lock of the killed process does not block the next start.
     const afterKill = await startCore();
     expect(afterKill.port).toBe(port);
+    // The new run's URL logs in; with no keychain here the secret went with the old run, so it asks to sign in again.
     await page.goto(afterKill.url);
-    await page.getByRole('heading', { name: 'Sync pairs' }).waitFor();
+    await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
 
     await stopped(core);
     const squatter = createServer();
