@@ -2,7 +2,8 @@
  * The `folio` command: routes to one module of main/cli per command, after a layer common to all
  * of them: `--help`/`-h` anywhere before `--` prints the command's own usage (main/cli/help.ts,
  * which lists every command), `--version`/`-V` the version. Exit codes: 0 success, 1 the command
- * failed (one line, main/cli/failure.ts), 2 the command was called wrongly.
+ * failed (one line, main/cli/failure.ts), 2 the command was called wrongly, 3 `folio start` found
+ * the desktop running already (docs/cli.md).
  */
 import { findCommand, GROUPS, helpOf, overview, usageOf } from './cli/help.ts';
 import { UsageError } from './cli/options.ts';
@@ -40,6 +41,8 @@ async function main({ words, args }: Route): Promise<number> {
     // Each command loads its own modules: admin commands and usage errors need not pay for loading the HTTP stack.
     case 'start':
       return (await import('./cli/start.ts')).runStart(rest);
+    case 'open':
+      return (await import('./cli/open.ts')).runOpen(rest);
     case 'serve':
       return (await import('./cli/serve.ts')).runServe(rest);
     case 'admin':

@@ -23,9 +23,21 @@ export const COMMANDS: readonly CommandHelp[] = [
     details: `Starts Folio Desktop: the Electron app when its runtime is installed, else the same desktop
 core headless with its web UI on a loopback URL (printed as 'ui on URL').
 
+One headless desktop runs per state folder: when one runs already, this prints its URL ('ui on
+URL') and exits with code 3. Without --port, the web UI takes the port it had last time, or a free
+one when that is taken (and says so).
+
   --state DIR    the desktop's state (account, pairs); default: the app-data folder
-  --port N       the port of the local /v1 server and the web UI; default 0 (a free port)
+  --port N       the port of the web UI; default: the last run's, else a free one
   --headless     never start Electron; serve the web UI instead`,
+  },
+  {
+    name: 'open',
+    synopsis: 'open [--state DIR]',
+    details: `Prints the login URL ('ui on URL') of the headless desktop running on a state folder, once its
+web UI answered. Exit code 1 when none runs there.
+
+  --state DIR    the desktop's state; default: the app-data folder`,
   },
   {
     name: 'serve',

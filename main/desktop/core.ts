@@ -44,6 +44,7 @@ import { isGuard } from '../sync/condition.ts';
 import { IGNORE_FILE, IgnoreRules } from '../sync/ignore.ts';
 import { PairSync } from '../sync/engine.ts';
 import { PairLoop, type Round } from '../sync/loop.ts';
+import { fileCount } from '../sync/massDelete.ts';
 import { PairOwner } from '../sync/owner.ts';
 import { makeRootFolder } from '../sync/rootFolder.ts';
 import { SyncLog } from '../sync/syncLog.ts';
@@ -54,6 +55,7 @@ import { EventHub } from './events.ts';
 import { failure } from './failure.ts';
 import type { Keychain } from './keychain.ts';
 import { hostedRound, type HostedRound } from '../offline/daemon.ts';
+import { createFolder, listFolders, requireFolder } from './localFolders.ts';
 import { NO_MANAGED_SETTINGS, type ManagedSettings } from './managedSettings.ts';
 import { MirrorReads } from './mirrorReads.ts';
 import { nearestExisting, type Opener } from './opener.ts';
@@ -73,6 +75,8 @@ export interface CoreOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Shows and opens the files of Activity's rows (Electron: its shell; headless: the OS opener); none: the UI shows the path. */
   opener?: Opener;
+  /** The system's folder dialog (Electron: dialog.showOpenDialog), null when cancelled; headless: none, the UI browses through listFolders. */
+  pickFolder?: () => Promise<string | null>;
   /** The embedded local server beside the core; without it the outbox and the count of files waiting are 0. */
   local?: LocalLink;
   /**
@@ -420,6 +424,7 @@ export class DesktopCore implements Handlers {
     }
     const container = await client.getContainer(args.containerId);
     if (container.status !== 'ACTIVE') throw failure('INVALID_STATE', `the service folder ${container.name} is in the recycle bin`);
+    if (!args.create) await requireFolder(dir);
     if (!(await makeRootFolder(dir))) throw failure('INVALID_ARGUMENTS', `${dir} is a file, not a folder`);
     const { ignoreRules, ...engineSettings } = args.settings ?? {};
     if (ignoreRules !== undefined) checkIgnoreRules(ignoreRules);
@@ -476,6 +481,30 @@ export class DesktopCore implements Handlers {
     const loop = this.loops.get(args.pairId);
     if (!loop) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
     this.owner(args.pairId).confirmDeletes();
+    loop.syncNow();
+    this.statusNow();
+    return this.pairStatus(args.pairId);
+  }
+
+  async listPendingDeletes(args: ArgsOf<'listPendingDeletes'>): Promise<ResultOf<'listPendingDeletes'>> {
+    this.requirePair(args.pairId);
+    const all = this.owner(args.pairId).pendingDeletes();
+    const size = args.pageSize ?? 100;
+    const from = ((args.pageNumber ?? 1) - 1) * size;
+    return { totalElements: all.length, files: fileCount(all), items: all.slice(from, from + size).map(({ path, kind, side }) => ({ path, kind, side })) };
+  }
+
+  async restoreDeletes(args: ArgsOf<'restoreDeletes'>): Promise<PairStatus> {
+    const pair = this.requirePair(args.pairId);
+    if (pair.condition.kind !== 'mass-delete') throw failure('INVALID_STATE', 'this pair is not holding back a mass delete');
+    const loop = this.loops.get(args.pairId);
+    if (!loop) throw failure('NOT_SIGNED_IN', 'sign in to the service of this pair first');
+    // The restore rewrites the merge base: not while a round reads it.
+    await loop.idle();
+    const owner = this.owner(args.pairId);
+    if (owner.pendingDeletes().length === 0) throw failure('INVALID_STATE', 'the held-back items are not known yet; try again after the next round');
+    const restored = owner.restoreDeletes();
+    this.log.info({ pair: args.pairId, items: restored }, 'mass delete refused: restoring');
     loop.syncNow();
     this.statusNow();
     return this.pairStatus(args.pairId);
@@ -729,6 +758,22 @@ export class DesktopCore implements Handlers {
     // The local server's last pass, after the core closed, still reports changes: nobody listens.
     if (this.closed) return;
     this.statusTimer ??= setTimeout(() => this.statusNow(), STATUS_THROTTLE_MS);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Folders on this computer
+
+  async pickFolder(): Promise<ResultOf<'pickFolder'>> {
+    if (!this.o.pickFolder) return { native: false, path: '' };
+    return { native: true, path: (await this.o.pickFolder()) ?? '' };
+  }
+
+  async listFolders(args: ArgsOf<'listFolders'>): Promise<ResultOf<'listFolders'>> {
+    return listFolders(args);
+  }
+
+  async createFolder(args: ArgsOf<'createFolder'>): Promise<ResultOf<'createFolder'>> {
+    return createFolder(args);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ export const RENDERER_DIST = fileURLToPath(new URL('../../renderer/dist/', impor
 export interface HeadlessOptions extends Omit<LocalDesktopOptions, 'keychain'> {
   keychain?: LocalDesktopOptions['keychain'];
   port?: number;
+  /** When `port` is taken, use a free one (the port remembered from the last run). */
+  portFallback?: boolean;
   staticDir?: string | null;
   token?: string;
 }
@@ -30,7 +32,7 @@ export interface Headless {
 }
 
 export async function startHeadless(o: HeadlessOptions): Promise<Headless> {
-  const { port, staticDir: wantedStatic, token, ...rest } = o;
+  const { port, portFallback, staticDir: wantedStatic, token, ...rest } = o;
   const keychain = o.keychain ?? (await openKeychain());
   const managed = o.managed ?? (await readManagedSettings());
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
@@ -43,6 +45,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<Headless> {
     subscribe: (l) => core.events.subscribe(l),
     staticDir,
     ...(port !== undefined ? { port } : {}),
+    ...(portFallback !== undefined ? { portFallback } : {}),
     ...(token !== undefined ? { token } : {}),
   });
   return {

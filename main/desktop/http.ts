@@ -40,6 +40,8 @@ export interface HttpUiOptions {
   /** The built renderer (renderer/dist); null serves a page that says it is not built. */
   staticDir: string | null;
   port?: number;
+  /** When `port` is taken, listen on a free one instead of failing (the remembered port of the last run). */
+  portFallback?: boolean;
   /** Fixed for tests; random per run otherwise. */
   token?: string;
 }
@@ -50,6 +52,8 @@ export interface HttpUi {
   openUrl: string;
   token: string;
   port: number;
+  /** The port asked for, when it was taken and another was used; 0 otherwise. */
+  portTaken: number;
   close(): Promise<void>;
 }
 
@@ -146,10 +150,23 @@ export async function startHttpUi(o: HttpUiOptions): Promise<HttpUi> {
     createReadStream(target).pipe(res);
   }
 
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen({ host: LOOPBACK, port: o.port ?? 0 }, () => ok());
-  });
+  const listen = (wanted: number) =>
+    new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen({ host: LOOPBACK, port: wanted }, () => {
+        server.off('error', fail);
+        ok();
+      });
+    });
+  const wanted = o.port ?? 0;
+  let portTaken = 0;
+  try {
+    await listen(wanted);
+  } catch (err) {
+    if (!o.portFallback || wanted === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    portTaken = wanted;
+    await listen(0);
+  }
   port = (server.address() as AddressInfo).port;
   const url = `http://${LOOPBACK}:${port}/`;
   return {
@@ -157,6 +174,7 @@ export async function startHttpUi(o: HttpUiOptions): Promise<HttpUi> {
     openUrl: `${url}#token=${token}`,
     token,
     port,
+    portTaken,
     close: async () => {
       for (const s of streams) s.end();
       const closed = new Promise<void>((ok) => server.close(() => ok()));

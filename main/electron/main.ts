@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
 import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
 import { setLinuxAutostart } from '../platform/autostart.ts';
 import { appDataDir } from '../platform/paths.ts';
@@ -19,7 +19,9 @@ import { openLocalDesktop } from '../desktop/local.ts';
 import { RENDERER_CSP } from '../../shared/csp.ts';
 import { readManagedSettings } from '../desktop/managedSettings.ts';
 import type { Opener } from '../desktop/opener.ts';
+import { pickFolderWith } from './folderDialog.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
+import { firstInstance } from './singleInstance.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';
 import { trayIconPng } from './trayIcons.ts';
 import { trayView } from './trayModel.ts';
@@ -28,9 +30,7 @@ import { startUpdater } from './updater.ts';
 const PRELOAD = fileURLToPath(new URL('../../dist/electron/preload.cjs', import.meta.url));
 const ICON = fileURLToPath(new URL('../../assets/icon.png', import.meta.url));
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+if (firstInstance(app)) {
   void app.whenReady().then(start, (err: unknown) => {
     console.error('folio: could not start:', err);
     app.exit(1);
@@ -49,7 +49,16 @@ const shellOpener: Opener = {
 async function start(): Promise<void> {
   const managed = await readManagedSettings();
   for (const p of managed.problems) console.error(`folio: managed settings: ${p}`);
-  const desktop = await openLocalDesktop({ stateDir: appDataDir(), keychain: await openKeychain(), managed, openPath: async (p) => void (await shell.openPath(p)), openExternal: (url) => shell.openExternal(url), opener: shellOpener });
+  let win: BrowserWindow | null = null;
+  const desktop = await openLocalDesktop({
+    stateDir: appDataDir(),
+    keychain: await openKeychain(),
+    managed,
+    openPath: async (p) => void (await shell.openPath(p)),
+    openExternal: (url) => shell.openExternal(url),
+    opener: shellOpener,
+    pickFolder: () => (win && !win.isDestroyed() ? pickFolderWith(dialog, win) : Promise.resolve(null)),
+  });
   const { core } = desktop;
   const dispatcher = new Dispatcher(core, (line) => desktop.log.error(line));
 
@@ -63,7 +72,6 @@ async function start(): Promise<void> {
 
   const disposeIpc = registerIpc({ ipcMain, dispatcher, isTrustedFrame: (url) => isAppUrl(url, RENDERER_DIST) });
 
-  let win: BrowserWindow | null = null;
   const showWindow = () => {
     if (win && !win.isDestroyed()) {
       if (win.isMinimized()) win.restore();

@@ -16,7 +16,7 @@ import { Throttle } from '../remote/throttle.ts';
 import { FileChanged, HashMismatch } from '../remote/transfer.ts';
 import type { Change } from '../../shared/v1/resources.ts';
 import type { SyncStore } from '../store/sync/index.ts';
-import type { Guard, LeftOutRow, NodeState, PairRecord } from './model.ts';
+import type { Guard, LeftOutRow, PairRecord } from './model.ts';
 import { isLeftOutReason } from '../../shared/leftOut.ts';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { Executor, StaleObservation, type ExecutorContext } from './executor.ts';
@@ -29,9 +29,10 @@ import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
 import { OwnWrites } from './ownWrites.ts';
+import { fileCount, pendingDeletes, type PendingDelete } from './massDelete.ts';
 import { PairOwner } from './owner.ts';
 import type { PairState } from './state.ts';
-import { childIndex, descendants, type Tree, type Trees } from './trees.ts';
+import type { Tree, Trees } from './trees.ts';
 import { pairView } from './view.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
@@ -209,8 +210,9 @@ export class PairSync {
       );
       summary.leftOut = this.noteLeftOut(pair.pairId, scan, view.leftOut);
       const ops = plan(view.trees, { conflictStamp: this.conflictStamp(), caseInsensitiveLocal: pair.settings.caseInsensitive });
-      const massDelete = confirmed ? '' : massDeleteReason(ops, view.trees, scan.tree.size === 0, pair);
-      if (massDelete) return this.block(summary, 'mass-delete', massDelete);
+      const doomed = confirmed ? [] : pendingDeletes(ops, view.trees);
+      const massDelete = massDeleteReason(doomed, view.trees, scan.tree.size === 0, pair);
+      if (massDelete) return this.block(summary, 'mass-delete', massDelete, doomed);
       state.atomically(() => state.replace('local', scan.tree, scan.metas));
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
@@ -463,8 +465,8 @@ export class PairSync {
     return true;
   }
 
-  private block(summary: SyncSummary, kind: Guard['kind'], message: string): SyncSummary {
-    this.owner.guard({ kind, message });
+  private block(summary: SyncSummary, kind: Guard['kind'], message: string, doomed: readonly PendingDelete[] = []): SyncSummary {
+    this.owner.guard({ kind, message }, doomed);
     this.o.onLog?.(`paused: ${message}`);
     return { ...summary, blocked: message };
   }
@@ -488,8 +490,8 @@ function isOperational(err: unknown): boolean {
  * Why this batch must wait for a confirmation, or '': it deletes more than half of the pair's
  * files and at least the configured minimum, or it finds the folder empty where there were files.
  */
-function massDeleteReason(ops: Op[], t: Trees, folderEmpty: boolean, pair: PairRecord): string {
-  const doomed = deletedFiles(ops, t);
+function massDeleteReason(items: readonly PendingDelete[], t: Trees, folderEmpty: boolean, pair: PairRecord): string {
+  const doomed = fileCount(items);
   if (doomed === 0) return '';
   if (folderEmpty) return `the folder ${pair.dir} is empty (an unmounted disk?); ${doomed} files would be deleted on the service; confirm to go ahead`;
   const files = countFiles(t.synced);
@@ -503,21 +505,6 @@ function countFiles(tree: Tree): number {
   return n;
 }
 
-/** Files that this batch would delete, on either side, counting the content of deleted folders. */
-function deletedFiles(ops: Op[], t: Trees): number {
-  const deletes = ops.filter((op) => op.type === 'deleteRemote' || op.type === 'deleteLocal');
-  if (deletes.length === 0) return 0;
-  const index = { remote: childIndex(t.remote), local: childIndex(t.local) };
-  let n = 0;
-  for (const op of deletes) {
-    const side = op.type === 'deleteRemote' ? 'remote' : 'local';
-    const node: NodeState | undefined = t[side].get((op as { id: string }).id);
-    if (!node) continue;
-    if (node.kind === 'file') n++;
-    else n += descendants(index[side], node.id).filter((d) => d.kind === 'file').length;
-  }
-  return n;
-}
 
 function count(summary: SyncSummary, op: Op): void {
   switch (op.type) {

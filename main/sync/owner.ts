@@ -8,6 +8,7 @@
  */
 import type { SyncStore } from '../store/sync/index.ts';
 import type { Guard, NewPair, PairCondition, PairRecord, PairSettings, PairWriter } from './model.ts';
+import type { PendingDelete } from './massDelete.ts';
 import { validSettings } from './settings.ts';
 import { PairState } from './state.ts';
 import { childIndex, descendants } from './trees.ts';
@@ -30,6 +31,8 @@ export class PairGone extends Error {}
 
 export class PairOwner {
   private trees: PairState | null = null;
+  /** What the mass-delete guard stopped, from the pass that raised it; kept in memory, as the next pass finds it again. */
+  private doomed: readonly PendingDelete[] = [];
 
   private constructor(
     private readonly store: SyncStore,
@@ -77,12 +80,41 @@ export class PairOwner {
 
   /** Lets the deletes that tripped the guard go ahead: valid until the pair is next in sync. */
   confirmDeletes(): void {
+    this.doomed = [];
     this.set({ kind: 'deletes-confirmed' });
   }
 
-  /** The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made meanwhile stands. */
-  guard(guard: Guard): void {
-    if (this.condition.kind !== 'paused') this.set(guard);
+  /**
+   * The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made
+   * meanwhile stands, and so does a confirmation of the deletes: the pass raising the guard read
+   * the condition before the person confirmed, and the next pass goes ahead.
+   */
+  guard(guard: Guard, doomed: readonly PendingDelete[] = []): void {
+    const now = this.condition.kind;
+    if (now === 'paused' || (now === 'deletes-confirmed' && guard.kind === 'mass-delete')) return;
+    this.doomed = guard.kind === 'mass-delete' ? doomed : [];
+    this.set(guard);
+  }
+
+  /** What the mass-delete guard holds back: empty unless the pair waits for that choice. */
+  pendingDeletes(): readonly PendingDelete[] {
+    return this.condition.kind === 'mass-delete' ? this.doomed : [];
+  }
+
+  /**
+   * The other answer to the mass-delete guard: nothing is deleted. The held-back items leave the
+   * merge base, so the next pass finds each on one side only and copies it back to the side it
+   * vanished from (a file deleted here is downloaded again). Returns how many items come back.
+   */
+  restoreDeletes(): number {
+    const items = this.pendingDeletes();
+    const state = this.state();
+    state.atomically(() => {
+      for (const item of items) if (state.synced.has(item.id)) state.remove('synced', item.id);
+      this.set({ kind: 'active' });
+    });
+    this.doomed = [];
+    return items.length;
   }
 
   /** The engine is past a guard or a confirmation: the pair is simply active again, unless the user paused it meanwhile. */

@@ -42,6 +42,8 @@ export const DesktopErrorCodes = [
   'KEYCHAIN_ERROR',
   /** Signing in failed: a wrong address, a server that is not Folio, refused credentials; the message says which in words. */
   'SIGN_IN_FAILED',
+  /** The folder does not exist and the call did not ask to create it: the UI asks the person first. */
+  'FOLDER_MISSING',
   'INTERNAL',
 ] as const;
 export type DesktopErrorCode = (typeof DesktopErrorCodes)[number];
@@ -250,10 +252,12 @@ export type Status = Static<typeof Status>;
 
 export const AddPairArgs = Type.Object(
   {
-    /** An absolute path; created when missing. */
+    /** An absolute path. */
     dir: Type.String({ minLength: 1, maxLength: 4096 }),
     containerId: Id,
     settings: Type.Optional(Type.Partial(PairSettings, strict)),
+    /** Creates the folder when it is missing; without it a missing folder fails with FOLDER_MISSING, and the UI asks. */
+    create: Type.Optional(Bool),
   },
   strict,
 );
@@ -263,6 +267,56 @@ const PairIdArgs = Type.Object({ pairId: Id }, strict);
 
 export const UpdatePairSettingsArgs = Type.Object({ pairId: Id, settings: Type.Partial(PairSettings, strict) }, strict);
 export type UpdatePairSettingsArgs = Static<typeof UpdatePairSettingsArgs>;
+
+// ---------------------------------------------------------------------------------------------
+// The mass-delete choice: what the guard holds back, page by page
+
+export const PendingDeletesArgs = Type.Object(
+  { pairId: Id, pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) },
+  strict,
+);
+export const PendingDelete = Type.Object({
+  /** '/'-separated, relative to the pair's folder. */
+  path: Str,
+  kind: Type.Union([Type.Literal('file'), Type.Literal('dir')]),
+  /** service: deleted here, it would be deleted on the service; here: deleted on the service, it would be deleted here. */
+  side: Type.Union([Type.Literal('service'), Type.Literal('here')]),
+});
+export type PendingDelete = Static<typeof PendingDelete>;
+export const PendingDeletesPage = Type.Object({
+  /** Items (files and folders) held back, on every page. */
+  totalElements: Count,
+  /** Of them, files. */
+  files: Count,
+  items: Type.Array(PendingDelete),
+});
+export type PendingDeletesPage = Static<typeof PendingDeletesPage>;
+
+// ---------------------------------------------------------------------------------------------
+// Folders on this computer: the folder picker
+
+export const ListFoldersArgs = Type.Object(
+  {
+    /** An absolute path; omitted: the user's home folder. */
+    path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    /** Folders whose name starts with a dot; off by default. */
+    showHidden: Type.Optional(Bool),
+  },
+  strict,
+);
+export const LocalFolder = Type.Object({ name: Str, path: Str });
+export const FolderListing = Type.Object({
+  path: Str,
+  /** '' at the file system's root. */
+  parent: Str,
+  home: Str,
+  folders: Type.Array(LocalFolder),
+});
+export type FolderListing = Static<typeof FolderListing>;
+/** native: a system dialog was shown (Electron); path '' when it was cancelled. Headless there is none: the UI shows its own browser. */
+export const PickedFolder = Type.Object({ native: Bool, path: Str });
+export type PickedFolder = Static<typeof PickedFolder>;
+export const FolderPathArgs = Type.Object({ path: Type.String({ minLength: 1, maxLength: 4096 }) }, strict);
 
 // ---------------------------------------------------------------------------------------------
 // Activity
@@ -555,8 +609,19 @@ export const DesktopMethods = {
   pausePair: { args: PairIdArgs, result: PairStatus },
   resumePair: { args: PairIdArgs, result: PairStatus },
   syncNow: { args: PairIdArgs, result: PairStatus },
-  /** Lets a mass delete that the guard stopped go ahead, once. */
+  /** Lets a mass delete that the guard stopped go ahead, once ("Delete them on the service too"). */
   confirmDeletes: { args: PairIdArgs, result: PairStatus },
+  /** What the mass-delete guard holds back. */
+  listPendingDeletes: { args: PendingDeletesArgs, result: PendingDeletesPage },
+  /** The other answer to the guard ("Restore them"): nothing is deleted, the items are copied back, and the pair syncs again. */
+  restoreDeletes: { args: PairIdArgs, result: PairStatus },
+
+  /** The system's folder dialog (Electron); headless, { native: false }. */
+  pickFolder: { args: Empty, result: PickedFolder },
+  /** The subfolders of a folder on this computer, for the headless folder picker. */
+  listFolders: { args: ListFoldersArgs, result: FolderListing },
+  /** Creates a folder (and its missing parents) once the person said yes. */
+  createFolder: { args: FolderPathArgs, result: Type.Object({ path: Str }) },
   updatePairSettings: { args: UpdatePairSettingsArgs, result: PairStatus },
 
   listActivity: { args: ListActivityArgs, result: ActivityPage },

@@ -159,6 +159,8 @@ describe('sign-in through the browser', { timeout: HEAVY_TEST_MS }, () => {
     await page.getByRole('button', { name: 'Open folder Projects' }).click();
     await page.getByRole('button', { name: /Choose this folder: Projects/ }).click();
     await page.getByRole('button', { name: 'Start syncing' }).click();
+    // The folder does not exist yet: the app asks before it makes it.
+    await page.getByRole('alertdialog', { name: 'Create the folder?' }).getByRole('button', { name: 'Create folder' }).click();
     const card = page.getByRole('listitem', { name: 'Pair Projects' });
     await card.waitFor();
     await expect.poll(() => card.getAttribute('data-state'), { timeout: GUARD_MS }).toBe('IDLE');

@@ -134,6 +134,8 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     await page.getByRole('button', { name: /Choose this folder: Team Handbook/ }).click();
     await shot('03-add-pair');
     await page.getByRole('button', { name: 'Start syncing' }).click();
+    // The folder does not exist yet: the app asks before it makes it.
+    await page.getByRole('alertdialog', { name: 'Create the folder?' }).getByRole('button', { name: 'Create folder' }).click();
     const card = page.getByRole('listitem', { name: 'Pair Team Handbook' });
     await card.waitFor();
     await until('the pair to be idle', async () => (await card.getAttribute('data-state')) === 'IDLE');

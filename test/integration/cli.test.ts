@@ -79,6 +79,7 @@ function json(outcome: Outcome): Record<string, unknown> {
 /** Every command of README's table, as a user types it. */
 const COMMANDS = [
   'start',
+  'open',
   'serve',
   'admin create-tenant',
   'admin create-client',

@@ -178,6 +178,7 @@ function PairSettingsCard({ pair }: { pair: PairStatus }) {
             <label key={f.containerId} className="switch">
               <input type="checkbox" checked={!excluded.has(f.containerId)} onChange={(e) => toggleFolder(f.containerId, e.target.checked)} />
               <span>{f.name}</span>
+              {pair.settings.excludedFolders.includes(f.containerId) ? <span className="badge badge-muted">not syncing — left out by you</span> : null}
             </label>
           ))}
         </fieldset>

@@ -128,7 +128,10 @@ describe('DesktopCore against a real service', { timeout: HEAVY_TEST_MS }, () =>
     const file = join(work, 'a-file');
     writeFileSync(file, 'not a folder');
     expect(await api.addPair({ dir: file, containerId })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: `${file} is a file, not a folder` } });
-    const pair = value(await api.addPair({ dir, containerId, settings: { concurrency: 2, ignoreRules: '*.log' } }));
+    // A missing folder is a question for the person, not made on the way.
+    expect(await api.addPair({ dir, containerId })).toMatchObject({ ok: false, error: { code: 'FOLDER_MISSING', message: `The folder ${dir} does not exist. Create it?` } });
+    expect(existsSync(dir)).toBe(false);
+    const pair = value(await api.addPair({ dir, containerId, settings: { concurrency: 2, ignoreRules: '*.log' }, create: true }));
     pairId = pair.pairId;
     expect(pair).toMatchObject({ dir, containerId, containerName: 'Apollo', settings: { concurrency: 2, ignoreRules: '*.log' } });
     expect(readFileSync(join(dir, '.folioignore'), 'utf8')).toBe('*.log');
@@ -315,26 +318,54 @@ describe('DesktopCore against a real service', { timeout: HEAVY_TEST_MS }, () =>
   it('stops a mass delete until it is confirmed', async () => {
     const guardedId = (await service.createContainer({ name: 'Guarded' })).containerId;
     const guardedDir = join(work, 'Guarded');
-    const guarded = value(await api.addPair({ dir: guardedDir, containerId: guardedId }));
+    const guarded = value(await api.addPair({ dir: guardedDir, containerId: guardedId, create: true }));
     for (let i = 0; i < 12; i++) writeFileSync(join(guardedDir, `f${i}.txt`), `file ${i}`);
     await waitFor('12 files on the service', async () => (await docsIn(guardedId)).size === 12);
     await idlePair(guarded.pairId);
     expect(await api.confirmDeletes({ pairId: guarded.pairId })).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
 
     for (let i = 0; i < 12; i++) rmSync(join(guardedDir, `f${i}.txt`));
-    const waiting = await waitFor('the guard', async () => {
+    const waiting = await waitFor('the guard, with what it holds back', async () => {
       await core.whenIdle();
       const p = value(await api.getStatus({})).pairs.find((x) => x.pairId === guarded.pairId);
-      return p?.state === 'WAITING' ? p : undefined;
+      return p?.state === 'WAITING' && value(await api.listPendingDeletes({ pairId: guarded.pairId })).totalElements > 0 ? p : undefined;
     });
     // All 12 gone empties the folder, which the guard treats as a possibly unmounted disk.
     expect(waiting.stateReason).toMatch(/is empty \(an unmounted disk\?\); 12 files would be deleted on the service/);
     expect(events.some((e) => e.type === 'notice' && e.title === 'Sync is waiting for you')).toBe(true);
     expect((await docsIn(guardedId)).size).toBe(12);
+    // Names sort as text (f0, f1, f10, f11, f2 … f9): the third page of five holds f8 and f9.
+    const page = value(await api.listPendingDeletes({ pairId: guarded.pairId, pageNumber: 3, pageSize: 5 }));
+    expect(page).toMatchObject({ totalElements: 12, files: 12 });
+    expect(page.items).toEqual([8, 9].map((i) => ({ path: `f${i}.txt`, kind: 'file', side: 'service' })));
 
     value(await api.confirmDeletes({ pairId: guarded.pairId }));
     await waitFor('the deletes carried out', async () => (await docsIn(guardedId)).size === 0);
     value(await api.removePair({ pairId: guarded.pairId }));
+  });
+
+  it('restores what a mass delete held back: the files come back on disk, and nothing is deleted on the service', async () => {
+    const keptId = (await service.createContainer({ name: 'Kept' })).containerId;
+    const keptDir = join(work, 'Kept');
+    const kept = value(await api.addPair({ dir: keptDir, containerId: keptId, create: true }));
+    expect(await api.restoreDeletes({ pairId: kept.pairId })).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
+    for (let i = 0; i < 12; i++) writeFileSync(join(keptDir, `k${i}.txt`), `kept ${i}`);
+    await waitFor('12 files on the service', async () => (await docsIn(keptId)).size === 12);
+    await idlePair(kept.pairId);
+
+    for (let i = 0; i < 12; i++) rmSync(join(keptDir, `k${i}.txt`));
+    await waitFor('the guard, with what it holds back', async () => {
+      await core.whenIdle();
+      return value(await api.getStatus({})).pairs.find((x) => x.pairId === kept.pairId)?.state === 'WAITING' && value(await api.listPendingDeletes({ pairId: kept.pairId })).totalElements > 0;
+    });
+    expect(value(await api.listPendingDeletes({ pairId: kept.pairId })).files).toBe(12);
+    value(await api.restoreDeletes({ pairId: kept.pairId }));
+    await waitFor('the files back on disk', () => Array.from({ length: 12 }, (_, i) => join(keptDir, `k${i}.txt`)).every((f) => existsSync(f)));
+    await idlePair(kept.pairId);
+    expect(readFileSync(join(keptDir, 'k3.txt'), 'utf8')).toBe('kept 3');
+    expect((await docsIn(keptId)).size).toBe(12);
+    expect(value(await api.listPendingDeletes({ pairId: kept.pairId }))).toEqual({ totalElements: 0, files: 0, items: [] });
+    value(await api.removePair({ pairId: kept.pairId }));
   });
 
   it('removes a pair without deleting anything', async () => {
@@ -428,7 +459,7 @@ describe('a service fixed by managed settings (ServerUrl)', () => {
     value(await a1.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
     const containerId = (await service.createContainer({ name: 'Before the policy' })).containerId;
     const pairDir = join(work, 'BeforePolicy');
-    const pair = value(await a1.addPair({ dir: pairDir, containerId }));
+    const pair = value(await a1.addPair({ dir: pairDir, containerId, create: true }));
     await before.whenIdle();
     await before.close();
 
@@ -452,7 +483,7 @@ describe('a service fixed by managed settings (ServerUrl)', () => {
       const a = new Dispatcher(own, () => {}).api();
       value(await a.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
       const containerId = (await service.createContainer({ name: `Closing ${Date.now()}` })).containerId;
-      const pair = value(await a.addPair({ dir: join(work, 'Closing'), containerId }));
+      const pair = value(await a.addPair({ dir: join(work, 'Closing'), containerId, create: true }));
       await waitFor('the pair in sync', async () => {
         await own.whenIdle();
         return value(await a.getStatus({})).pairs.find((p) => p.pairId === pair.pairId)?.state === 'IDLE';

@@ -100,6 +100,44 @@ describe('mass-delete guard', () => {
     expect(Object.keys(await s.remoteListing()).sort()).toEqual(['f06.txt', 'f07.txt']);
   });
 
+  it('lists what it holds back, and "restore" downloads the deleted files again and deletes nothing on the service', async () => {
+    const s = await fresh({ settings: { massDeleteMinimum: 5 } });
+    writeMany(s, 4);
+    writeMany(s, 6, 'docs/g');
+    s.write('kept.txt', 'k');
+    await s.settle();
+    const saved = s.localListing();
+    removeMany(s, 4);
+    s.remove('docs');
+    expect((await s.sync()).blocked).toMatch(/10 of 11 files/);
+    const held = s.engine.owner.pendingDeletes();
+    expect(held.filter((i) => i.kind === 'file').map((i) => i.path)).toEqual(Object.keys(saved).filter((p) => p !== 'kept.txt' && !p.endsWith('/')).sort());
+    expect(held.find((i) => i.path === 'docs')).toMatchObject({ kind: 'dir', side: 'service' });
+    expect(held.every((i) => i.side === 'service')).toBe(true);
+
+    expect(s.engine.owner.restoreDeletes()).toBe(11);
+    expect(s.engine.pair().condition).toEqual({ kind: 'active' });
+    const r = await s.settle();
+    expect(r.deleted).toBe(0);
+    expect(s.localListing()).toEqual(saved);
+    expect(await s.remoteListing()).toEqual(saved);
+    expect(s.engine.owner.pendingDeletes()).toEqual([]);
+  });
+
+  it('"restore" after a mass delete on the service uploads the files again', async () => {
+    const s = await fresh({ settings: { massDeleteMinimum: 5 } });
+    writeMany(s, 6);
+    await s.settle();
+    const saved = s.localListing();
+    for (let i = 0; i < 6; i++) await s.remoteDelete(`f${String(i).padStart(2, '0')}.txt`);
+    expect((await s.sync()).blocked).toMatch(/6 of 6 files/);
+    expect(s.engine.owner.pendingDeletes().map((i) => i.side)).toEqual(Array(6).fill('here'));
+    s.engine.owner.restoreDeletes();
+    await s.settle();
+    expect(s.localListing()).toEqual(saved);
+    expect(await s.remoteListing()).toEqual(saved);
+  });
+
   it('the guard lifts by itself when the files come back', async () => {
     const s = await fresh({ settings: { massDeleteMinimum: 5 } });
     writeMany(s, 10);
