@@ -1,6 +1,7 @@
 /** What moved: one row per file with its progress, newest first, virtualized for long histories. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useRef, type HTMLAttributes, type Ref } from 'react';
+import type { ActivityEntry } from '../../../shared/desktop/api.ts';
 import { Badge, Empty, ProgressBar, Screen } from '../components/ui.tsx';
 import { directionView } from '../direction.ts';
 import { bytes, when } from '../format.ts';
@@ -27,32 +28,40 @@ export function Activity() {
             {rows.getVirtualItems().map((v) => {
               const e = activity.at(v.index);
               if (!e) return null;
-              const direction = directionView(e.direction, e.state);
-              return (
-                <div key={e.seq} role="listitem" aria-setsize={activity.size} aria-posinset={v.index + 1} className="activity-row" data-state={e.state} data-kind={e.kind} style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
-                  {direction ? (
-                    <span className="activity-direction" data-direction={e.direction} role="img" aria-label={direction.label} title={direction.label}>
-                      {direction.glyph}
-                    </span>
-                  ) : (
-                    <span className="activity-direction" aria-hidden="true" />
-                  )}
-                  <div className="activity-main">
-                    <span className="activity-path" title={e.path}>
-                      {e.path || e.message}
-                    </span>
-                    <span className="muted small">
-                      {[names.get(e.pairId), when(e.time), e.kind === 'transfer' ? `${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : '', e.path ? e.message : ''].filter(Boolean).join(' · ')}
-                    </span>
-                  </div>
-                  {e.kind === 'transfer' ? <ProgressBar done={e.state === 'done' ? 1 : e.bytesDone} total={e.state === 'done' ? 1 : e.bytesTotal} label={`Progress of ${e.path}`} /> : <span className="activity-kind">{e.kind}</span>}
-                  <Badge state={e.state} />
-                </div>
-              );
+              // Measured, not fixed: a narrow window stacks a row's parts and makes it taller.
+              return <ActivityRow key={e.seq} ref={rows.measureElement} data-index={v.index} entry={e} pairName={names.get(e.pairId)} aria-setsize={activity.size} aria-posinset={v.index + 1} style={{ transform: `translateY(${v.start}px)` }} />;
             })}
           </div>
         </div>
       )}
     </Screen>
+  );
+}
+
+type RowProps = HTMLAttributes<HTMLDivElement> & { entry: ActivityEntry; pairName: string | undefined; ref?: Ref<HTMLDivElement>; 'data-index'?: number };
+
+/** One entry: which way it went, the file, where and when, its progress, its state. The tray panel shows the same rows. */
+export function ActivityRow({ entry: e, pairName, ref, ...rest }: RowProps) {
+  const direction = directionView(e.direction, e.state);
+  return (
+    <div ref={ref} role="listitem" className="activity-row" data-state={e.state} data-kind={e.kind} {...rest}>
+      {direction ? (
+        <span className="activity-direction" data-direction={e.direction} role="img" aria-label={direction.label} title={direction.label}>
+          {direction.glyph}
+        </span>
+      ) : (
+        <span className="activity-direction" aria-hidden="true" />
+      )}
+      <div className="activity-main">
+        <span className="activity-path" title={e.path}>
+          {e.path || e.message}
+        </span>
+        <span className="muted small">
+          {[pairName, when(e.time), e.kind === 'transfer' ? `${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : '', e.path ? e.message : ''].filter(Boolean).join(' · ')}
+        </span>
+      </div>
+      {e.kind === 'transfer' ? <ProgressBar done={e.state === 'done' ? 1 : e.bytesDone} total={e.state === 'done' ? 1 : e.bytesTotal} label={`Progress of ${e.path}`} /> : <span className="activity-kind">{e.kind}</span>}
+      <Badge state={e.state} />
+    </div>
   );
 }
