@@ -55,7 +55,7 @@ async function expectAccessible(where: string, p: Page = page): Promise<void> {
   const { violations } = await new AxeBuilder({ page: p }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   // Soft: one run names every screen's violations, not only the first.
-  expect.soft(bad, `axe on ${where}`).toEqual([]);
+  expect.soft(bad.join('\n'), `axe on ${where}`).toBe('');
 }
 
 /** The screen at each width: axe, and a screenshot; then back to the tests' own size. */

@@ -1,6 +1,6 @@
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert and Escape
- * closes it. On top, focus starts on the first field rather than the close button, Tab and
+ * closes it. On top, Escape closes it in every case, focus starts on the first field rather than the close button, Tab and
  * Shift+Tab wrap inside it (the browser would otherwise leave for its own toolbar), and focus goes
  * back to what opened it.
  */
@@ -8,7 +8,13 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
 
-function trapTab(e: KeyboardEvent<HTMLDialogElement>): void {
+/** Escape closes, also where the browser holds back its own cancel (no user activation since the last one). */
+function keys(e: KeyboardEvent<HTMLDialogElement>): void {
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    e.currentTarget.close();
+    return;
+  }
   if (e.key !== 'Tab') return;
   const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const first = items[0];
@@ -44,7 +50,7 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
     onClose();
   };
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={closed} onKeyDown={trapTab}>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={closed} onKeyDown={keys}>
       <header className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="ghost dialog-close" aria-label="Close" onClick={() => ref.current?.close()}>

@@ -63,7 +63,9 @@ export function Panel() {
       <section className="panel-section" aria-labelledby="panel-recent">
         <h2 id="panel-recent">Recent activity</h2>
         {recent.length === 0 ? (
-          <Empty title="Nothing has moved yet" />
+          <Empty title="Nothing has moved yet">
+            <p>Files appear here as they upload and download.</p>
+          </Empty>
         ) : (
           <div className="panel-activity" role="list" aria-labelledby="panel-recent">
             {recent.map((e) => (

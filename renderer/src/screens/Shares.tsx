@@ -126,7 +126,11 @@ function ShareList({ resource, onBack }: { resource: Resource; onBack: () => voi
           <ErrorNote error={undo.error} />
         </div>
       ) : null}
-      {shares && shares.length === 0 ? <Empty title="Not shared with anyone" /> : null}
+      {shares && shares.length === 0 ? (
+        <Empty title="Not shared with anyone">
+          <p>Only people who can reach this {what} through its folders see it. Add a share to give a person, a department or a role access.</p>
+        </Empty>
+      ) : null}
       {shares && shares.length > 0 ? (
         <div className="table-scroll">
           <table className="table" aria-label="Shares">
