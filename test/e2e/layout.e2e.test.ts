@@ -269,13 +269,17 @@ describe('the web UI fits any window, works from the keyboard, and passes axe', 
     await expectAccessible('the panel', panel);
     await panel.screenshot({ path: join(SHOTS, 'layout-panel-360.png'), fullPage: true });
 
+    // The conflict keeps the overall state at "Needs attention"; the pause has its own line.
     await panel.getByRole('button', { name: 'Pause syncing' }).click();
-    await until('paused on the panel', async () => (await stateBadge.textContent()) === 'Paused' || undefined);
+    const pausedNote = panel.getByRole('status').filter({ hasText: 'Syncing is paused' });
+    await pausedNote.waitFor();
     expect((await desktop<SettingsView>('getSettings', {})).settings.pauseAll).toBe(true);
+    await until('the pair paused', async () => (await desktop<Status>('getStatus', {})).pairs[0]?.state === 'PAUSED' || undefined);
     await panel.screenshot({ path: join(SHOTS, 'layout-panel-paused-360.png'), fullPage: true });
     await panel.getByRole('button', { name: 'Resume syncing' }).click();
-    await until('syncing again', async () => (await stateBadge.textContent()) !== 'Paused' || undefined);
+    await pausedNote.waitFor({ state: 'detached' });
     expect((await desktop<SettingsView>('getSettings', {})).settings.pauseAll).toBe(false);
+    await until('the pair no longer paused', async () => (await desktop<Status>('getStatus', {})).pairs[0]?.state !== 'PAUSED' || undefined);
     await everyWidth('panel', panel);
     await panel.close();
   });
@@ -304,7 +308,11 @@ describe('the web UI fits any window, works from the keyboard, and passes axe', 
     await page.keyboard.press('Home');
     expect(await focusedName()).toBe('Folders');
     await nav('Shares');
-    await page.getByRole('button', { name: 'Choose another' }).click();
+    const another = page.getByRole('button', { name: 'Choose another' });
+    // Shares keeps what was picked on an earlier visit: back to the browser, at the top.
+    if (await another.isVisible()) await another.click();
+    const top = page.getByRole('navigation', { name: 'Folder path' }).getByRole('button', { name: 'All folders' });
+    await top.click();
     const first = page.getByRole('list', { name: 'Contents of All folders' }).getByRole('button').first();
     await first.focus();
     const firstName = await focusedName();

@@ -54,6 +54,11 @@ export function Panel() {
           <StateBar state={status.state} progress={status.progress} label="Overall progress" />
         </section>
       ) : null}
+      {paused ? (
+        <p className="note" role="status">
+          Syncing is paused: nothing uploads or downloads until you resume.
+        </p>
+      ) : null}
       <section className="panel-section" aria-labelledby="panel-problems">
         <h2 id="panel-problems">Problems</h2>
         <p className={problems > 0 ? 'note note-warn' : 'muted'} data-count={problems}>
