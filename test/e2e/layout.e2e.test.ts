@@ -202,8 +202,12 @@ describe('the web UI fits any window, works from the keyboard, and passes axe', 
     await page.setViewportSize({ width: 1280, height: HEIGHT });
   });
 
-  it('at 760 px file names are whole, in the browser and the versions table', async () => {
+  it('at 760 px file names are whole, in Activity, the browser and the document panel', async () => {
     await page.setViewportSize({ width: 760, height: HEIGHT });
+    await nav('Activity');
+    const path = page.getByRole('list', { name: 'Activity' }).getByText(LONG_NAME);
+    const cut = await path.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut).toBe(false);
     await nav('Documents');
     await page.getByRole('button', { name: 'Open folder Team Handbook' }).click();
     const item = page.getByRole('button', { name: `Open document ${LONG_NAME}` });
