@@ -116,7 +116,7 @@ beforeAll(async () => {
   });
   // axe-core/playwright needs pages of a context of their own.
   page = await (await browser.newContext({ viewport: { width: 1280, height: HEIGHT } })).newPage();
-  page.setDefaultTimeout(Number(process.env.DEBUG_MS ?? GUARD_MS));
+  page.setDefaultTimeout(GUARD_MS);
   await page.goto(`${ui}#token=${token}`);
 }, HEAVY_TEST_MS);
 
