@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, screen, session, shell, Tray, type WebContents } from 'electron';
 import type { DesktopEvent, Status } from '../../shared/desktop/api.ts';
 import { setLinuxAutostart } from '../platform/autostart.ts';
 import { appDataDir } from '../platform/paths.ts';
@@ -25,6 +25,7 @@ import { firstInstance } from './singleInstance.ts';
 import { allowExternal, allowNavigation, allowPermission, isAppUrl, windowOptions } from './policy.ts';
 import { trayIconPng } from './trayIcons.ts';
 import { trayView } from './trayModel.ts';
+import { panelWindowOptions, trayPanel } from './trayPanel.ts';
 import { startUpdater } from './updater.ts';
 
 const PRELOAD = fileURLToPath(new URL('../../dist/electron/preload.cjs', import.meta.url));
@@ -72,16 +73,8 @@ async function start(): Promise<void> {
 
   const disposeIpc = registerIpc({ ipcMain, dispatcher, isTrustedFrame: (url) => isAppUrl(url, RENDERER_DIST) });
 
-  const showWindow = () => {
-    if (win && !win.isDestroyed()) {
-      if (win.isMinimized()) win.restore();
-      win.show();
-      win.focus();
-      return;
-    }
-    // The platform icons are rendered by the release build; a development run has none.
-    win = new BrowserWindow({ ...windowOptions(PRELOAD), ...(existsSync(ICON) ? { icon: ICON } : {}) });
-    const contents = win.webContents;
+  // Both windows show only the app's own pages, and what they open goes through allowExternal.
+  const guard = (contents: WebContents) => {
     contents.on('will-navigate', (event, url) => {
       if (!allowNavigation(url, RENDERER_DIST)) event.preventDefault();
     });
@@ -95,8 +88,20 @@ async function start(): Promise<void> {
       return { action: 'deny' };
     });
     const unsubscribe = forwardEvents((l) => core.events.subscribe(l), contents);
+    contents.once('destroyed', unsubscribe);
+  };
+
+  const showWindow = () => {
+    if (win && !win.isDestroyed()) {
+      if (win.isMinimized()) win.restore();
+      win.show();
+      win.focus();
+      return;
+    }
+    // The platform icons are rendered by the release build; a development run has none.
+    win = new BrowserWindow({ ...windowOptions(PRELOAD), ...(existsSync(ICON) ? { icon: ICON } : {}) });
+    guard(win.webContents);
     win.on('closed', () => {
-      unsubscribe();
       win = null;
     });
     win.once('ready-to-show', () => win?.show());
@@ -109,7 +114,20 @@ async function start(): Promise<void> {
   app.on('activate', showWindow);
 
   const tray = new Tray(nativeImage.createFromBuffer(trayIconPng('signed-out'), { scaleFactor: 2 }));
-  tray.on('click', showWindow);
+  const panel = trayPanel({
+    create: () => {
+      const w = new BrowserWindow(panelWindowOptions(PRELOAD));
+      guard(w.webContents);
+      return w;
+    },
+    rendererDir: RENDERER_DIST,
+    anchor: () => {
+      const b = tray.getBounds();
+      return b.width > 0 ? b : { ...screen.getCursorScreenPoint(), width: 0, height: 0 };
+    },
+    workArea: (a) => screen.getDisplayNearestPoint({ x: a.x, y: a.y }).workArea,
+  });
+  tray.on('click', () => panel.toggle());
   const paint = (status: Status) => {
     const view = trayView(status);
     tray.setImage(nativeImage.createFromBuffer(trayIconPng(view.icon), { scaleFactor: 2 }));
@@ -119,6 +137,7 @@ async function start(): Promise<void> {
         { label: view.tooltip, enabled: false },
         { type: 'separator' },
         { label: 'Open Folio', click: showWindow },
+        { label: 'Show the status panel', click: () => panel.toggle() },
         {
           label: core.settings().pauseAll ? 'Resume syncing' : 'Pause syncing',
           click: () => void dispatcher.dispatch('updateSettings', { pauseAll: !core.settings().pauseAll }),

@@ -26,7 +26,7 @@ export function windowOptions(preloadPath: string) {
   return {
     width: 1200,
     height: 800,
-    minWidth: 760,
+    minWidth: 360,
     minHeight: 520,
     show: false,
     title: 'Folio',

@@ -1,10 +1,11 @@
-/** The window: a sidebar of screens, the offline banner, and the screen in view. */
-import { useState } from 'react';
+/** The window: a sidebar of screens (a menu on narrow windows), the search bar, the offline banner, and the screen in view; or, at #panel, the tray panel. */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Offline, SearchHit } from '../../shared/desktop/api.ts';
 import { Activity } from './screens/Activity.tsx';
 import { Conflicts } from './screens/Conflicts.tsx';
 import { Documents } from './screens/Documents.tsx';
 import { Pairs } from './screens/Pairs.tsx';
+import { Panel } from './screens/Panel.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Shares } from './screens/Shares.tsx';
 import { SignIn } from './screens/SignIn.tsx';
@@ -14,6 +15,7 @@ import { useLive } from './state.tsx';
 import { BrandMark } from './components/BrandMark.tsx';
 import { SearchBar } from './components/SearchBar.tsx';
 import { openAtPage } from './screens/Documents.tsx';
+import { moveFocusByArrow } from './arrows.ts';
 
 const SCREENS = [
   { id: 'pairs', label: 'Folders', view: Pairs },
@@ -34,12 +36,27 @@ function waiting(o: Offline): string {
   return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }
 
+/** The page's fragment, followed as it changes: the tray panel and the window are one page. */
+function useHash(): string {
+  const [hash, setHash] = useState(window.location.hash);
+  useEffect(() => {
+    const follow = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  return hash;
+}
+
 export function App() {
   const { api, account, status, settings } = useLive();
   const [screen, setScreen] = useState<ScreenId>('pairs');
   // A search result opens its document afresh, even on the Documents screen already.
   const [opened, setOpened] = useState(0);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const hash = useHash();
   if (!account || !settings) return <p className="loading">Loading…</p>;
+  if (hash === '#panel') return <Panel />;
   if (!account.signedIn && !settings.settings.localOnly) return <SignIn />;
   const View = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0]).view;
   const conflicts = status?.pairs.reduce((n, p) => n + p.conflicts, 0) ?? 0;
@@ -48,20 +65,33 @@ export function App() {
     setOpened((n) => n + 1);
     setScreen('documents');
   };
+  const choose = (id: ScreenId) => {
+    setScreen(id);
+    setMenuOpen(false);
+  };
+  // The menu (narrow windows only) closes on Escape and hands focus back to its button.
+  const closeOnEscape = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
     <div className="app">
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <nav className="sidebar" aria-label="Screens">
+      <nav className="sidebar" aria-label="Screens" data-menu={menuOpen ? 'open' : 'closed'} onKeyDown={closeOnEscape}>
         <div className="brand" aria-hidden="true">
           <BrandMark />
           Folio
         </div>
-        <ul>
+        <button ref={menuButton} type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="screens-list" onClick={() => setMenuOpen(!menuOpen)}>
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <ul id="screens-list" onKeyDown={moveFocusByArrow}>
           {SCREENS.map((s) => (
             <li key={s.id}>
-              <button type="button" className="nav-item" aria-current={screen === s.id ? 'page' : undefined} onClick={() => setScreen(s.id)}>
+              <button type="button" className="nav-item" data-arrow-item aria-current={screen === s.id ? 'page' : undefined} onClick={() => choose(s.id)}>
                 {s.label}
                 {s.id === 'conflicts' && conflicts > 0 ? <span className="count" aria-label={`${conflicts} conflicts`}>{conflicts}</span> : null}
               </button>

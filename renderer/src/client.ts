@@ -13,12 +13,16 @@ declare global {
 
 const TOKEN_KEY = 'folio.token';
 
-/** Takes the token from the `#token=` fragment once, keeps it for this tab, and clears the URL. */
+/**
+ * Takes the token from the `#token=` fragment once, keeps it for this tab, and clears it from the
+ * URL; the rest of the fragment stays (`#panel&token=…` opens the tray panel).
+ */
 export function takeToken(): string | null {
   const m = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
   if (m?.[1]) {
     sessionStorage.setItem(TOKEN_KEY, m[1]);
-    history.replaceState(null, '', window.location.pathname + window.location.search);
+    const rest = window.location.hash.slice(1).split('&').filter((part) => !part.startsWith('token='));
+    history.replaceState(null, '', window.location.pathname + window.location.search + (rest.length > 0 ? `#${rest.join('&')}` : ''));
   }
   return sessionStorage.getItem(TOKEN_KEY);
 }

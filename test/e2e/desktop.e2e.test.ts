@@ -225,6 +225,7 @@ describe('Folio Desktop web UI', { timeout: HEAVY_TEST_MS }, () => {
     await page.getByRole('button', { name: /Manage shares of: Team Handbook/ }).click();
     await page.getByRole('heading', { name: /Folder: Team Handbook/ }).waitFor();
     await page.getByText('Not shared with anyone').waitFor();
+    await page.getByRole('button', { name: 'Add a share…' }).click();
     await page.getByRole('combobox', { name: 'Share with' }).fill('bob');
     await page.getByRole('option', { name: /^bob/ }).click();
     await page.getByRole('radio', { name: /Download/ }).check();

@@ -1,9 +1,10 @@
 /**
  * A browser of the service tree: a breadcrumb, the child containers to open, and (optionally)
- * the documents. Keyboard: Tab to an entry, Enter to open or pick it.
+ * the documents. Keyboard: Tab or the arrow keys to an entry, Enter to open or pick it.
  */
 import { useEffect, useId, useState } from 'react';
 import type { ContainerEntry, DocumentEntry, Listing } from '../../../shared/desktop/api.ts';
+import { moveFocusByArrow } from '../arrows.ts';
 import { bytes } from '../format.ts';
 import { useRemembered } from '../remembered.ts';
 import { useAction, useLive } from '../state.tsx';
@@ -54,21 +55,25 @@ export function Browser({ includeDocuments = false, onPickContainer, onPickDocum
       <ErrorNote error={error} />
       {!listing && !error ? <p className="muted">Loading…</p> : null}
       {listing ? (
-        <ul className="browser-list" aria-label={`Contents of ${here.name}`}>
+        <ul className="browser-list" aria-label={`Contents of ${here.name}`} onKeyDown={moveFocusByArrow}>
           {listing.containers.map((c) => (
             <li key={c.containerId}>
-              <button type="button" className="browser-item" onClick={() => open(c)} aria-label={`Open folder ${c.name}`}>
+              <button type="button" className="browser-item" data-arrow-item onClick={() => open(c)} aria-label={`Open folder ${c.name}`}>
                 <span className="icon-folder" aria-hidden="true" />
-                <span className="browser-name">{c.name}</span>
+                <span className="browser-name" title={c.name}>
+                  {c.name}
+                </span>
                 {c.hasChildren ? <span className="muted" aria-hidden="true">›</span> : null}
               </button>
             </li>
           ))}
           {listing.documents.map((d) => (
             <li key={d.docId}>
-              <button type="button" className="browser-item" onClick={() => onPickDocument?.(d)} disabled={!onPickDocument} aria-label={`Open document ${d.title}`}>
+              <button type="button" className="browser-item" data-arrow-item onClick={() => onPickDocument?.(d)} disabled={!onPickDocument} aria-label={`Open document ${d.title}`}>
                 <FileIcon mimeType={d.mimeType} name={d.title} />
-                <span className="browser-name">{d.title}</span>
+                <span className="browser-name" title={d.title}>
+                  {d.title}
+                </span>
                 <span className="muted">{bytes(d.sizeBytes)}</span>
               </button>
             </li>

@@ -4,7 +4,7 @@
  * file in its folder or open it.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { ActivityEntry } from '../../../shared/desktop/api.ts';
 import { ACTIVITY_FILTERS, activityVerb, inFilter, matchesText, transferPace, type ActivityFilter } from '../activityView.ts';
 import { Badge, Empty, ErrorNote, ProgressBar, Screen } from '../components/ui.tsx';
@@ -82,52 +82,82 @@ export function Activity() {
             {rows.getVirtualItems().map((v) => {
               const e = at(v.index);
               if (!e) return null;
-              const direction = directionView(e.direction, e.state);
               const hasFile = e.path !== '' && e.kind !== 'error' && e.kind !== 'round';
+              const actions = (
+                <span className="activity-actions">
+                  {hasFile ? (
+                    <button type="button" className="link" onClick={() => void reveal(e, 'show')} aria-label={`Show ${e.path} in folder`}>
+                      Show in folder
+                    </button>
+                  ) : null}
+                  {hasFile && e.kind !== 'delete' ? (
+                    <button type="button" className="link" onClick={() => void reveal(e, 'open')} aria-label={`Open ${e.path}`}>
+                      Open
+                    </button>
+                  ) : null}
+                </span>
+              );
+              // Measured, not fixed: a narrow window stacks a row's parts and makes it taller.
               return (
-                <div key={e.seq} role="listitem" aria-setsize={count} aria-posinset={v.index + 1} className="activity-row" data-state={e.state} data-kind={e.kind} style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
-                  {direction ? (
-                    <span className="activity-direction" data-direction={e.direction} role="img" aria-label={direction.label} title={direction.label}>
-                      {direction.glyph}
-                    </span>
-                  ) : (
-                    <span className="activity-direction" aria-hidden="true" />
-                  )}
-                  <div className="activity-main">
-                    <span className="activity-path" title={e.path}>
-                      <span className="activity-verb">{activityVerb(e)}</span> {e.path || e.message}
-                    </span>
-                    <span className="muted small">
-                      {[names.get(e.pairId), when(e.time), e.kind === 'transfer' ? `${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : '', e.path ? e.message : ''].filter(Boolean).join(' · ')}
-                    </span>
-                  </div>
-                  {e.kind === 'transfer' ? (
-                    <div className="activity-transfer">
-                      <ProgressBar done={e.state === 'done' ? 1 : e.bytesDone} total={e.state === 'done' ? 1 : e.bytesTotal} label={`Progress of ${e.path}`} />
-                      {e.state === 'running' ? <span className="muted small activity-pace">{transferPace(e)}</span> : null}
-                    </div>
-                  ) : (
-                    <span />
-                  )}
-                  <span className="activity-actions">
-                    {hasFile ? (
-                      <button type="button" className="link" onClick={() => void reveal(e, 'show')} aria-label={`Show ${e.path} in folder`}>
-                        Show in folder
-                      </button>
-                    ) : null}
-                    {hasFile && e.kind !== 'delete' ? (
-                      <button type="button" className="link" onClick={() => void reveal(e, 'open')} aria-label={`Open ${e.path}`}>
-                        Open
-                      </button>
-                    ) : null}
-                  </span>
-                  <Badge state={e.state} />
-                </div>
+                <ActivityRow
+                  key={e.seq}
+                  ref={rows.measureElement}
+                  data-index={v.index}
+                  entry={e}
+                  pairName={names.get(e.pairId)}
+                  actions={actions}
+                  aria-setsize={count}
+                  aria-posinset={v.index + 1}
+                  style={{ transform: `translateY(${v.start}px)` }}
+                />
               );
             })}
           </div>
         </div>
       )}
     </Screen>
+  );
+}
+
+type RowProps = HTMLAttributes<HTMLDivElement> & {
+  entry: ActivityEntry;
+  pairName: string | undefined;
+  /** "Show in folder" and "Open", where the screen offers them; the tray panel shows none. */
+  actions?: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+  'data-index'?: number;
+};
+
+/** One entry: which way it went, what happened to which file, where and when, its progress and pace, its state. The tray panel shows the same rows. */
+export function ActivityRow({ entry: e, pairName, actions, ref, ...rest }: RowProps) {
+  const direction = directionView(e.direction, e.state);
+  return (
+    <div ref={ref} role="listitem" className="activity-row" data-state={e.state} data-kind={e.kind} {...rest}>
+      {direction ? (
+        <span className="activity-direction" data-direction={e.direction} role="img" aria-label={direction.label} title={direction.label}>
+          {direction.glyph}
+        </span>
+      ) : (
+        <span className="activity-direction" aria-hidden="true" />
+      )}
+      <div className="activity-main">
+        <span className="activity-path" title={e.path}>
+          <span className="activity-verb">{activityVerb(e)}</span> {e.path || e.message}
+        </span>
+        <span className="muted small">
+          {[pairName, when(e.time), e.kind === 'transfer' ? `${bytes(e.bytesDone)} of ${bytes(e.bytesTotal)}` : '', e.path ? e.message : ''].filter(Boolean).join(' · ')}
+        </span>
+      </div>
+      {e.kind === 'transfer' ? (
+        <div className="activity-transfer">
+          <ProgressBar done={e.state === 'done' ? 1 : e.bytesDone} total={e.state === 'done' ? 1 : e.bytesTotal} label={`Progress of ${e.path}`} />
+          {e.state === 'running' ? <span className="muted small activity-pace">{transferPace(e)}</span> : null}
+        </div>
+      ) : (
+        <span />
+      )}
+      {actions ?? <span />}
+      <Badge state={e.state} />
+    </div>
   );
 }

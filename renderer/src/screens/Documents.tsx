@@ -1,6 +1,7 @@
 /** A document's versions (download, restore, compare), and the extracted text of a version page by page, with OCR confidence. */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DesktopApi, DocumentEntry, SearchHit, VersionEntry, VersionFile, VersionText } from '../../../shared/desktop/api.ts';
+import { moveFocusByArrow } from '../arrows.ts';
 import { Browser } from '../components/Browser.tsx';
 import { FileIcon } from '../components/FileIcon.tsx';
 import { Marked } from '../components/Marked.tsx';
@@ -111,7 +112,7 @@ function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void
         {versions && versions.length === 0 ? <Empty title="No versions" /> : null}
         {versions ? (
           <div className="table-scroll">
-            <table className="table" aria-label="Versions">
+            <table className="table" aria-label="Versions" onKeyDown={moveFocusByArrow}>
               <thead>
                 <tr>
                   <th scope="col">Version</th>
@@ -127,17 +128,17 @@ function DocumentPanel({ doc, onBack }: { doc: DocumentEntry; onBack: () => void
               <tbody>
                 {versions.map((v) => (
                   <tr key={v.versionId} aria-selected={v.versionId === shown?.versionId} className={v.versionId === shown?.versionId ? 'selected' : ''}>
-                    <td>
-                      <button type="button" className="link" onClick={() => setSelected(v.versionId)} aria-label={`Show the text of version ${v.versionNo}`}>
+                    <td data-label="Version">
+                      <button type="button" className="link" data-arrow-item onClick={() => setSelected(v.versionId)} aria-label={`Show the text of version ${v.versionNo}`}>
                         v{v.versionNo}
                       </button>
                       {v === current ? <span className="badge badge-ok">current</span> : null}
                       {v.label ? <span className="badge badge-muted">{v.label}</span> : null}
                     </td>
-                    <td>{bytes(v.sizeBytes)}</td>
-                    <td>{v.createBy && v.createBy === account?.userName ? 'you' : v.createBy}</td>
-                    <td>{when(v.createTime)}</td>
-                    <td>{v.comment}</td>
+                    <td data-label="Size">{bytes(v.sizeBytes)}</td>
+                    <td data-label="By">{v.createBy && v.createBy === account?.userName ? 'you' : v.createBy}</td>
+                    <td data-label="When">{when(v.createTime)}</td>
+                    <td data-label="Comment">{v.comment}</td>
                     <td className="row-actions">
                       <button type="button" disabled={busy} onClick={() => void download(v)} aria-label={`Download version ${v.versionNo}`}>
                         Download

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { CreateShareArgs, DirectoryEntry, Share, Sharers } from '../../../shared/desktop/api.ts';
 import { Browser } from '../components/Browser.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import { PeoplePicker } from '../components/PeoplePicker.tsx';
 import { PickedHeader, PickThenShow } from '../components/PickThenShow.tsx';
 import { Empty, ErrorNote } from '../components/ui.tsx';
@@ -58,6 +59,7 @@ function ShareList({ resource, onBack }: { resource: Resource; onBack: () => voi
   const [sharers, setSharers] = useState<Sharers | null>(null);
   const [saved, setSaved] = useState('');
   const [revoked, setRevoked] = useState<Revoked | null>(null);
+  const [adding, setAdding] = useState(false);
   const { error, run } = useAction();
   const undo = useAction();
   const what = resource.resourceType === 'CONTAINER' ? 'folder' : 'document';
@@ -124,7 +126,11 @@ function ShareList({ resource, onBack }: { resource: Resource; onBack: () => voi
           <ErrorNote error={undo.error} />
         </div>
       ) : null}
-      {shares && shares.length === 0 ? <Empty title="Not shared with anyone" /> : null}
+      {shares && shares.length === 0 ? (
+        <Empty title="Not shared with anyone">
+          <p>Only people who can reach this {what} through its folders see it. Add a share to give a person, a department or a role access.</p>
+        </Empty>
+      ) : null}
       {shares && shares.length > 0 ? (
         <div className="table-scroll">
           <table className="table" aria-label="Shares">
@@ -156,7 +162,22 @@ function ShareList({ resource, onBack }: { resource: Resource; onBack: () => voi
           </table>
         </div>
       ) : null}
-      {sharers?.canShare && error?.code !== 'NOT_SUPPORTED' ? <NewShare resource={resource} onCreated={changed} /> : null}
+      {sharers?.canShare && error?.code !== 'NOT_SUPPORTED' ? (
+        <div className="actions">
+          <button type="button" className="primary" onClick={() => setAdding(true)}>
+            Add a share…
+          </button>
+        </div>
+      ) : null}
+      <Dialog title="Add a share" open={adding} onClose={() => setAdding(false)}>
+        <NewShare
+          resource={resource}
+          onCreated={async (message) => {
+            setAdding(false);
+            await changed(message);
+          }}
+        />
+      </Dialog>
     </div>
   );
 }
@@ -190,11 +211,11 @@ function ShareRow({ share: s, onSaved, onRevoked }: { share: Share; onSaved: (me
   };
   return (
     <tr data-status={s.status}>
-      <td>
+      <td data-label="With">
         {who} <span className="muted small">{GRANTEE_WORDS[s.granteeType] ?? s.granteeType.toLowerCase()}</span>
         <ErrorNote error={error} />
       </td>
-      <td>
+      <td data-label="Access">
         <select aria-label={`Access for ${who}`} value={s.permissionPreset} disabled={!active || busy} onChange={(e) => void update({ permissionPreset: e.target.value as Preset })}>
           {PRESETS.map((p) => (
             <option key={p} value={p}>
@@ -203,10 +224,10 @@ function ShareRow({ share: s, onSaved, onRevoked }: { share: Share; onSaved: (me
           ))}
         </select>
       </td>
-      <td>
+      <td data-label="Expires">
         <input type="date" aria-label={`Expiry for ${who}`} min={toDateInput(new Date(Date.now() + DAY_MS).toISOString())} value={toDateInput(s.expiresAt)} disabled={!active || busy} onChange={(e) => void update({ expiresAt: fromDateInput(e.target.value) })} />
       </td>
-      <td>
+      <td data-label="Status">
         <span className={`badge badge-${active ? 'ok' : 'muted'}`}>{s.status.toLowerCase()}</span>
       </td>
       <td className="row-actions">
@@ -254,8 +275,7 @@ function NewShare({ resource, onCreated }: { resource: Resource; onCreated: (mes
     }
   };
   return (
-    <form className="new-share" onSubmit={submit} aria-labelledby="new-share-title">
-      <h3 id="new-share-title">Add a share</h3>
+    <form className="new-share" onSubmit={submit} aria-label="Add a share">
       <PeoplePicker
         label="Share with"
         picked={grantee}
