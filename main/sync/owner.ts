@@ -80,9 +80,15 @@ export class PairOwner {
     this.set({ kind: 'deletes-confirmed' });
   }
 
-  /** The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made meanwhile stands. */
+  /**
+   * The engine stops the pair until the guard's cause is gone or confirmed; a pause the user made
+   * meanwhile stands, and so does a confirmation of the deletes: the pass raising the guard read
+   * the condition before the person confirmed, and the next pass goes ahead.
+   */
   guard(guard: Guard): void {
-    if (this.condition.kind !== 'paused') this.set(guard);
+    const now = this.condition.kind;
+    if (now === 'paused' || (now === 'deletes-confirmed' && guard.kind === 'mass-delete')) return;
+    this.set(guard);
   }
 
   /** The engine is past a guard or a confirmation: the pair is simply active again, unless the user paused it meanwhile. */

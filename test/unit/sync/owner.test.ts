@@ -47,6 +47,17 @@ describe('PairOwner', () => {
     expect(store.getPair('p')?.condition).toEqual({ kind: 'active' });
   });
 
+  it('keeps a confirmation made while a pass ran: that pass, which read no confirmation, raising the guard again does not undo it', () => {
+    const owner = PairOwner.add(store, pair('p'));
+    owner.guard({ kind: 'mass-delete', message: '12 of 20 files would be deleted' });
+    owner.confirmDeletes();
+    owner.guard({ kind: 'mass-delete', message: '12 of 20 files would be deleted' });
+    expect(owner.condition).toEqual({ kind: 'deletes-confirmed' });
+    // Another guard still stops the pair: a folder gone is not what the person confirmed.
+    owner.guard({ kind: 'root-missing', message: 'gone' });
+    expect(owner.condition).toEqual({ kind: 'root-missing', message: 'gone' });
+  });
+
   it('drops a newly excluded folder from the merge base with the settings, in one transaction', () => {
     const owner = PairOwner.add(store, pair('p'));
     const state = owner.state();
