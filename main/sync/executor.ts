@@ -151,7 +151,7 @@ export class Executor {
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
     const size = this.s.localMetas.get(id)?.size ?? 0;
-    const attributes = attributesOfFile(await this.c.fs.stat(this.abs(rel)));
+    const attributes = attributesOfFile(this.c.fs.statSync(this.abs(rel)));
     const result = await this.reported(rel, 'upload', size, () => this.c.remote.upload(this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
       attributes,
       idempotencyKey: (hash) => `${this.c.pairId}/${id}/${hash}`,
