@@ -1560,13 +1560,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is alive. For a load balancer; no token needed, not enveloped. */
+        /** The process is alive. For a load balancer. No token needed; not enveloped. */
         get: operations["healthz"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** The process is alive. For a load balancer; no token needed, not enveloped. */
+        /** The process is alive. For a load balancer. No token needed; not enveloped. */
         head: operations["healthzHead"];
         patch?: never;
         trace?: never;
@@ -1578,13 +1578,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The node can serve: its database and blob store answer and it is not draining (503 otherwise). For a load balancer; no token needed, not enveloped. */
+        /** The node can serve: its database and blob store answer and it is not draining (503 otherwise). For a load balancer. No token needed; not enveloped. */
         get: operations["readyz"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** The node can serve: its database and blob store answer and it is not draining (503 otherwise). For a load balancer; no token needed, not enveloped. */
+        /** The node can serve: its database and blob store answer and it is not draining (503 otherwise). For a load balancer. No token needed; not enveloped. */
         head: operations["readyzHead"];
         patch?: never;
         trace?: never;

@@ -3,13 +3,13 @@
  * draining node still finishes what it has, but /readyz tells the balancer to send nothing new.
  */
 export class Lifecycle {
-  private drainingSince: number | null = null;
+  private stopping = false;
 
   get draining(): boolean {
-    return this.drainingSince !== null;
+    return this.stopping;
   }
 
   drain(): void {
-    this.drainingSince ??= Date.now();
+    this.stopping = true;
   }
 }

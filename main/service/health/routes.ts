@@ -14,24 +14,15 @@ type Check = Readiness['database'];
 export function healthRoutes(app: FolioApp, { store }: ServiceDeps, lifecycle: Lifecycle): void {
   serve(app, contract.meta.healthz, { probe: true }, () => ({ status: 'ok' as const }));
   serve(app, contract.meta.readyz, { probe: true }, async (_req, reply) => {
-    const database = check(() => store.ping());
-    const blobs = await checkAsync(() => store.blobs.ready());
+    const database = await check(async () => store.ping());
+    const blobs = await check(() => store.blobs.ready());
     const status: Readiness['status'] = lifecycle.draining ? 'draining' : database === 'ok' && blobs === 'ok' ? 'ready' : 'unavailable';
     void reply.code(status === 'ready' ? 200 : 503);
     return { status, database, blobs };
   });
 }
 
-function check(probe: () => void): Check {
-  try {
-    probe();
-    return 'ok';
-  } catch {
-    return 'failing';
-  }
-}
-
-async function checkAsync(probe: () => Promise<void>): Promise<Check> {
+function check(probe: () => Promise<void>): Promise<Check> {
   return probe().then(
     () => 'ok' as const,
     () => 'failing' as const,
