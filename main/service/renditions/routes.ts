@@ -13,7 +13,7 @@ import { serve } from '../serve.ts';
 
 const { renditions: routes } = contract;
 
-export function renditionRoutes(app: FolioApp, deps: AreaDeps<never>, services: Services): void {
+export function renditionRoutes(app: FolioApp, deps: Pick<AreaDeps<never>, 'config'>, services: Services): void {
   const { renditions } = services;
 
   serve(app, routes.upload, { bodyLimit: deps.config.maxDirectUploadBytes }, (req) => renditions.upload(callerOf(req), req.query, rawStream(req), contentLength(req)));

@@ -19,7 +19,7 @@ export function asTaskRun<T>(taskId: string, work: () => Promise<T>): Promise<T>
 }
 
 /** Publishes document.updated for a committed version. Call it after the commit, never inside the transaction. */
-export function announceVersion(deps: AreaDeps<never>, version: VersionRecord): void {
+export function announceVersion(deps: Pick<AreaDeps<never>, 'events'>, version: VersionRecord): void {
   deps.events.publish({
     type: 'document.updated',
     tenantId: version.tenantId,
