@@ -9,6 +9,7 @@ import { createJiti } from 'jiti';
 const jiti = createJiti(import.meta.url);
 const { default: local } = await jiti.import('./.eslint-plugin-local/index.ts');
 const { FOLIO_LAYERS } = await jiti.import('./.eslint-plugin-local/layers.ts');
+const { SERVICE_AREA_IMPORT_PATTERNS, SERVICE_AREA_SYNTAX } = await jiti.import('./.eslint-plugin-local/serviceAreas.ts');
 
 // docs/architecture.md, "Layout": nothing outside main/electron imports 'electron', so every other part runs and is
 // tested in plain Node.
@@ -95,6 +96,15 @@ export default defineConfig(
       ],
       'no-restricted-imports': ['error', electronImportRule],
       'no-restricted-syntax': ['error', ...electronSyntaxRule, ...errorCodeSyntaxRule],
+    },
+  },
+  {
+    // docs/architecture.md, "Layers": each area of the service gets only the repositories it names
+    // (.eslint-plugin-local/serviceAreas.ts); the root files directly in main/service/ hold the store.
+    files: ['main/service/*/**'],
+    rules: {
+      'no-restricted-imports': ['error', { ...electronImportRule, patterns: [...electronImportRule.patterns, ...SERVICE_AREA_IMPORT_PATTERNS] }],
+      'no-restricted-syntax': ['error', ...electronSyntaxRule, ...errorCodeSyntaxRule, ...SERVICE_AREA_SYNTAX],
     },
   },
   {

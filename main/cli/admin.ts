@@ -35,7 +35,7 @@ const COMMANDS = new Map<string, (values: Flags) => Command>(Object.entries({
   },
   purge: (values) => {
     const now = purgeTime(values.now);
-    return async (s) => ({ ...(await purgeExpired({ store: s }, now)) });
+    return async (s) => ({ ...(await purgeExpired({ repos: s }, now)) });
   },
   'set-quota': (values) => {
     const tenantId = requireOption(values.tenant, '--tenant');

@@ -7,18 +7,18 @@
  * nodes never resolve: every lookup is by tenant, so they get no bits at all.
  */
 import { Perm, Roles, type PrincipalType } from '../../shared/permissions.ts';
-import type { Store } from '../store/index.ts';
+import type { Repos } from '../store/repositories.ts';
 import { entriesBelow, unite } from './acl/inheritance.ts';
 import { AccessSnapshot } from './acl/snapshot.ts';
 import { actorOf, type RequestContext } from './context.ts';
 import { fail } from './errors.ts';
 
 export class Access {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly repos: Repos<'acl' | 'containers' | 'org'>) {}
 
   /** A fresh view of the caller's permissions, for one operation. */
   snapshot(ctx: RequestContext): AccessSnapshot {
-    return new AccessSnapshot(this.store, ctx);
+    return new AccessSnapshot(this.repos, ctx);
   }
 
   /**
@@ -48,7 +48,7 @@ export class Access {
    */
   isAdministrator(ctx: RequestContext): boolean {
     if (ctx.userId === null) return true;
-    const root = this.store.containers.findSystem(ctx.tenantId, 'ROOT');
+    const root = this.repos.containers.findSystem(ctx.tenantId, 'ROOT');
     return root !== undefined && (this.maskOn(ctx, root.containerId) & Perm.MANAGE) !== 0;
   }
 
@@ -62,11 +62,11 @@ export class Access {
    * inherited, exactly as if inheritance had been broken right after creation.
    */
   onContainerCreated(ctx: RequestContext, c: { containerId: string; parentId: string | null; aclInheritEnabled: boolean }): void {
-    const taken = c.aclInheritEnabled ? [] : entriesBelow(this.store, ctx.tenantId, c.parentId);
+    const taken = c.aclInheritEnabled ? [] : entriesBelow(this.repos, ctx.tenantId, c.parentId);
     const creator = ctx.userId
       ? [{ containerId: c.containerId, principalType: 'USER' as PrincipalType, principalId: ctx.userId, role: 'MANAGER', allowMask: Roles.MANAGER, denyMask: 0 }]
       : [];
     if (taken.length === 0 && creator.length === 0) return;
-    this.store.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, creator, taken), actorOf(ctx));
+    this.repos.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, creator, taken), actorOf(ctx));
   }
 }

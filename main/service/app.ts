@@ -12,7 +12,6 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
-import { Access } from './access.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { oauthRoutes } from './auth/oauthRoutes.ts';
@@ -26,7 +25,6 @@ import { documentRoutes } from './documents/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { failure } from './envelope.ts';
 import { orgRoutes } from './org/routes.ts';
-import { EventBus } from './events.ts';
 import { ServiceError } from './errors.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { formRoutes } from './forms/routes.ts';
@@ -38,13 +36,13 @@ import { versionRoutes } from './versions/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
-import type { FolioApp, ServiceDeps } from './kernel.ts';
+import type { FolioApp } from './kernel.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
 import { healthRoutes } from './health/routes.ts';
 import { Lifecycle } from './health/lifecycle.ts';
-import { buildServices } from './services.ts';
+import { buildServices, serviceDeps } from './services.ts';
 import { limitRoutes } from './limits/routes.ts';
 
 export interface BuildOptions {
@@ -59,7 +57,7 @@ export interface BuildOptions {
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
-  const deps: ServiceDeps = { store, config, access: new Access(store), events: new EventBus() };
+  const deps = serviceDeps(store, config);
   const log: FastifyBaseLogger = opts.log ?? stderrLogger('error');
   const app = Fastify({
     loggerInstance: log,

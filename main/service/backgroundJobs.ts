@@ -16,7 +16,7 @@ export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
   });
   app.addHook('onResponse', async (req) => bulkWrites.end(req));
   app.addHook('onRequestAbort', async (req) => bulkWrites.end(req));
-  const runner = new JobRunner(deps.store.jobs, [textExtractionJob(deps)], { foreground: bulkWrites });
+  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
   searchIndexer(app, deps);

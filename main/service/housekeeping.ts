@@ -6,12 +6,11 @@
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import { sweepOrphanBlobs } from '../store/orphans.ts';
 import type { Store } from '../store/index.ts';
-import { Access } from './access.ts';
 import type { ServiceConfig } from './config.ts';
 import { ContainerService } from './containers/service.ts';
 import { purgeExpired } from './contentTypes/purge.ts';
 import { DocumentService } from './documents/service.ts';
-import { EventBus } from './events.ts';
+import { serviceDeps } from './services.ts';
 import { ChunkedUploads } from './versions/chunked.ts';
 
 export interface HousekeepingSettings {
@@ -30,7 +29,7 @@ const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
 export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}, log: Logger = stderrLogger('error')): { stop: () => Promise<void> } {
-  const deps = { store, config, access: new Access(store), events: new EventBus() };
+  const deps = serviceDeps(store, config);
   // Only the sweep of expired sessions runs here; it finalizes nothing, but the uploads need their documents to be built.
   const uploads = new ChunkedUploads(deps, new DocumentService(deps, new ContainerService(deps)));
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;
@@ -43,7 +42,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
     store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
     await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
     await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);
-    await purgeExpired({ store }, new Date());
+    await purgeExpired(deps, new Date());
     if (Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_EVERY_MS) {
       lastOrphanSweep = Date.now();
       await sweepOrphanBlobs(store, ORPHAN_GRACE_MS);

@@ -13,7 +13,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { errorValue } from '../../shared/errors.ts';
-import type { Store } from '../store/index.ts';
+import type { Repos, Repositories } from '../store/repositories.ts';
 import type { Access } from './access.ts';
 import type { ServiceConfig } from './config.ts';
 import type { RequestContext } from './context.ts';
@@ -28,12 +28,22 @@ export type FolioApp = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export interface ServiceDeps {
-  store: Store;
+/**
+ * What an area is built with: the repositories it names (R) and the kernel's pieces. Never the
+ * whole store: the root (./services.ts) hands each area its repositories, and lint keeps the store
+ * itself out of the areas (docs/architecture.md, "Layers").
+ */
+export interface AreaDeps<R extends keyof Repositories> {
+  repos: Repos<R>;
+  /** Where the service keeps its files (install secrets). */
+  dataDir: string;
   config: ServiceConfig;
   access: Access;
   events: EventBus;
 }
+
+/** The root's dependencies: every repository, from which it hands each area its own. */
+export type ServiceDeps = AreaDeps<keyof Repositories>;
 
 declare module 'fastify' {
   interface FastifyRequest {

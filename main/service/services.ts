@@ -4,13 +4,17 @@
  * of each.
  */
 import { SafeFetcher } from '../net/fetcher.ts';
+import type { Store } from '../store/index.ts';
 import { AllowList } from '../net/target.ts';
+import { Access } from './access.ts';
 import { AclEntryService } from './acl/entries.ts';
 import { AclPolicyService } from './acl/policies.ts';
 import { ChangeFeed } from './changes/feed.ts';
+import type { ServiceConfig } from './config.ts';
 import { ContainerService } from './containers/service.ts';
 import { ContentTypeService } from './contentTypes/service.ts';
 import { DocumentService } from './documents/service.ts';
+import { EventBus } from './events.ts';
 import { FieldDefinitionService } from './fields/service.ts';
 import { TermSetService } from './fields/termSets.ts';
 import { TemplateService } from './forms/templates.ts';
@@ -50,6 +54,11 @@ export interface Services {
   chunked: ChunkedUploads;
   webhooks: WebhookService;
   webhookWorker: DeliveryWorker;
+}
+
+/** The kernel over one store: the root is the one place that holds the store itself. */
+export function serviceDeps(store: Store, config: ServiceConfig): ServiceDeps {
+  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus() };
 }
 
 export function buildServices(deps: ServiceDeps): Services {

@@ -28,8 +28,9 @@ import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
 import { QuotaRepository } from './repos/quotas.ts';
 import { SearchRepository } from './repos/search.ts';
+import type { Database, Repositories } from './repositories.ts';
 
-export class Store {
+export class Store implements Repositories, Database {
   readonly identity: IdentityRepository;
   readonly tokens: TokenRepository;
   readonly authorizationCodes: AuthorizationCodeRepository;

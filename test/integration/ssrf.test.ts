@@ -18,12 +18,11 @@ import { SafeFetcher } from '../../main/net/fetcher.ts';
 import type { Resolver } from '../../main/net/resolver.ts';
 import { DEFAULT_OUTBOUND } from '../../main/net/settings.ts';
 import { AllowList } from '../../main/net/target.ts';
-import { Access } from '../../main/service/access.ts';
 import type { ServiceDeps } from '../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../main/service/config.ts';
+import { serviceDeps } from '../../main/service/services.ts';
 import type { RequestContext } from '../../main/service/context.ts';
 import { ServiceError } from '../../main/service/errors.ts';
-import { EventBus } from '../../main/service/events.ts';
 import { ContainerService } from '../../main/service/containers/service.ts';
 import { DocumentService } from '../../main/service/documents/service.ts';
 import { IngestService } from '../../main/service/ingest/service.ts';
@@ -285,12 +284,7 @@ describe('names that resolve to internal addresses (injected resolver, in-proces
     const store: Store = await openStore(dir);
     try {
       const tenant = provisionTenant(store, 'inproc');
-      const deps: ServiceDeps = {
-        store,
-        config: { ...DEFAULT_CONFIG, outbound: { ...DEFAULT_OUTBOUND, ingestSyncMaxBytes: 1024 } },
-        access: new Access(store),
-        events: new EventBus(),
-      };
+      const deps: ServiceDeps = serviceDeps(store, { ...DEFAULT_CONFIG, outbound: { ...DEFAULT_OUTBOUND, ingestSyncMaxBytes: 1024 } });
       const ctx: RequestContext = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
       const target = store.containers.findSystem(tenant.tenantId, 'DEFAULT')?.containerId ?? '';
       const ingestService = new IngestService(deps, new DocumentService(deps, new ContainerService(deps)), fetcher);

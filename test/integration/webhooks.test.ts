@@ -15,10 +15,9 @@ import type { Webhook, WebhookCreated, WebhookDelivery } from '../../shared/v1/w
 import { SafeFetcher } from '../../main/net/fetcher.ts';
 import { DEFAULT_OUTBOUND } from '../../main/net/settings.ts';
 import { AllowList } from '../../main/net/target.ts';
-import { Access } from '../../main/service/access.ts';
 import type { ServiceDeps } from '../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../main/service/config.ts';
-import { EventBus } from '../../main/service/events.ts';
+import { serviceDeps } from '../../main/service/services.ts';
 import { connectWebhooks } from '../../main/service/webhooks/service.ts';
 import { openStore } from '../../main/store/index.ts';
 import { appApi, createTenant, createUser, data, removeDir, startServer, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
@@ -253,12 +252,7 @@ describe('in process: the SSRF guard at delivery time, and rendition.uploaded', 
   it('refuses a delivery whose name resolves to loopback, without retrying, and delivers rendition.uploaded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-hooks-'));
     const store = await openStore(dir);
-    const deps: ServiceDeps = {
-      store,
-      config: { ...DEFAULT_CONFIG, outbound: { ...DEFAULT_OUTBOUND, webhookRetryBaseMs: 50 } },
-      access: new Access(store),
-      events: new EventBus(),
-    };
+    const deps: ServiceDeps = serviceDeps(store, { ...DEFAULT_CONFIG, outbound: { ...DEFAULT_OUTBOUND, webhookRetryBaseMs: 50 } });
     const fetcher = new SafeFetcher({
       allow: new AllowList([good.hostPort]),
       resolver: async (host) => (host === 'hooks.intranet.test' ? ['127.0.0.1'] : []),

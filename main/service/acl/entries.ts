@@ -3,7 +3,7 @@ import { describeMask, Perm, Roles, type PrincipalType } from '../../../shared/p
 import type { AclEntry, AclEntriesSet, AclEntryInput, AclInheritanceSet, ContainerAcl } from '../../../shared/v1/access.ts';
 import type { AclEntryRecord } from '../../store/repos/aclEntries.ts';
 import type { ContainerRecord } from '../../store/repos/containers.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { entriesBelow, unite } from './inheritance.ts';
@@ -11,14 +11,14 @@ import { principalName, requirePrincipal } from './principals.ts';
 import { aclScope, entryKey } from './resolve.ts';
 
 export class AclEntryService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'acl' | 'changes' | 'containers' | 'identity' | 'org'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   private load(ctx: RequestContext, containerId: string): ContainerRecord {
-    return this.store.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+    return this.repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
   }
 
   get(ctx: RequestContext, containerId: string): ContainerAcl {
@@ -33,8 +33,8 @@ export class AclEntryService {
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
     this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL of this container');
     const entries = this.validate(ctx, c.containerId, input.entries);
-    this.store.transaction(() => {
-      this.store.acl.entries.replace(ctx.tenantId, c.containerId, entries, actorOf(ctx));
+    this.repos.transaction(() => {
+      this.repos.acl.entries.replace(ctx.tenantId, c.containerId, entries, actorOf(ctx));
       this.recordChange(c);
     });
     return this.view(ctx, c.containerId);
@@ -51,13 +51,13 @@ export class AclEntryService {
     this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL inheritance of this container');
     if (c.systemKind === 'ROOT' && input.aclInheritEnabled) fail('SYSTEM_CONTAINER', 'the system root has nothing to inherit');
     if (c.aclInheritEnabled !== input.aclInheritEnabled) {
-      this.store.transaction(() => {
+      this.repos.transaction(() => {
         if (!input.aclInheritEnabled) {
-          const own = this.store.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
-          const taken = entriesBelow(this.store, ctx.tenantId, c.parentId);
-          this.store.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, own, taken), actorOf(ctx));
+          const own = this.repos.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
+          const taken = entriesBelow(this.repos, ctx.tenantId, c.parentId);
+          this.repos.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, own, taken), actorOf(ctx));
         }
-        const updated = this.store.containers.update(ctx.tenantId, c.containerId, { aclInheritEnabled: input.aclInheritEnabled }, actorOf(ctx));
+        const updated = this.repos.containers.update(ctx.tenantId, c.containerId, { aclInheritEnabled: input.aclInheritEnabled }, actorOf(ctx));
         this.recordChange(updated);
       });
     }
@@ -68,7 +68,7 @@ export class AclEntryService {
     const seen = new Set<string>();
     return input.map((e, i) => {
       const field = `entries.${i}`;
-      const principalId = requirePrincipal(this.store, ctx.tenantId, e.principalType, e.principalId, `${field}.principalId`);
+      const principalId = requirePrincipal(this.repos, ctx.tenantId, e.principalType, e.principalId, `${field}.principalId`);
       const key = entryKey({ principalType: e.principalType, principalId });
       if (seen.has(key)) fail('VALIDATION', `${field}: ${key} appears twice; give one entry per principal`, { field });
       seen.add(key);
@@ -81,9 +81,9 @@ export class AclEntryService {
 
   private view(ctx: RequestContext, containerId: string): ContainerAcl {
     const c = this.load(ctx, containerId);
-    const own = this.store.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
-    const above = c.aclInheritEnabled ? aclScope(this.store.acl.scope.ancestry(ctx.tenantId, c.containerId).slice(1)) : [];
-    const inherited = this.store.acl.entries.forContainers(ctx.tenantId, above.map((n) => n.containerId));
+    const own = this.repos.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
+    const above = c.aclInheritEnabled ? aclScope(this.repos.acl.scope.ancestry(ctx.tenantId, c.containerId).slice(1)) : [];
+    const inherited = this.repos.acl.entries.forContainers(ctx.tenantId, above.map((n) => n.containerId));
     return {
       containerId: c.containerId,
       aclInheritEnabled: c.aclInheritEnabled,
@@ -97,7 +97,7 @@ export class AclEntryService {
     return {
       principalType: e.principalType,
       principalId: e.principalId,
-      principalName: principalName(this.store, ctx.tenantId, e.principalType as PrincipalType, e.principalId),
+      principalName: principalName(this.repos, ctx.tenantId, e.principalType as PrincipalType, e.principalId),
       role: e.role,
       allowMask: e.allowMask,
       denyMask: e.denyMask,
@@ -108,6 +108,6 @@ export class AclEntryService {
 
   /** An ACL change can make a container visible or invisible to someone: sync clients see it as an update. */
   private recordChange(c: ContainerRecord): void {
-    this.store.changes.record({ tenantId: c.tenantId, op: 'update', kind: 'container', id: c.containerId, parentId: c.parentId ?? '', name: c.name, deleted: c.status !== 'ACTIVE' });
+    this.repos.changes.record({ tenantId: c.tenantId, op: 'update', kind: 'container', id: c.containerId, parentId: c.parentId ?? '', name: c.name, deleted: c.status !== 'ACTIVE' });
   }
 }

@@ -1,6 +1,6 @@
 /** Moving inherited ACL entries onto a node: when inheritance is broken, or a node is created without it. */
 import { Roles, type RoleName } from '../../../shared/permissions.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { AclEntryRecord } from '../../store/repos/aclEntries.ts';
 import { aclScope, mergeEntries } from './resolve.ts';
 
@@ -10,10 +10,10 @@ export function roleFor(allowMask: number): RoleName | '' {
 }
 
 /** The entries a child of `parentId` inherits: those of the parent's ACL scope. */
-export function entriesBelow(store: Store, tenantId: string, parentId: string | null): AclEntryRecord[] {
+export function entriesBelow(repos: Repos<'acl'>, tenantId: string, parentId: string | null): AclEntryRecord[] {
   if (!parentId) return [];
-  const scope = aclScope(store.acl.scope.ancestry(tenantId, parentId));
-  return store.acl.entries.forContainers(tenantId, scope.map((n) => n.containerId));
+  const scope = aclScope(repos.acl.scope.ancestry(tenantId, parentId));
+  return repos.acl.entries.forContainers(tenantId, scope.map((n) => n.containerId));
 }
 
 /** One entry per principal on `containerId`, uniting its own entries with `taken` ones. */

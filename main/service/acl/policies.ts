@@ -5,7 +5,7 @@ import type { PageOf } from '../../../shared/v1/resources.ts';
 import { NAME_MAX } from '../../../shared/v1/requests.ts';
 import { POLICY_ORDER_COLUMNS, type AclPolicyContent, type AclPolicyRecord, type PolicyGrantee } from '../../store/repos/aclPolicies.ts';
 import type { ContainerFact, DocumentFact } from '../../store/repos/accessScope.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
@@ -28,20 +28,20 @@ const DEFAULTS: AclPolicyContent = {
 };
 
 export class AclPolicyService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'acl' | 'contentTypes' | 'identity' | 'org'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   private load(ctx: RequestContext, policyId: string): AclPolicyRecord {
-    return this.store.acl.policies.get(ctx.tenantId, policyId) ?? notFound('policy', policyId);
+    return this.repos.acl.policies.get(ctx.tenantId, policyId) ?? notFound('policy', policyId);
   }
 
   create(ctx: RequestContext, input: AclPolicyCreate): AclPolicy {
     this.deps.access.requireAdministrator(ctx, 'creating an ACL policy');
     const content = this.merge(ctx, DEFAULTS, input);
-    const created = this.store.transaction(() => this.store.acl.policies.create(ctx.tenantId, content));
+    const created = this.repos.transaction(() => this.repos.acl.policies.create(ctx.tenantId, content));
     return this.view(created, new AffectedCounter(this.deps, ctx.tenantId));
   }
 
@@ -50,7 +50,7 @@ export class AclPolicyService {
     this.deps.access.requireAdministrator(ctx, 'changing an ACL policy');
     const current = this.load(ctx, policyId);
     const content = this.merge(ctx, current, input);
-    const updated = this.store.transaction(() => this.store.acl.policies.update(ctx.tenantId, current.policyId, content));
+    const updated = this.repos.transaction(() => this.repos.acl.policies.update(ctx.tenantId, current.policyId, content));
     return this.view(updated, new AffectedCounter(this.deps, ctx.tenantId));
   }
 
@@ -62,7 +62,7 @@ export class AclPolicyService {
   page(ctx: RequestContext, input: AclPolicyPageRequest): PageOf<AclPolicy> {
     this.deps.access.requireAdministrator(ctx, 'reading ACL policies');
     const w = pageWindow(input, Object.keys(POLICY_ORDER_COLUMNS) as (keyof typeof POLICY_ORDER_COLUMNS)[], 'name');
-    const { total, rows } = this.store.acl.policies.page(
+    const { total, rows } = this.repos.acl.policies.page(
       ctx.tenantId,
       {
         ...(input.name ? { name: input.name } : {}),
@@ -81,7 +81,7 @@ export class AclPolicyService {
   delete(ctx: RequestContext, policyId: string): { policyId: string } {
     this.deps.access.requireAdministrator(ctx, 'deleting an ACL policy');
     const current = this.load(ctx, policyId);
-    this.store.transaction(() => this.store.acl.policies.delete(ctx.tenantId, current.policyId));
+    this.repos.transaction(() => this.repos.acl.policies.delete(ctx.tenantId, current.policyId));
     return { policyId: current.policyId };
   }
 
@@ -127,7 +127,7 @@ export class AclPolicyService {
   private typeIds(ctx: RequestContext, ids: readonly string[]): string[] {
     const unique = [...new Set(ids)];
     unique.forEach((id, i) => {
-      if (!this.store.contentTypes.get(ctx.tenantId, id)) fail('VALIDATION', `matchContainerTypeIds.${i}: no content type ${id}`, { field: `matchContainerTypeIds.${i}` });
+      if (!this.repos.contentTypes.get(ctx.tenantId, id)) fail('VALIDATION', `matchContainerTypeIds.${i}: no content type ${id}`, { field: `matchContainerTypeIds.${i}` });
     });
     return unique;
   }
@@ -144,7 +144,7 @@ export class AclPolicyService {
     const seen = new Set<string>();
     const out: PolicyGrantee[] = [];
     input.forEach((g, i) => {
-      const granteeId = requirePrincipal(this.store, ctx.tenantId, g.granteeType, g.granteeId, `grantees.${i}.granteeId`);
+      const granteeId = requirePrincipal(this.repos, ctx.tenantId, g.granteeType, g.granteeId, `grantees.${i}.granteeId`);
       const key = `${g.granteeType}:${granteeId}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -186,7 +186,7 @@ class AffectedCounter {
   private containerTypes: Map<string, string> | undefined;
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<'acl' | 'contentTypes' | 'identity' | 'org'>,
     private readonly tenantId: string,
   ) {}
 
@@ -194,12 +194,12 @@ class AffectedCounter {
     const compiled = compilePolicy(p);
     let n = 0;
     if (compiled.resourceType !== 'DOCUMENT') {
-      this.containers ??= this.deps.store.acl.scope.activeContainers(this.tenantId);
+      this.containers ??= this.deps.repos.acl.scope.activeContainers(this.tenantId);
       n += this.containers.filter((c) => matchesContainer(compiled, c)).length;
     }
     if (compiled.resourceType !== 'CONTAINER') {
-      this.documents ??= this.deps.store.acl.scope.activeDocuments(this.tenantId);
-      this.containers ??= this.deps.store.acl.scope.activeContainers(this.tenantId);
+      this.documents ??= this.deps.repos.acl.scope.activeDocuments(this.tenantId);
+      this.containers ??= this.deps.repos.acl.scope.activeContainers(this.tenantId);
       this.containerTypes ??= new Map(this.containers.map((c) => [c.containerId, c.containerTypeId]));
       const types = this.containerTypes;
       n += this.documents.filter((d) => matchesDocument(compiled, d, types.get(d.containerId) ?? '')).length;

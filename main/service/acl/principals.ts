@@ -1,47 +1,47 @@
 /** The principals that ACL entries, policies and share grants name: checking them, naming them, and forgetting them. */
 import type { PrincipalType } from '../../../shared/permissions.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import { fail } from '../errors.ts';
 
 export const EVERYONE_NAME = 'Everyone';
 
-function exists(store: Store, tenantId: string, type: PrincipalType, id: string): boolean {
+function exists(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): boolean {
   switch (type) {
     case 'USER':
-      return store.identity.getUser(tenantId, id) !== undefined;
+      return repos.identity.getUser(tenantId, id) !== undefined;
     case 'DEPARTMENT':
-      return store.org.departments.get(tenantId, id) !== undefined;
+      return repos.org.departments.get(tenantId, id) !== undefined;
     case 'ROLE':
-      return store.org.roles.get(tenantId, id) !== undefined;
+      return repos.org.roles.get(tenantId, id) !== undefined;
     case 'EVERYONE':
       return true;
   }
 }
 
 /** The principal's id as stored ('' for EVERYONE); fails when it names nothing in the caller's tenant. */
-export function requirePrincipal(store: Store, tenantId: string, type: PrincipalType, id: string | undefined, field: string): string {
+export function requirePrincipal(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string | undefined, field: string): string {
   if (type === 'EVERYONE') return '';
   if (!id) fail('VALIDATION', `${field}: a ${type} needs its id`, { field });
-  if (!exists(store, tenantId, type, id)) fail('PRINCIPAL_NOT_FOUND', `${field}: no ${type.toLowerCase()} ${id} in this tenant`, { field, principalType: type, principalId: id });
+  if (!exists(repos, tenantId, type, id)) fail('PRINCIPAL_NOT_FOUND', `${field}: no ${type.toLowerCase()} ${id} in this tenant`, { field, principalType: type, principalId: id });
   return id;
 }
 
-export function principalName(store: Store, tenantId: string, type: PrincipalType, id: string): string {
+export function principalName(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): string {
   switch (type) {
     case 'USER':
-      return store.identity.getUser(tenantId, id)?.name ?? '';
+      return repos.identity.getUser(tenantId, id)?.name ?? '';
     case 'DEPARTMENT':
-      return store.org.departments.get(tenantId, id)?.name ?? '';
+      return repos.org.departments.get(tenantId, id)?.name ?? '';
     case 'ROLE':
-      return store.org.roles.get(tenantId, id)?.name ?? '';
+      return repos.org.roles.get(tenantId, id)?.name ?? '';
     case 'EVERYONE':
       return EVERYONE_NAME;
   }
 }
 
 /** Call in the transaction that deletes a department or role: nothing may go on naming it. */
-export function forgetPrincipal(store: Store, tenantId: string, type: PrincipalType, id: string): void {
-  store.acl.entries.deleteForPrincipal(tenantId, type, id);
-  store.acl.policies.removeGrantee(tenantId, type, id);
-  store.acl.shares.revokeForGrantee(tenantId, type, id);
+export function forgetPrincipal(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): void {
+  repos.acl.entries.deleteForPrincipal(tenantId, type, id);
+  repos.acl.policies.removeGrantee(tenantId, type, id);
+  repos.acl.shares.revokeForGrantee(tenantId, type, id);
 }

@@ -6,20 +6,20 @@
 import { Perm, type PrincipalType } from '../../../shared/permissions.ts';
 import type { ShareResourceType } from '../../../shared/v1/access.ts';
 import type { Sharers } from '../../../shared/v1/directory.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { principalName } from './principals.ts';
 import { aclScope } from './resolve.ts';
 
-export function sharersOf(deps: ServiceDeps, ctx: RequestContext, type: ShareResourceType, id: string): Sharers {
-  const { store, access } = deps;
-  const containerId = type === 'CONTAINER' ? (store.containers.get(ctx.tenantId, id) ?? notFound('container', id)).containerId : (store.documents.get(ctx.tenantId, id) ?? notFound('document', id)).containerId;
+export function sharersOf(deps: AreaDeps<'acl' | 'containers' | 'documents' | 'identity' | 'org'>, ctx: RequestContext, type: ShareResourceType, id: string): Sharers {
+  const { repos, access } = deps;
+  const containerId = type === 'CONTAINER' ? (repos.containers.get(ctx.tenantId, id) ?? notFound('container', id)).containerId : (repos.documents.get(ctx.tenantId, id) ?? notFound('document', id)).containerId;
   const mask = type === 'CONTAINER' ? access.maskOn(ctx, id) : access.maskOnDocument(ctx, id);
   if (!(mask & Perm.READ)) fail('FORBIDDEN', 'permission denied: see who can share this', { resourceId: id });
-  const container = store.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
-  const above = container.aclInheritEnabled ? aclScope(store.acl.scope.ancestry(ctx.tenantId, containerId).slice(1)).map((n) => n.containerId) : [];
-  const entries = store.acl.entries.forContainers(ctx.tenantId, [containerId, ...above]);
+  const container = repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+  const above = container.aclInheritEnabled ? aclScope(repos.acl.scope.ancestry(ctx.tenantId, containerId).slice(1)).map((n) => n.containerId) : [];
+  const entries = repos.acl.entries.forContainers(ctx.tenantId, [containerId, ...above]);
   const denied = new Set(entries.filter((e) => e.denyMask & Perm.SHARE).map((e) => `${e.principalType}:${e.principalId}`));
   const seen = new Set<string>();
   const sharers: Sharers['sharers'] = [];
@@ -27,7 +27,7 @@ export function sharersOf(deps: ServiceDeps, ctx: RequestContext, type: ShareRes
     const key = `${e.principalType}:${e.principalId}`;
     if (!(e.allowMask & Perm.SHARE) || denied.has(key) || seen.has(key)) continue;
     seen.add(key);
-    sharers.push({ kind: e.principalType, id: e.principalId, name: principalName(store, ctx.tenantId, e.principalType as PrincipalType, e.principalId) });
+    sharers.push({ kind: e.principalType, id: e.principalId, name: principalName(repos, ctx.tenantId, e.principalType as PrincipalType, e.principalId) });
   }
   sharers.sort((a, b) => a.name.localeCompare(b.name));
   return { canShare: (mask & Perm.SHARE) !== 0, sharers };

@@ -9,7 +9,7 @@
  * Deny bits from any of these beat allow bits from any other.
  */
 import { ALL_PERMISSIONS } from '../../../shared/permissions.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { ContainerFact, DocumentFact } from '../../store/repos/accessScope.ts';
 import type { RequestContext } from '../context.ts';
 import { matchesContainer, matchesDocument } from './policyMatch.ts';
@@ -22,7 +22,7 @@ export class AccessSnapshot {
   private readonly grants = new Map<string, Grant | null>();
 
   constructor(
-    private readonly store: Store,
+    private readonly repos: Repos<'acl' | 'containers' | 'org'>,
     readonly ctx: RequestContext,
   ) {}
 
@@ -32,7 +32,7 @@ export class AccessSnapshot {
   }
 
   get subject(): Subject {
-    this.subjectMemo ??= loadSubject(this.store, this.ctx.tenantId, this.ctx.userId ?? '');
+    this.subjectMemo ??= loadSubject(this.repos, this.ctx.tenantId, this.ctx.userId ?? '');
     return this.subjectMemo;
   }
 
@@ -40,7 +40,7 @@ export class AccessSnapshot {
   ancestry(containerId: string): ContainerFact[] {
     let chain = this.ancestries.get(containerId);
     if (!chain) {
-      chain = this.store.acl.scope.ancestry(this.ctx.tenantId, containerId);
+      chain = this.repos.acl.scope.ancestry(this.ctx.tenantId, containerId);
       this.ancestries.set(containerId, chain);
     }
     return chain;
@@ -49,7 +49,7 @@ export class AccessSnapshot {
   /** The mask on a container; for a container that no longer exists, the mask on `fallbackContainerId`. */
   containerMask(containerId: string, fallbackContainerId?: string): number {
     if (this.seesEverything) {
-      if (this.store.containers.get(this.ctx.tenantId, containerId)) return ALL_PERMISSIONS;
+      if (this.repos.containers.get(this.ctx.tenantId, containerId)) return ALL_PERMISSIONS;
     } else {
       const g = this.containerGrant(containerId);
       if (g) return maskOf(g);
@@ -59,7 +59,7 @@ export class AccessSnapshot {
 
   /** The mask on a document; for a document that no longer exists, the mask on `fallbackContainerId`. */
   documentMask(docId: string, fallbackContainerId?: string): number {
-    const doc = this.store.acl.scope.document(this.ctx.tenantId, docId);
+    const doc = this.repos.acl.scope.document(this.ctx.tenantId, docId);
     if (!doc) return fallbackContainerId ? this.containerMask(fallbackContainerId) : 0;
     return this.maskOfDocument(doc);
   }
@@ -86,7 +86,7 @@ export class AccessSnapshot {
     }
     const s = this.subject;
     const scopeIds = aclScope(chain).map((n) => n.containerId);
-    let g = entriesGrant(this.store.acl.entries.forContainers(this.ctx.tenantId, scopeIds), s.principals);
+    let g = entriesGrant(this.repos.acl.entries.forContainers(this.ctx.tenantId, scopeIds), s.principals);
     for (const n of chain) g = addGrant(g, { allow: s.shares.get(`CONTAINER:${n.containerId}`) ?? 0, deny: 0 });
     for (const p of s.policies) if (matchesContainer(p, node)) g = addGrant(g, p.grant);
     this.grants.set(containerId, g);

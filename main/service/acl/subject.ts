@@ -4,7 +4,7 @@
  * and the enabled ACL policies that name one of their principals.
  */
 import { principalKey, SharePresets, type PrincipalType, type SharePreset } from '../../../shared/permissions.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import { compilePolicy, type CompiledPolicy } from './policyMatch.ts';
 
 export interface Subject {
@@ -15,23 +15,23 @@ export interface Subject {
   policies: readonly CompiledPolicy[];
 }
 
-export function principalPairsOf(store: Store, tenantId: string, userId: string): [PrincipalType, string][] {
+export function principalPairsOf(repos: Repos<'acl' | 'org'>, tenantId: string, userId: string): [PrincipalType, string][] {
   return [
     ['USER', userId],
     ['EVERYONE', ''],
-    ...store.org.departments.ofUserWithAncestors(tenantId, userId).map((d): [PrincipalType, string] => ['DEPARTMENT', d]),
-    ...store.org.roles.members.groupsOf(tenantId, userId).map((r): [PrincipalType, string] => ['ROLE', r]),
+    ...repos.org.departments.ofUserWithAncestors(tenantId, userId).map((d): [PrincipalType, string] => ['DEPARTMENT', d]),
+    ...repos.org.roles.members.groupsOf(tenantId, userId).map((r): [PrincipalType, string] => ['ROLE', r]),
   ];
 }
 
-export function loadSubject(store: Store, tenantId: string, userId: string): Subject {
-  const pairs = principalPairsOf(store, tenantId, userId);
+export function loadSubject(repos: Repos<'acl' | 'org'>, tenantId: string, userId: string): Subject {
+  const pairs = principalPairsOf(repos, tenantId, userId);
   const shares = new Map<string, number>();
-  for (const s of store.acl.shares.activeFor(tenantId, pairs)) {
+  for (const s of repos.acl.shares.activeFor(tenantId, pairs)) {
     const key = `${s.resourceType}:${s.resourceId}`;
     shares.set(key, (shares.get(key) ?? 0) | (SharePresets[s.permissionPreset as SharePreset] ?? 0));
   }
-  const policies = store.acl.policies
+  const policies = repos.acl.policies
     .enabledFor(tenantId, pairs.map(([granteeType, granteeId]) => ({ granteeType, granteeId })))
     .map(compilePolicy);
   return { principals: new Set(pairs.map(([t, id]) => principalKey(t, id))), principalPairs: pairs, shares, policies };

@@ -6,7 +6,7 @@
 import { Perm } from '../../../shared/permissions.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { Access } from '../access.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import type { AccessSnapshot } from './snapshot.ts';
 
@@ -36,13 +36,13 @@ export const canReadContainer = (s: AccessSnapshot, containerId: string): boolea
 export const canReadDocument = (s: AccessSnapshot, docId: string): boolean => (s.documentMask(docId) & Perm.READ) !== 0;
 
 /** versions/getPage without docId (spec 4.14): the versions of every active document the caller may read, newest versionNo first. */
-export function readableVersionPage(deps: ServiceDeps, ctx: RequestContext, limit: number, offset: number): Paged<VersionRecord> {
+export function readableVersionPage(deps: AreaDeps<'acl' | 'versions'>, ctx: RequestContext, limit: number, offset: number): Paged<VersionRecord> {
   const snapshot = deps.access.snapshot(ctx);
-  if (snapshot.seesEverything) return deps.store.versions.pageForTenant(ctx.tenantId, limit, offset);
+  if (snapshot.seesEverything) return deps.repos.versions.pageForTenant(ctx.tenantId, limit, offset);
   const readable = new Map<string, boolean>();
   const ids: string[] = [];
   let total = 0;
-  for (const ref of deps.store.acl.scope.versionRefs(ctx.tenantId)) {
+  for (const ref of deps.repos.acl.scope.versionRefs(ctx.tenantId)) {
     let ok = readable.get(ref.docId);
     if (ok === undefined) {
       ok = canReadDocument(snapshot, ref.docId);
@@ -52,6 +52,6 @@ export function readableVersionPage(deps: ServiceDeps, ctx: RequestContext, limi
     if (total >= offset && ids.length < limit) ids.push(ref.versionId);
     total += 1;
   }
-  const rows = ids.map((id) => deps.store.versions.get(ctx.tenantId, id)).filter((v): v is VersionRecord => v !== undefined);
+  const rows = ids.map((id) => deps.repos.versions.get(ctx.tenantId, id)).filter((v): v is VersionRecord => v !== undefined);
   return { total, rows };
 }

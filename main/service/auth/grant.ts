@@ -6,56 +6,56 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GrantRequest, GrantResult } from '../../../shared/v1/oauth.ts';
 import type { TokenResult } from '../../../shared/v1/resources.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import { fail } from '../errors.ts';
 import { DESKTOP_CLIENT, s256, tokenClient, validVerifier } from './authorize.ts';
 import { hashToken } from './credentials.ts';
 import { issuePair, refresh } from './tokens.ts';
 
-export function grant(store: Store, body: GrantRequest): GrantResult {
+export function grant(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): GrantResult {
   switch (body.grant_type) {
     case 'authorization_code':
-      return exchangeCode(store, body);
+      return exchangeCode(repos, body);
     case 'refresh_token':
-      return refreshFor(store, body);
+      return refreshFor(repos, body);
     default:
       return fail('VALIDATION', 'grant_type must be authorization_code or refresh_token', { field: 'grant_type' });
   }
 }
 
-function exchangeCode(store: Store, body: GrantRequest): GrantResult {
+function exchangeCode(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): GrantResult {
   const code = required(body.code, 'code');
   const verifier = required(body.code_verifier, 'code_verifier');
   const clientId = required(body.client_id, 'client_id');
   const redirectUri = required(body.redirect_uri, 'redirect_uri');
   // Taken before any check: a code that fails once is gone, so it cannot be tried again.
-  const record = store.authorizationCodes.take(hashToken(code));
+  const record = repos.authorizationCodes.take(hashToken(code));
   if (!record || record.expiresAt < Date.now()) fail('INVALID_GRANT', 'the authorization code is unknown, expired or already used');
   if (record.clientId !== clientId) fail('INVALID_GRANT', 'the authorization code was issued to another client');
   if (record.redirectUri !== redirectUri) fail('INVALID_GRANT', 'redirect_uri differs from the one of the authorization request');
   if (!validVerifier(verifier) || !sameText(s256(verifier), record.codeChallenge)) fail('INVALID_GRANT', 'code_verifier does not match the code_challenge');
-  const client = tokenClient(store, record.clientId, record.tenantId);
-  const user = store.identity.getUser(record.tenantId, record.userId);
+  const client = tokenClient(repos, record.clientId, record.tenantId);
+  const user = repos.identity.getUser(record.tenantId, record.userId);
   if (!user) fail('INVALID_GRANT', 'the user of this authorization code no longer exists');
-  return store.transaction(() => ({ ...issuePair(store, client, null), userSession: issuePair(store, client, user) }));
+  return repos.transaction(() => ({ ...issuePair(repos, client, null), userSession: issuePair(repos, client, user) }));
 }
 
 /** A public client names itself when it refreshes (RFC 6749 §6): a token works only for its own client. */
-function refreshFor(store: Store, body: GrantRequest): TokenResult {
+function refreshFor(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): TokenResult {
   const token = required(body.refresh_token, 'refresh_token');
   const clientId = required(body.client_id, 'client_id');
-  const record = store.tokens.find(hashToken(token));
-  const owner = record && (clientId === DESKTOP_CLIENT ? store.identity.firstPublicClient(record.tenantId)?.clientId : clientId);
+  const record = repos.tokens.find(hashToken(token));
+  const owner = record && (clientId === DESKTOP_CLIENT ? repos.identity.firstPublicClient(record.tenantId)?.clientId : clientId);
   if (!record || owner !== record.clientId) fail('INVALID_GRANT', 'the refresh token is invalid, expired or belongs to another client');
-  return refresh(store, token);
+  return refresh(repos, token);
 }
 
 /**
  * Revokes an access, user or refresh token (RFC 7009 §2). An unknown token is not an error: the
  * answer must not tell whether a token existed (§2.2).
  */
-export function revoke(store: Store, token: string): { revoked: true } {
-  store.tokens.consume(hashToken(token));
+export function revoke(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, token: string): { revoked: true } {
+  repos.tokens.consume(hashToken(token));
   return { revoked: true };
 }
 

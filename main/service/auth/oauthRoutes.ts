@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorValue } from '../../../shared/errors.ts';
 import { contract, FORM } from '../../../shared/v1/contract/index.ts';
 import type { AuthorizationServerMetadata, SignInForm } from '../../../shared/v1/oauth.ts';
-import type { FolioApp, ServiceDeps } from '../kernel.ts';
+import type { FolioApp, AreaDeps } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import { serve } from '../serve.ts';
 import { checkClient, checkRequest, issueCode, RedirectedError, redirectWith, tenantNamed, type CheckedClient } from './authorize.ts';
@@ -17,8 +17,8 @@ import { cookieOf, CSRF_COOKIE, CsrfGuard, errorPage, pageHeaders, signInPage, s
 const FORM_LIMIT = 16 * 1024;
 const { auth: routes } = contract;
 
-export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
-  const csrf = new CsrfGuard(store.dataDir);
+export function oauthRoutes(app: FolioApp, { repos, dataDir }: AreaDeps<'authorizationCodes' | 'identity' | 'tokens'>): void {
+  const csrf = new CsrfGuard(dataDir);
   acceptForms(app);
 
   serve(app, contract.meta.authorizationServer, (req) => metadata(origin(req)));
@@ -26,7 +26,7 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
   serve(app, routes.authorize, (req, reply) => {
     const q = req.query;
     return respond(reply, () => {
-      const client = checkClient(store, q);
+      const client = checkClient(repos, q);
       return afterClient(reply, client, () => {
         checkRequest(client, q);
         return show(reply, client, q, { tenant: '', userName: '', error: '' });
@@ -37,15 +37,15 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
   serve(app, routes.authorizeSubmit, (req, reply) => {
     const form = req.body;
     return respond(reply, () => {
-      const client = checkClient(store, form);
+      const client = checkClient(repos, form);
       return afterClient(reply, client, () => {
         const checked = checkRequest(client, form);
         if (!sameOrigin(req) || !csrf.verify(cookieOf(req.headers.cookie, CSRF_COOKIE), form.csrf)) {
           return show(reply, client, form, { tenant: form.tenant ?? '', userName: form.userName ?? '', error: 'This form expired. Sign in again.' });
         }
         try {
-          const tenantId = client.tenantId || tenantNamed(store, form.tenant ?? '');
-          const code = issueCode(store, { ...checked, tenantId }, form.userName ?? '', form.password ?? '');
+          const tenantId = client.tenantId || tenantNamed(repos, form.tenant ?? '');
+          const code = issueCode(repos, { ...checked, tenantId }, form.userName ?? '', form.password ?? '');
           return reply.redirect(redirectWith(client.redirectUri, { code, state: client.state }), 302);
         } catch (err) {
           if (!(err instanceof ServiceError) || err.value.name !== 'INVALID_USER_CREDENTIALS') throw err;
@@ -68,8 +68,8 @@ export function oauthRoutes(app: FolioApp, { store }: ServiceDeps): void {
       .send(signInPage({ hidden, askTenant: !client.tenantId, ...values, csrf: token, nonce }));
   }
 
-  serve(app, routes.oauthToken, (req) => grant(store, req.body));
-  serve(app, routes.revoke, (req) => revoke(store, req.body.token));
+  serve(app, routes.oauthToken, (req) => grant(repos, req.body));
+  serve(app, routes.revoke, (req) => revoke(repos, req.body.token));
 }
 
 /**

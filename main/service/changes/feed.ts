@@ -11,7 +11,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/v1/requests.ts';
 import type { Change, ChangePage } from '../../../shared/v1/resources.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 
@@ -29,10 +29,10 @@ export function decodeCursor(cursor: string | undefined): number {
 }
 
 export class ChangeFeed {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'changes'>) {}
 
   private get changes() {
-    return this.deps.store.changes;
+    return this.deps.repos.changes;
   }
 
   page(ctx: RequestContext, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): ChangePage {

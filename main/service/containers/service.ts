@@ -4,10 +4,10 @@ import { Perm, describeMask } from '../../../shared/permissions.ts';
 import type { Container, PageOf } from '../../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerPageRequest, ContainerUpdate } from '../../../shared/v1/requests.ts';
 import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos/containers.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
-import { validateMetadata } from '../forms/metadata.ts';
+import { validateMetadata, type MetadataRepos } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
@@ -16,19 +16,19 @@ import { purgeAtFor } from '../tree/recycleBin.ts';
 import { toContainer } from './view.ts';
 
 export class ContainerService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<MetadataRepos | 'changes' | 'containers'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   /** A container of the caller's tenant, or NOT_FOUND: other tenants' ids behave as unknown. */
   load(ctx: RequestContext, containerId: string): ContainerRecord {
-    return this.store.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+    return this.repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
   }
 
   private root(ctx: RequestContext): ContainerRecord {
-    return this.store.containers.findSystem(ctx.tenantId, 'ROOT') ?? fail('INTERNAL', 'tenant has no system root');
+    return this.repos.containers.findSystem(ctx.tenantId, 'ROOT') ?? fail('INTERNAL', 'tenant has no system root');
   }
 
   /** An empty parentId means the tenant's system root (spec 4.5). */
@@ -45,9 +45,9 @@ export class ContainerService {
     const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
     const typeId = this.containerType(ctx, input.containerTypeId);
     validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
-    const created = this.store.transaction(() => {
+    const created = this.repos.transaction(() => {
       this.assertNameFree(ctx, parent.containerId, name);
-      const record = this.store.containers.create({
+      const record = this.repos.containers.create({
         tenantId: ctx.tenantId,
         parentId: parent.containerId,
         containerTypeId: typeId,
@@ -77,7 +77,7 @@ export class ContainerService {
     const parent = input.parentId ? this.load(ctx, input.parentId) : this.root(ctx);
     this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(CONTAINER_ORDER_COLUMNS) as (keyof typeof CONTAINER_ORDER_COLUMNS)[], 'name');
-    const fetch = (limit: number, offset: number) => this.store.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, limit, offset);
+    const fetch = (limit: number, offset: number) => this.repos.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, limit, offset);
     const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadContainer(s, r.containerId));
     return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
   }
@@ -94,9 +94,9 @@ export class ContainerService {
     const targetParentId = moving ? this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
     if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
-    const updated = this.store.transaction(() => {
+    const updated = this.repos.transaction(() => {
       if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
-      const record = this.store.containers.update(
+      const record = this.repos.containers.update(
         ctx.tenantId,
         current.containerId,
         {
@@ -123,15 +123,15 @@ export class ContainerService {
     const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
     const batch = randomUUID();
     const actor = actorOf(ctx);
-    this.store.transaction(() => {
-      for (const id of this.store.containers.subtreeIds(ctx.tenantId, current.containerId)) {
-        const c = this.store.containers.get(ctx.tenantId, id);
+    this.repos.transaction(() => {
+      for (const id of this.repos.containers.subtreeIds(ctx.tenantId, current.containerId)) {
+        const c = this.repos.containers.get(ctx.tenantId, id);
         if (!c || c.status !== 'ACTIVE') continue;
-        this.store.containers.setStatus(ctx.tenantId, id, 'DELETED', purgeAt, batch, actor);
+        this.repos.containers.setStatus(ctx.tenantId, id, 'DELETED', purgeAt, batch, actor);
         this.recordChange({ ...c, status: 'DELETED' }, 'delete');
-        for (const d of this.store.documents.inContainer(ctx.tenantId, id, 'ACTIVE')) {
-          this.store.documents.setState(ctx.tenantId, d.docId, 'DELETED', purgeAt, batch, actor);
-          this.store.changes.record({ tenantId: ctx.tenantId, op: 'delete', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: true, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
+        for (const d of this.repos.documents.inContainer(ctx.tenantId, id, 'ACTIVE')) {
+          this.repos.documents.setState(ctx.tenantId, d.docId, 'DELETED', purgeAt, batch, actor);
+          this.repos.changes.record({ tenantId: ctx.tenantId, op: 'delete', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: true, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
         }
       }
     });
@@ -146,19 +146,19 @@ export class ContainerService {
     const parent = this.resolveParent(ctx, current.parentId ?? undefined);
     const batch = current.deletedBatch;
     const actor = actorOf(ctx);
-    this.store.transaction(() => {
+    this.repos.transaction(() => {
       this.assertNameFree(ctx, parent.containerId, current.name, current.containerId);
       // Parents before children: subtreeIds lists the restored container first, then its descendants by depth.
-      const inBatch = new Set(this.store.containers.inBatch(ctx.tenantId, batch).map((c) => c.containerId));
-      for (const id of this.store.containers.subtreeIds(ctx.tenantId, current.containerId)) {
+      const inBatch = new Set(this.repos.containers.inBatch(ctx.tenantId, batch).map((c) => c.containerId));
+      for (const id of this.repos.containers.subtreeIds(ctx.tenantId, current.containerId)) {
         if (!inBatch.has(id)) continue;
-        this.store.containers.setStatus(ctx.tenantId, id, 'ACTIVE', '', null, actor);
+        this.repos.containers.setStatus(ctx.tenantId, id, 'ACTIVE', '', null, actor);
         const c = this.load(ctx, id);
         this.recordChange(c, 'restore');
-        for (const d of this.store.documents.inContainer(ctx.tenantId, id, 'DELETED')) {
+        for (const d of this.repos.documents.inContainer(ctx.tenantId, id, 'DELETED')) {
           if (d.deletedBatch !== batch) continue;
-          this.store.documents.setState(ctx.tenantId, d.docId, 'ACTIVE', '', null, actor);
-          this.store.changes.record({ tenantId: ctx.tenantId, op: 'restore', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: false, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
+          this.repos.documents.setState(ctx.tenantId, d.docId, 'ACTIVE', '', null, actor);
+          this.repos.changes.record({ tenantId: ctx.tenantId, op: 'restore', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: false, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
         }
       }
     });
@@ -167,7 +167,7 @@ export class ContainerService {
 
   private moveTarget(ctx: RequestContext, current: ContainerRecord, parentId: string): string {
     const target = this.resolveParent(ctx, parentId);
-    if (target.containerId === current.containerId || this.store.containers.ancestors(ctx.tenantId, target.containerId).some((a) => a.containerId === current.containerId)) {
+    if (target.containerId === current.containerId || this.repos.containers.ancestors(ctx.tenantId, target.containerId).some((a) => a.containerId === current.containerId)) {
       fail('INVALID_MOVE');
     }
     this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a container here');
@@ -176,9 +176,9 @@ export class ContainerService {
 
   private containerType(ctx: RequestContext, typeId: string | undefined): string {
     if (!typeId) {
-      return (this.store.contentTypes.findSystem(ctx.tenantId, 'CONTAINER') ?? fail('INTERNAL', 'tenant has no container type')).typeId;
+      return (this.repos.contentTypes.findSystem(ctx.tenantId, 'CONTAINER') ?? fail('INTERNAL', 'tenant has no container type')).typeId;
     }
-    const type = this.store.contentTypes.get(ctx.tenantId, typeId);
+    const type = this.repos.contentTypes.get(ctx.tenantId, typeId);
     if (!type || type.targetKind !== 'CONTAINER' || type.status !== 'ENABLED') {
       fail('VALIDATION', `containerTypeId is not an enabled container type: ${typeId}`, { field: 'containerTypeId' });
     }
@@ -186,20 +186,20 @@ export class ContainerService {
   }
 
   assertNameFree(ctx: RequestContext, parentId: string, name: string, exceptId?: string): void {
-    if (this.store.documents.nameTaken(ctx.tenantId, parentId, name, exceptId)) fail('NAME_CONFLICT', `'${name}' already exists in this container`);
+    if (this.repos.documents.nameTaken(ctx.tenantId, parentId, name, exceptId)) fail('NAME_CONFLICT', `'${name}' already exists in this container`);
   }
 
   private recordChange(c: ContainerRecord, op: 'create' | 'update' | 'move' | 'delete' | 'restore'): void {
-    this.store.changes.record({ tenantId: c.tenantId, op, kind: 'container', id: c.containerId, parentId: c.parentId ?? '', name: c.name, deleted: c.status !== 'ACTIVE' });
+    this.repos.changes.record({ tenantId: c.tenantId, op, kind: 'container', id: c.containerId, parentId: c.parentId ?? '', name: c.name, deleted: c.status !== 'ACTIVE' });
   }
 
   view(ctx: RequestContext, c: ContainerRecord): Container {
     return toContainer(c, {
-      parentName: c.parentId ? (this.store.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
-      containerTypeName: this.store.contentTypes.get(ctx.tenantId, c.containerTypeId)?.name ?? '',
-      createByName: this.store.identity.displayName(ctx.tenantId, c.createBy),
+      parentName: c.parentId ? (this.repos.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
+      containerTypeName: this.repos.contentTypes.get(ctx.tenantId, c.containerTypeId)?.name ?? '',
+      createByName: this.repos.identity.displayName(ctx.tenantId, c.createBy),
       effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
-      hasChildren: this.store.containers.hasActiveChildren(ctx.tenantId, c.containerId),
+      hasChildren: this.repos.containers.hasActiveChildren(ctx.tenantId, c.containerId),
     });
   }
 }

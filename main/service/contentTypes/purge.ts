@@ -5,7 +5,7 @@
  * any more are removed.
  * Each item goes in its own transaction, so the job never holds the database for long.
  */
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { PurgedVersions } from '../../store/repos/retention.ts';
 import { releasePurged, removeUnreferencedFiles } from './blobRelease.ts';
 
@@ -16,37 +16,37 @@ export interface PurgeResult {
   documents: number;
 }
 
-export async function purgeExpired(deps: Pick<ServiceDeps, 'store'>, now: Date): Promise<PurgeResult> {
-  const { store } = deps;
+export async function purgeExpired(deps: Pick<AreaDeps<'blobs' | 'containers' | 'renditionBlobs' | 'renditions' | 'retention' | 'versions'>, 'repos'>, now: Date): Promise<PurgeResult> {
+  const { repos } = deps;
   const cutoff = now.toISOString();
   const result: PurgeResult = { containers: 0, documents: 0 };
 
-  for (let due = store.retention.dueContainers(cutoff, BATCH); due.length > 0; due = store.retention.dueContainers(cutoff, BATCH)) {
+  for (let due = repos.retention.dueContainers(cutoff, BATCH); due.length > 0; due = repos.retention.dueContainers(cutoff, BATCH)) {
     for (const { tenantId, id } of due) {
-      const released = store.transaction(() => {
+      const released = repos.transaction(() => {
         const purged: PurgedVersions = { blobIds: [], renditionHashes: [] };
         // Everything below a deleted container is deleted too: restoring it needs its parent back.
-        for (const containerId of store.containers.subtreeIds(tenantId, id).reverse()) {
-          for (const docId of store.retention.documentIdsIn(tenantId, containerId)) {
-            const gone = store.retention.deleteDocument(tenantId, docId);
+        for (const containerId of repos.containers.subtreeIds(tenantId, id).reverse()) {
+          for (const docId of repos.retention.documentIdsIn(tenantId, containerId)) {
+            const gone = repos.retention.deleteDocument(tenantId, docId);
             purged.blobIds.push(...gone.blobIds);
             purged.renditionHashes.push(...gone.renditionHashes);
             result.documents++;
           }
-          store.retention.deleteContainer(tenantId, containerId);
+          repos.retention.deleteContainer(tenantId, containerId);
           result.containers++;
         }
-        return releasePurged(store, tenantId, purged);
+        return releasePurged(repos, tenantId, purged);
       });
-      await removeUnreferencedFiles(store, released);
+      await removeUnreferencedFiles(repos, released);
     }
   }
 
-  for (let due = store.retention.dueDocuments(cutoff, BATCH); due.length > 0; due = store.retention.dueDocuments(cutoff, BATCH)) {
+  for (let due = repos.retention.dueDocuments(cutoff, BATCH); due.length > 0; due = repos.retention.dueDocuments(cutoff, BATCH)) {
     for (const { tenantId, id } of due) {
-      const released = store.transaction(() => releasePurged(store, tenantId, store.retention.deleteDocument(tenantId, id)));
+      const released = repos.transaction(() => releasePurged(repos, tenantId, repos.retention.deleteDocument(tenantId, id)));
       result.documents++;
-      await removeUnreferencedFiles(store, released);
+      await removeUnreferencedFiles(repos, released);
     }
   }
   return result;

@@ -5,7 +5,7 @@
 import type { ContentType, ContentTypePageRequest, ContentTypeSave, ContentTypeUpdate, TargetKind } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { CONTENT_TYPE_ORDER_COLUMNS, type ContentTypeRecord } from '../../store/repos/contentTypes.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { checkTemplateIds } from '../forms/templates.ts';
@@ -16,26 +16,26 @@ import { requiredLabel } from './labels.ts';
 import { lineage } from './lineage.ts';
 
 export class ContentTypeService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'store'>) {}
+  constructor(private readonly deps: Pick<AreaDeps<'contentTypes' | 'fieldDefinitions' | 'templates'>, 'repos'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   /** A type of the caller's tenant, or NOT_FOUND: other tenants' ids behave as unknown. */
   load(ctx: RequestContext, typeId: string): ContentTypeRecord {
-    return this.store.contentTypes.get(ctx.tenantId, typeId) ?? notFound('content type', typeId);
+    return this.repos.contentTypes.get(ctx.tenantId, typeId) ?? notFound('content type', typeId);
   }
 
   save(ctx: RequestContext, input: ContentTypeSave): ContentType {
     requireAppContext(ctx, 'creating a content type');
     const name = requiredLabel(input.name, 'name');
     const capabilities = validCapabilities(input.capabilities ?? {});
-    const created = this.store.transaction(() => {
+    const created = this.repos.transaction(() => {
       this.assertCodeFree(ctx, input.targetKind, input.code);
       if (input.parentTypeId) this.parentOf(ctx, input.targetKind, input.parentTypeId);
-      const templateIds = checkTemplateIds(this.store, ctx.tenantId, input.templateIds ?? []);
-      const record = this.store.contentTypes.create({
+      const templateIds = checkTemplateIds(this.repos, ctx.tenantId, input.templateIds ?? []);
+      const record = this.repos.contentTypes.create({
         tenantId: ctx.tenantId,
         targetKind: input.targetKind,
         code: input.code,
@@ -49,7 +49,7 @@ export class ContentTypeService {
         retentionDays: input.retentionDays ?? 0,
         capabilities,
       });
-      this.store.contentTypes.setTemplates(record.typeId, templateIds);
+      this.repos.contentTypes.setTemplates(record.typeId, templateIds);
       return record;
     });
     return this.view(created);
@@ -67,7 +67,7 @@ export class ContentTypeService {
       ...(input.status ? { status: input.status } : {}),
       ...(input.name ? { name: input.name } : {}),
     };
-    const { total, rows } = this.store.contentTypes.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = this.repos.contentTypes.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
     return { totalElements: total, content: rows.map((r) => this.view(r)) };
   }
 
@@ -76,19 +76,19 @@ export class ContentTypeService {
     requireAppContext(ctx, 'changing a content type');
     const name = input.name === undefined ? undefined : requiredLabel(input.name, 'name');
     const capabilities = input.capabilities === undefined ? undefined : validCapabilities(input.capabilities);
-    const updated = this.store.transaction(() => {
+    const updated = this.repos.transaction(() => {
       const current = this.load(ctx, input.typeId);
       if (input.code !== undefined && input.code !== current.code) this.assertCodeFree(ctx, current.targetKind, input.code);
       if (input.parentTypeId) {
         const parent = this.parentOf(ctx, current.targetKind, input.parentTypeId);
-        if (lineage(this.store, parent).some((t) => t.typeId === current.typeId)) {
+        if (lineage(this.repos, parent).some((t) => t.typeId === current.typeId)) {
           fail('CONTENT_TYPE_CYCLE', `type ${parent.typeId} is ${current.typeId} or inherits from it`, { field: 'parentTypeId' });
         }
       }
       if (input.templateIds !== undefined) {
-        this.store.contentTypes.setTemplates(current.typeId, checkTemplateIds(this.store, ctx.tenantId, input.templateIds));
+        this.repos.contentTypes.setTemplates(current.typeId, checkTemplateIds(this.repos, ctx.tenantId, input.templateIds));
       }
-      return this.store.contentTypes.update(ctx.tenantId, current.typeId, {
+      return this.repos.contentTypes.update(ctx.tenantId, current.typeId, {
         ...(input.code !== undefined ? { code: input.code } : {}),
         ...(name !== undefined ? { name } : {}),
         ...(input.parentTypeId !== undefined ? { parentTypeId: input.parentTypeId } : {}),
@@ -109,23 +109,23 @@ export class ContentTypeService {
    */
   setEnabled(ctx: RequestContext, typeId: string, enabled: boolean): ContentType {
     requireAppContext(ctx, enabled ? 'enabling a content type' : 'disabling a content type');
-    const record = this.store.transaction(() => {
+    const record = this.repos.transaction(() => {
       const current = this.load(ctx, typeId);
       if (!enabled && current.system) fail('SYSTEM_CONTENT_TYPE', `${current.code} is a system type`);
-      this.store.contentTypes.setStatus(ctx.tenantId, typeId, enabled ? 'ENABLED' : 'DISABLED');
+      this.repos.contentTypes.setStatus(ctx.tenantId, typeId, enabled ? 'ENABLED' : 'DISABLED');
       return this.load(ctx, typeId);
     });
     return this.view(record);
   }
 
   private assertCodeFree(ctx: RequestContext, targetKind: TargetKind, code: string): void {
-    if (this.store.contentTypes.findByCode(ctx.tenantId, targetKind, code)) {
+    if (this.repos.contentTypes.findByCode(ctx.tenantId, targetKind, code)) {
       fail('NAME_CONFLICT', `a ${targetKind} type with code '${code}' already exists`, { field: 'code' });
     }
   }
 
   private parentOf(ctx: RequestContext, targetKind: TargetKind, parentTypeId: string): ContentTypeRecord {
-    const parent = this.store.contentTypes.get(ctx.tenantId, parentTypeId);
+    const parent = this.repos.contentTypes.get(ctx.tenantId, parentTypeId);
     if (!parent) fail('VALIDATION', `parentTypeId is not a content type: ${parentTypeId}`, { field: 'parentTypeId' });
     if (parent.targetKind !== targetKind) fail('VALIDATION', `parentTypeId must be a ${targetKind} type, not ${parent.targetKind}`, { field: 'parentTypeId' });
     return parent;
@@ -149,8 +149,8 @@ export class ContentTypeService {
       maxVersionCount: t.maxVersionCount,
       retentionDays: t.retentionDays,
       capabilities: t.capabilities,
-      effectiveCapabilities: mergeCapabilities(lineage(this.store, t).map((a) => a.capabilities)),
-      templateIds: this.store.contentTypes.templateIds(t.typeId),
+      effectiveCapabilities: mergeCapabilities(lineage(this.repos, t).map((a) => a.capabilities)),
+      templateIds: this.repos.contentTypes.templateIds(t.typeId),
     };
   }
 }

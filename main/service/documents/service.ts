@@ -4,11 +4,11 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import type { DocumentPageRequest, DocumentSave, DocumentUpdate } from '../../../shared/v1/requests.ts';
 import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/repos/documents.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
-import { validateMetadata } from '../forms/metadata.ts';
+import { validateMetadata, type MetadataRepos } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
@@ -19,22 +19,22 @@ import { toDocument } from './view.ts';
 export class DocumentService {
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<MetadataRepos | 'changes' | 'containers'>,
     private readonly containers: ContainerService,
   ) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   load(ctx: RequestContext, docId: string): DocumentRecord {
-    return this.store.documents.get(ctx.tenantId, docId) ?? notFound('document', docId);
+    return this.repos.documents.get(ctx.tenantId, docId) ?? notFound('document', docId);
   }
 
   /** The container a new document goes to: the given one, or the tenant's default container. */
   targetContainer(ctx: RequestContext, containerId: string | undefined): string {
     if (!containerId) {
-      const def = this.store.containers.findSystem(ctx.tenantId, 'DEFAULT') ?? fail('INTERNAL', 'tenant has no default container');
+      const def = this.repos.containers.findSystem(ctx.tenantId, 'DEFAULT') ?? fail('INTERNAL', 'tenant has no default container');
       return def.containerId;
     }
     return this.containers.resolveParent(ctx, containerId).containerId;
@@ -49,7 +49,7 @@ export class DocumentService {
     const metadata = validMetadata(input.metadata ?? {}, 'metadataColumns');
     const typeId = this.documentType(ctx, input.documentTypeId);
     this.containers.assertNameFree(ctx, input.containerId, title);
-    const record = this.store.documents.create({
+    const record = this.repos.documents.create({
       tenantId: ctx.tenantId,
       containerId: input.containerId,
       title,
@@ -65,7 +65,7 @@ export class DocumentService {
     const containerId = this.targetContainer(ctx, input.containerId);
     this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
     validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
-    const record = this.store.transaction(() =>
+    const record = this.repos.transaction(() =>
       this.createRecord(ctx, { containerId, title: input.title, documentTypeId: input.documentTypeId, metadata: input.metadataColumns ?? {} }),
     );
     return this.view(ctx, record);
@@ -82,7 +82,7 @@ export class DocumentService {
     const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
     this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
-    const fetch = (limit: number, offset: number) => this.store.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, limit, offset);
+    const fetch = (limit: number, offset: number) => this.repos.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, limit, offset);
     const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadDocument(s, r.docId));
     return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
   }
@@ -100,11 +100,11 @@ export class DocumentService {
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
     if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
-    const updated = this.store.transaction(() => {
+    const updated = this.repos.transaction(() => {
       if (moving || (title !== undefined && title !== current.title)) {
         this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
       }
-      const record = this.store.documents.update(
+      const record = this.repos.documents.update(
         ctx.tenantId,
         current.docId,
         {
@@ -125,8 +125,8 @@ export class DocumentService {
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
     this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
     const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
-    const updated = this.store.transaction(() => {
-      this.store.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
+    const updated = this.repos.transaction(() => {
+      this.repos.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
       const record = this.load(ctx, docId);
       this.recordChange(record, 'delete');
       return record;
@@ -139,9 +139,9 @@ export class DocumentService {
     if (current.state !== 'DELETED') fail('NOT_DELETED');
     this.containers.resolveParent(ctx, current.containerId);
     this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
-    const updated = this.store.transaction(() => {
+    const updated = this.repos.transaction(() => {
       this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
-      this.store.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));
+      this.repos.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));
       const record = this.load(ctx, docId);
       this.recordChange(record, 'restore');
       return record;
@@ -151,9 +151,9 @@ export class DocumentService {
 
   private documentType(ctx: RequestContext, typeId: string | undefined): string {
     if (!typeId) {
-      return (this.store.contentTypes.findSystem(ctx.tenantId, 'DOCUMENT') ?? fail('INTERNAL', 'tenant has no document type')).typeId;
+      return (this.repos.contentTypes.findSystem(ctx.tenantId, 'DOCUMENT') ?? fail('INTERNAL', 'tenant has no document type')).typeId;
     }
-    const type = this.store.contentTypes.get(ctx.tenantId, typeId);
+    const type = this.repos.contentTypes.get(ctx.tenantId, typeId);
     if (!type || type.targetKind !== 'DOCUMENT' || type.status !== 'ENABLED') {
       fail('VALIDATION', `documentTypeId is not an enabled document type: ${typeId}`, { field: 'documentTypeId' });
     }
@@ -161,7 +161,7 @@ export class DocumentService {
   }
 
   recordChange(d: DocumentRecord, op: 'create' | 'update' | 'move' | 'delete' | 'restore' | 'version'): void {
-    this.store.changes.record({
+    this.repos.changes.record({
       tenantId: d.tenantId,
       op,
       kind: 'document',
@@ -178,9 +178,9 @@ export class DocumentService {
 
   view(ctx: RequestContext, d: DocumentRecord): Document {
     return toDocument(d, {
-      containerName: this.store.containers.get(ctx.tenantId, d.containerId)?.name ?? '',
-      documentTypeName: this.store.contentTypes.get(ctx.tenantId, d.documentTypeId)?.name ?? '',
-      createByName: this.store.identity.displayName(ctx.tenantId, d.createBy),
+      containerName: this.repos.containers.get(ctx.tenantId, d.containerId)?.name ?? '',
+      documentTypeName: this.repos.contentTypes.get(ctx.tenantId, d.documentTypeId)?.name ?? '',
+      createByName: this.repos.identity.displayName(ctx.tenantId, d.createBy),
     });
   }
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { FIELD_ORDER_COLUMNS, type FieldDefinitionRecord, type FieldDefinitionValues } from '../../store/repos/fieldDefinitions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { validCapabilities } from '../contentTypes/capabilities.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
@@ -27,32 +27,32 @@ import { parseValidationRule } from './validationRule.ts';
 import { checkValue, parseDefaultValue } from './values.ts';
 
 export class FieldDefinitionService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'store'>) {}
+  constructor(private readonly deps: Pick<AreaDeps<'fieldDefinitions' | 'identity' | 'termSets'>, 'repos'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   load(ctx: RequestContext, fieldId: string): FieldDefinitionRecord {
-    return this.store.fieldDefinitions.get(ctx.tenantId, fieldId) ?? notFound('field definition', fieldId);
+    return this.repos.fieldDefinitions.get(ctx.tenantId, fieldId) ?? notFound('field definition', fieldId);
   }
 
   /** Creates a field (no fieldId) or changes the given properties of one. */
   save(ctx: RequestContext, input: FieldDefinitionSave): FieldDefinition {
     requireAppContext(ctx, 'saving a field definition');
-    const record = this.store.transaction(() => {
+    const record = this.repos.transaction(() => {
       if (!input.fieldId) {
         const values = this.checked(ctx, input, undefined);
-        if (this.store.fieldDefinitions.findByKey(ctx.tenantId, values.attributeKey)) {
+        if (this.repos.fieldDefinitions.findByKey(ctx.tenantId, values.attributeKey)) {
           fail('NAME_CONFLICT', `a field with attributeKey '${values.attributeKey}' already exists`, { field: 'attributeKey' });
         }
-        return this.store.fieldDefinitions.create(ctx.tenantId, values);
+        return this.repos.fieldDefinitions.create(ctx.tenantId, values);
       }
       const current = this.load(ctx, input.fieldId);
       if (input.attributeKey !== undefined && input.attributeKey !== current.attributeKey) {
         fail('VALIDATION', 'attributeKey cannot change: stored metadata values are keyed by it', { field: 'attributeKey' });
       }
-      return this.store.fieldDefinitions.update(ctx.tenantId, current.fieldId, this.checked(ctx, input, current));
+      return this.repos.fieldDefinitions.update(ctx.tenantId, current.fieldId, this.checked(ctx, input, current));
     });
     return view(record);
   }
@@ -70,7 +70,7 @@ export class FieldDefinitionService {
       ...(input.status ? { status: input.status } : {}),
       ...(input.applicableTarget ? { applicableTarget: input.applicableTarget } : {}),
     };
-    const { total, rows } = this.store.fieldDefinitions.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = this.repos.fieldDefinitions.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
     return { totalElements: total, content: rows.map(view) };
   }
 
@@ -102,7 +102,7 @@ export class FieldDefinitionService {
     if (!rule.ok) fail('VALIDATION', rule.reason, { field: 'validationRule' });
     const parsedDefault = parseDefaultValue(values.defaultValue, valueType, cardinality);
     if (!parsedDefault.ok) fail('VALIDATION', parsedDefault.reason, { field: 'defaultValue' });
-    const defaultProblem = checkValue({ ...valueSpec(values), required: false }, parsedDefault.value, valueEnv(this.store, ctx.tenantId, values));
+    const defaultProblem = checkValue({ ...valueSpec(values), required: false }, parsedDefault.value, valueEnv(this.repos, ctx.tenantId, values));
     if (defaultProblem) fail('VALIDATION', `defaultValue ${defaultProblem}`, { field: 'defaultValue' });
     return values;
   }
@@ -139,7 +139,7 @@ export class FieldDefinitionService {
     if (sourceType === 'TERM_SET') {
       const termSetId = input.optionSourceId ?? (keep && current.optionSourceType === 'TERM_SET' ? current.optionSourceId : '');
       if (!termSetId) fail('VALIDATION', 'a TERM_SET OPTION field needs optionSourceId, the termSetId', { field: 'optionSourceId' });
-      if (!this.store.termSets.get(ctx.tenantId, termSetId)) fail('VALIDATION', `optionSourceId is not a term set: ${termSetId}`, { field: 'optionSourceId' });
+      if (!this.repos.termSets.get(ctx.tenantId, termSetId)) fail('VALIDATION', `optionSourceId is not a term set: ${termSetId}`, { field: 'optionSourceId' });
       return { optionSourceType: 'TERM_SET', optionSourceId: termSetId, optionsList: [] };
     }
     return { optionSourceType: 'NONE', optionSourceId: '', optionsList: [] };

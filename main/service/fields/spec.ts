@@ -1,6 +1,6 @@
 /** What a field definition means for its values: its options, the lookups its values need, and its compiled rule. */
 import type { FormOption, OptionSourceType } from '../../../shared/v1/contentModel.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
 import { parseValidationRule } from './validationRule.ts';
 import type { ValueEnv, ValueSpec } from './values.ts';
@@ -8,12 +8,12 @@ import type { ValueEnv, ValueSpec } from './values.ts';
 type OptionSource = Pick<FieldDefinitionRecord, 'optionSourceType' | 'optionSourceId' | 'optionsList'> & { optionSourceType: OptionSourceType };
 
 /** The options of a field, by sortOrder: its static list, or the terms of its term set. */
-export function optionsOf(store: Store, tenantId: string, f: OptionSource): FormOption[] {
+export function optionsOf(repos: Repos<'identity' | 'termSets'>, tenantId: string, f: OptionSource): FormOption[] {
   const options =
     f.optionSourceType === 'STATIC'
       ? f.optionsList.map((o) => ({ ...o, parentValue: '' }))
       : f.optionSourceType === 'TERM_SET'
-        ? (store.termSets.get(tenantId, f.optionSourceId)?.terms ?? [])
+        ? (repos.termSets.get(tenantId, f.optionSourceId)?.terms ?? [])
         : [];
   return [...options].sort((a, b) => a.sortOrder - b.sortOrder);
 }
@@ -22,11 +22,11 @@ export function optionsOf(store: Store, tenantId: string, f: OptionSource): Form
  * Deprecated options stay valid values, so documents that hold them keep validating; forms mark
  * them deprecated so that people stop choosing them.
  */
-export function valueEnv(store: Store, tenantId: string, f: OptionSource): ValueEnv {
+export function valueEnv(repos: Repos<'identity' | 'termSets'>, tenantId: string, f: OptionSource): ValueEnv {
   let options: Set<string> | undefined;
   return {
-    isOption: (value) => (options ??= new Set(optionsOf(store, tenantId, f).map((o) => o.value))).has(value),
-    isUser: (userId) => store.identity.getUser(tenantId, userId) !== undefined,
+    isOption: (value) => (options ??= new Set(optionsOf(repos, tenantId, f).map((o) => o.value))).has(value),
+    isUser: (userId) => repos.identity.getUser(tenantId, userId) !== undefined,
   };
 }
 

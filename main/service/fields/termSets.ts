@@ -4,7 +4,7 @@
  */
 import type { Term, TermInput, TermSet, TermSetSave } from '../../../shared/v1/contentModel.ts';
 import type { TermSetRecord } from '../../store/repos/termSets.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
 import type { RequestContext } from '../context.ts';
@@ -39,24 +39,24 @@ export function normaliseTerms(input: readonly TermInput[], hierarchical: boolea
 }
 
 export class TermSetService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'store'>) {}
+  constructor(private readonly deps: Pick<AreaDeps<'termSets'>, 'repos'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   load(ctx: RequestContext, termSetId: string): TermSetRecord {
-    return this.store.termSets.get(ctx.tenantId, termSetId) ?? notFound('term set', termSetId);
+    return this.repos.termSets.get(ctx.tenantId, termSetId) ?? notFound('term set', termSetId);
   }
 
   /** Creates (without termSetId; code and name needed) or changes the given fields; terms are replaced whole. */
   save(ctx: RequestContext, input: TermSetSave): TermSet {
     requireAppContext(ctx, 'saving a term set');
-    const record = this.store.transaction(() => {
+    const record = this.repos.transaction(() => {
       const current = input.termSetId ? this.load(ctx, input.termSetId) : undefined;
       const code = input.code ?? current?.code;
       if (!code) fail('VALIDATION', 'code is required to create a term set', { field: 'code' });
-      const other = this.store.termSets.findByCode(ctx.tenantId, code);
+      const other = this.repos.termSets.findByCode(ctx.tenantId, code);
       if (other && other.termSetId !== current?.termSetId) fail('NAME_CONFLICT', `a term set with code '${code}' already exists`, { field: 'code' });
       const hierarchical = input.hierarchical ?? current?.hierarchical ?? false;
       const values = {
@@ -67,7 +67,7 @@ export class TermSetService {
         terms: normaliseTerms(input.terms ?? current?.terms ?? [], hierarchical),
         status: input.status ?? current?.status ?? 'ENABLED',
       };
-      return current ? this.store.termSets.update(ctx.tenantId, current.termSetId, values) : this.store.termSets.create(ctx.tenantId, values);
+      return current ? this.repos.termSets.update(ctx.tenantId, current.termSetId, values) : this.repos.termSets.create(ctx.tenantId, values);
     });
     return view(record);
   }

@@ -5,7 +5,7 @@
  * fields, and fields whose applicableTargets leave out the type's targetKind, do not apply.
  */
 import type { FieldSourceType } from '../../../shared/v1/contentModel.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { ContentTypeRecord } from '../../store/repos/contentTypes.ts';
 import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
 import type { TemplateRecord } from '../../store/repos/templates.ts';
@@ -18,17 +18,17 @@ export interface AppliedTemplate {
   fields: FieldDefinitionRecord[];
 }
 
-export function appliedTemplates(store: Store, type: ContentTypeRecord): AppliedTemplate[] {
+export function appliedTemplates(repos: Repos<'contentTypes' | 'fieldDefinitions' | 'templates'>, type: ContentTypeRecord): AppliedTemplate[] {
   const groups: AppliedTemplate[] = [];
   const seenTemplates = new Set<string>();
   const seenFields = new Set<string>();
-  for (const level of lineage(store, type)) {
-    for (const templateId of store.contentTypes.templateIds(level.typeId)) {
+  for (const level of lineage(repos, type)) {
+    for (const templateId of repos.contentTypes.templateIds(level.typeId)) {
       if (seenTemplates.has(templateId)) continue;
       seenTemplates.add(templateId);
-      const template = store.templates.get(type.tenantId, templateId);
+      const template = repos.templates.get(type.tenantId, templateId);
       if (!template || template.status !== 'ENABLED') continue;
-      const fields = store.fieldDefinitions
+      const fields = repos.fieldDefinitions
         .many(type.tenantId, template.fieldIds)
         .filter((f) => f.status === 'ENABLED' && f.applicableTargets.includes(type.targetKind) && !seenFields.has(f.fieldId));
       for (const f of fields) seenFields.add(f.fieldId);
@@ -38,6 +38,6 @@ export function appliedTemplates(store: Store, type: ContentTypeRecord): Applied
   return groups;
 }
 
-export function applicableFields(store: Store, type: ContentTypeRecord): FieldDefinitionRecord[] {
-  return appliedTemplates(store, type).flatMap((g) => g.fields);
+export function applicableFields(repos: Repos<'contentTypes' | 'fieldDefinitions' | 'templates'>, type: ContentTypeRecord): FieldDefinitionRecord[] {
+  return appliedTemplates(repos, type).flatMap((g) => g.fields);
 }

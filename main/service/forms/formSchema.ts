@@ -7,7 +7,7 @@
 import { Perm } from '../../../shared/permissions.ts';
 import type { FieldSourceType, FormField, FormSchema } from '../../../shared/v1/contentModel.ts';
 import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { optionsOf } from '../fields/spec.ts';
@@ -19,15 +19,15 @@ interface Origin {
   sourceTemplateName: string;
 }
 
-export function containerFormSchema(deps: Pick<ServiceDeps, 'store' | 'access'>, ctx: RequestContext, containerId: string): FormSchema {
-  const { store } = deps;
-  const container = store.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+export function containerFormSchema(deps: Pick<AreaDeps<'containers' | 'contentTypes' | 'fieldDefinitions' | 'identity' | 'templates' | 'termSets'>, 'repos' | 'access'>, ctx: RequestContext, containerId: string): FormSchema {
+  const { repos } = deps;
+  const container = repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
   deps.access.require(ctx, container.containerId, Perm.READ, 'read this container');
-  const type = store.contentTypes.get(ctx.tenantId, container.containerTypeId);
-  const groups = type ? appliedTemplates(store, type) : [];
+  const type = repos.contentTypes.get(ctx.tenantId, container.containerTypeId);
+  const groups = type ? appliedTemplates(repos, type) : [];
   const metadata = container.metadata;
   const field = (f: FieldDefinitionRecord, origin: Origin): FormField => {
-    const termSet = f.optionSourceType === 'TERM_SET' ? store.termSets.get(ctx.tenantId, f.optionSourceId) : undefined;
+    const termSet = f.optionSourceType === 'TERM_SET' ? repos.termSets.get(ctx.tenantId, f.optionSourceId) : undefined;
     const current = Object.hasOwn(metadata, f.attributeKey) ? metadata[f.attributeKey] : undefined;
     return {
       fieldId: f.fieldId,
@@ -36,7 +36,7 @@ export function containerFormSchema(deps: Pick<ServiceDeps, 'store' | 'access'>,
       valueType: f.valueType,
       cardinality: f.cardinality,
       optionSourceType: f.optionSourceType,
-      options: optionsOf(store, ctx.tenantId, f),
+      options: optionsOf(repos, ctx.tenantId, f),
       termSetId: termSet?.termSetId ?? '',
       termSetCode: termSet?.code ?? '',
       termSetHierarchical: termSet?.hierarchical ?? false,
@@ -56,7 +56,7 @@ export function containerFormSchema(deps: Pick<ServiceDeps, 'store' | 'access'>,
     .sort()
     .map((key) => {
       const origin: Origin = { sourceType: 'LEGACY', sourceTemplateId: '', sourceTemplateName: '' };
-      const known = store.fieldDefinitions.findByKey(ctx.tenantId, key);
+      const known = repos.fieldDefinitions.findByKey(ctx.tenantId, key);
       return known ? field(known, origin) : undescribed(key, metadata[key], origin);
     });
 

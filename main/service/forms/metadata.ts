@@ -9,7 +9,7 @@
  * details.field = the attributeKey.
  */
 import type { TargetKind } from '../../../shared/v1/contentModel.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { valueEnv, valueSpec } from '../fields/spec.ts';
@@ -22,6 +22,9 @@ export interface MetadataTarget {
   typeId: string | undefined;
 }
 
+/** The repositories a metadata check reads: the type, its fields and templates, term sets, users. */
+export type MetadataRepos = 'contentTypes' | 'documents' | 'fieldDefinitions' | 'identity' | 'templates' | 'termSets';
+
 export interface MetadataCheck {
   /** Only the keys given are checked (the values are merged into what the item holds). */
   partial: boolean;
@@ -32,20 +35,20 @@ export interface MetadataCheck {
  * kind, is left for the caller to report: it checks the type itself.
  */
 export function validateMetadata(
-  deps: Pick<ServiceDeps, 'store'>,
+  deps: Pick<AreaDeps<MetadataRepos>, 'repos'>,
   ctx: RequestContext,
   target: MetadataTarget,
   metadata: Record<string, unknown>,
   check: MetadataCheck,
 ): void {
-  const { store } = deps;
-  const type = target.typeId ? store.contentTypes.get(ctx.tenantId, target.typeId) : store.contentTypes.findSystem(ctx.tenantId, target.targetKind);
+  const { repos } = deps;
+  const type = target.typeId ? repos.contentTypes.get(ctx.tenantId, target.typeId) : repos.contentTypes.findSystem(ctx.tenantId, target.targetKind);
   if (!type || type.targetKind !== target.targetKind) return;
-  for (const field of applicableFields(store, type)) {
+  for (const field of applicableFields(repos, type)) {
     const key = field.attributeKey;
     const given = Object.hasOwn(metadata, key);
     if (check.partial && !given) continue;
-    const problem = checkValue(valueSpec(field), given ? metadata[key] : undefined, valueEnv(store, ctx.tenantId, field));
+    const problem = checkValue(valueSpec(field), given ? metadata[key] : undefined, valueEnv(repos, ctx.tenantId, field));
     if (problem) fail('VALIDATION', `metadata field '${key}' (${field.displayName}) ${problem}`, { field: key, reason: problem });
   }
 }
@@ -55,13 +58,13 @@ export function validateMetadata(
  * partially against its type; or the whole metadata of a new document of documentTypeId.
  */
 export function validateUploadMetadata(
-  deps: Pick<ServiceDeps, 'store'>,
+  deps: Pick<AreaDeps<MetadataRepos>, 'repos'>,
   ctx: RequestContext,
   target: { docId?: string | undefined; documentTypeId?: string | undefined },
   metadata: Record<string, unknown>,
 ): void {
   if (target.docId) {
-    const doc = deps.store.documents.get(ctx.tenantId, target.docId);
+    const doc = deps.repos.documents.get(ctx.tenantId, target.docId);
     if (doc) validateMetadata(deps, ctx, { targetKind: 'DOCUMENT', typeId: doc.documentTypeId }, metadata, { partial: true });
     return;
   }

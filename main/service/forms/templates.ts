@@ -1,9 +1,9 @@
 /** Templates: named, ordered groups of fields. Content types attach them (templateIds) and inherit their parent's. */
 import type { Template, TemplatePageRequest, TemplateSave } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import { TEMPLATE_ORDER_COLUMNS, type TemplateRecord } from '../../store/repos/templates.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
 import type { RequestContext } from '../context.ts';
@@ -21,33 +21,33 @@ function checkIdList(ids: readonly string[], field: string, exists: (id: string)
   return [...ids];
 }
 
-export function checkTemplateIds(store: Store, tenantId: string, ids: readonly string[]): string[] {
-  return checkIdList(ids, 'templateIds', (id) => store.templates.get(tenantId, id) !== undefined, 'template');
+export function checkTemplateIds(repos: Repos<'fieldDefinitions' | 'templates'>, tenantId: string, ids: readonly string[]): string[] {
+  return checkIdList(ids, 'templateIds', (id) => repos.templates.get(tenantId, id) !== undefined, 'template');
 }
 
 export class TemplateService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'store'>) {}
+  constructor(private readonly deps: Pick<AreaDeps<'fieldDefinitions' | 'templates'>, 'repos'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   load(ctx: RequestContext, templateId: string): TemplateRecord {
-    return this.store.templates.get(ctx.tenantId, templateId) ?? notFound('template', templateId);
+    return this.repos.templates.get(ctx.tenantId, templateId) ?? notFound('template', templateId);
   }
 
   /** Creates (without templateId) or changes the given fields of a template; fieldIds are replaced whole. */
   save(ctx: RequestContext, input: TemplateSave): Template {
     requireAppContext(ctx, 'saving a template');
-    const record = this.store.transaction(() => {
+    const record = this.repos.transaction(() => {
       const current = input.templateId ? this.load(ctx, input.templateId) : undefined;
       const name = input.name !== undefined || !current ? requiredLabel(input.name, 'name') : current.name;
-      const other = this.store.templates.findByName(ctx.tenantId, name);
+      const other = this.repos.templates.findByName(ctx.tenantId, name);
       if (other && other.templateId !== current?.templateId) fail('NAME_CONFLICT', `a template named '${name}' already exists`, { field: 'name' });
       const fieldIds = checkIdList(
         input.fieldIds ?? current?.fieldIds ?? [],
         'fieldIds',
-        (id) => this.store.fieldDefinitions.get(ctx.tenantId, id) !== undefined,
+        (id) => this.repos.fieldDefinitions.get(ctx.tenantId, id) !== undefined,
         'field definition',
       );
       const values = {
@@ -56,7 +56,7 @@ export class TemplateService {
         status: input.status ?? current?.status ?? 'ENABLED',
         fieldIds,
       };
-      return current ? this.store.templates.update(ctx.tenantId, current.templateId, values) : this.store.templates.create(ctx.tenantId, values);
+      return current ? this.repos.templates.update(ctx.tenantId, current.templateId, values) : this.repos.templates.create(ctx.tenantId, values);
     });
     return view(record);
   }
@@ -68,7 +68,7 @@ export class TemplateService {
   page(ctx: RequestContext, input: TemplatePageRequest): PageOf<Template> {
     const w = pageWindow(input, Object.keys(TEMPLATE_ORDER_COLUMNS) as (keyof typeof TEMPLATE_ORDER_COLUMNS)[], 'name');
     const filter = { ...(input.name ? { name: input.name } : {}), ...(input.status ? { status: input.status } : {}) };
-    const { total, rows } = this.store.templates.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = this.repos.templates.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
     return { totalElements: total, content: rows.map(view) };
   }
 }

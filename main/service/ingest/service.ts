@@ -24,7 +24,8 @@ import { MAX_REDIRECTS } from '../../net/settings.ts';
 import type { StagedBlob } from '../../store/blobStore.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
+import type { MetadataRepos } from '../forms/metadata.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -32,7 +33,7 @@ import { TaskRunner } from '../tasks/runner.ts';
 import { admitDeclared, stageWithinQuota } from '../limits/quota.ts';
 import { OCTET_STREAM, parseMediaType } from '../mediaType.ts';
 import { asTaskRun } from '../versions/announce.ts';
-import { finalizeVersion } from '../versions/finalize.ts';
+import { finalizeVersion, type FinalizeRepos } from '../versions/finalize.ts';
 import { toVersionResult } from '../versions/view.ts';
 import { resolveTarget, type TargetInput } from '../versions/target.ts';
 import { asServiceError } from './errors.ts';
@@ -49,11 +50,11 @@ export class IngestService {
   private readonly runner: TaskRunner;
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<FinalizeRepos | MetadataRepos | 'tasks'>,
     private readonly documents: DocumentService,
     private readonly fetcher: SafeFetcher,
   ) {
-    this.runner = new TaskRunner(deps.store, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) });
+    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) });
   }
 
   /** Starts the task runner: tasks left by the previous process run again. */
@@ -80,7 +81,7 @@ export class IngestService {
       });
     }
     const target = resolveTarget(this.deps, this.documents, ctx, input.target);
-    admitDeclared(this.deps.store, ctx.tenantId, input.declaredSizeBytes);
+    admitDeclared(this.deps.repos, ctx.tenantId, input.declaredSizeBytes);
     if (input.declaredSizeBytes !== null) {
       if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return this.accept(ctx, input);
       return this.completeNow(ctx, target, input, await this.open(ctx.tenantId, input));
@@ -99,12 +100,12 @@ export class IngestService {
       const result = await finalizeVersion(this.deps, this.documents, ctx, typed, staged);
       return { mode: 'sync_completed', syncResult: result, taskId: '', taskStatus: '' };
     } finally {
-      await this.deps.store.blobs.discard(staged.tempPath);
+      await this.deps.repos.blobs.discard(staged.tempPath);
     }
   }
 
   private accept(ctx: RequestContext, input: IngestTaskInput, response?: FetchedResponse): IngestResult {
-    const task = this.deps.store.tasks.create({
+    const task = this.deps.repos.tasks.create({
       tenantId: ctx.tenantId,
       kind: 'INGEST_FROM_URL',
       input: JSON.stringify(input),
@@ -115,7 +116,7 @@ export class IngestService {
     });
     const accepted = this.runner.submit(task.taskId, response && ((t, signal) => this.run(t, signal, response)));
     if (!accepted) response?.body.destroy();
-    const status = this.deps.store.tasks.get(ctx.tenantId, task.taskId)?.status ?? task.status;
+    const status = this.deps.repos.tasks.get(ctx.tenantId, task.taskId)?.status ?? task.status;
     return { mode: 'async_accepted', syncResult: null, taskId: task.taskId, taskStatus: status };
   }
 
@@ -131,9 +132,9 @@ export class IngestService {
       const typed = withServedType(target, input, response);
       const staged = await this.stage(task.tenantId, input, response);
       try {
-        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, this.documents, ctx, typed, staged, (v) => this.deps.store.tasks.succeed(task.taskId, toVersionResult(v))));
+        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, this.documents, ctx, typed, staged, (v) => this.deps.repos.tasks.succeed(task.taskId, toVersionResult(v))));
       } finally {
-        await this.deps.store.blobs.discard(staged.tempPath);
+        await this.deps.repos.blobs.discard(staged.tempPath);
       }
     } catch (err) {
       opened?.body.destroy();
@@ -164,7 +165,7 @@ export class IngestService {
       fail('FETCH_FAILED', `the source answered HTTP ${response.status}`, { status: response.status, url: response.url });
     }
     try {
-      admitDeclared(this.deps.store, tenantId, response.contentLength);
+      admitDeclared(this.deps.repos, tenantId, response.contentLength);
     } catch (err) {
       response.body.destroy();
       throw err;
@@ -175,7 +176,7 @@ export class IngestService {
   /** Stores the body as it arrives, cut off past the size limit or the tenant's quota. */
   private async stage(tenantId: string, input: IngestTaskInput, response: FetchedResponse): Promise<StagedBlob> {
     try {
-      return await stageWithinQuota(this.deps.store, tenantId, response.body, input.declaredSizeBytes ?? this.deps.config.outbound.ingestMaxBytes);
+      return await stageWithinQuota(this.deps.repos, tenantId, response.body, input.declaredSizeBytes ?? this.deps.config.outbound.ingestMaxBytes);
     } catch (err) {
       throw asServiceError(err);
     }

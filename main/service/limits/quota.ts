@@ -14,24 +14,24 @@
 import type { Readable } from 'node:stream';
 import type { StagedBlob } from '../../store/blobStore.ts';
 import { SizeLimitExceeded } from '../../store/streamWrite.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import { fail } from '../errors.ts';
 
 /** Refuses a declared size that does not fit in what the tenant has left. */
-export function admitDeclared(store: Store, tenantId: string, declaredBytes: number | null | undefined, contentHash = ''): void {
-  const quota = store.quotas.quotaOf(tenantId);
+export function admitDeclared(repos: Repos<'blobs' | 'identity' | 'quotas'>, tenantId: string, declaredBytes: number | null | undefined, contentHash = ''): void {
+  const quota = repos.quotas.quotaOf(tenantId);
   if (quota === 0 || declaredBytes === null || declaredBytes === undefined) return;
-  if (store.quotas.holds(tenantId, contentHash)) return;
-  const used = store.quotas.usedBytes(tenantId);
-  const reserved = store.quotas.reservedBytes(tenantId, Date.now());
+  if (repos.quotas.holds(tenantId, contentHash)) return;
+  const used = repos.quotas.usedBytes(tenantId);
+  const reserved = repos.quotas.reservedBytes(tenantId, Date.now());
   if (used + reserved + declaredBytes > quota) overQuota(`${declaredBytes} bytes declared do not fit`, declaredBytes, quota, used, reserved);
 }
 
 /** Refuses content that would take the tenant's stored bytes over its quota. Run it in the finalize transaction. */
-export function chargeStored(store: Store, tenantId: string, contentHash: string, sizeBytes: number): void {
-  const quota = store.quotas.quotaOf(tenantId);
-  if (quota === 0 || store.quotas.holds(tenantId, contentHash)) return;
-  const used = store.quotas.usedBytes(tenantId);
+export function chargeStored(repos: Repos<'blobs' | 'identity' | 'quotas'>, tenantId: string, contentHash: string, sizeBytes: number): void {
+  const quota = repos.quotas.quotaOf(tenantId);
+  if (quota === 0 || repos.quotas.holds(tenantId, contentHash)) return;
+  const used = repos.quotas.usedBytes(tenantId);
   if (used + sizeBytes > quota) overQuota(`${sizeBytes} bytes of new content do not fit`, sizeBytes, quota, used, 0);
 }
 
@@ -40,14 +40,14 @@ export function chargeStored(store: Store, tenantId: string, contentHash: string
  * passes `ceiling` (a SizeLimitExceeded, for the caller to report) or the room the tenant has left
  * (QUOTA_EXCEEDED). Bytes the tenant may already store still count here: they are not hashed yet.
  */
-export async function stageWithinQuota(store: Store, tenantId: string, body: Readable, ceiling: number): Promise<StagedBlob> {
-  const quota = store.quotas.quotaOf(tenantId);
-  const used = quota === 0 ? 0 : store.quotas.usedBytes(tenantId);
-  const reserved = quota === 0 ? 0 : store.quotas.reservedBytes(tenantId, Date.now());
+export async function stageWithinQuota(repos: Repos<'blobs' | 'identity' | 'quotas'>, tenantId: string, body: Readable, ceiling: number): Promise<StagedBlob> {
+  const quota = repos.quotas.quotaOf(tenantId);
+  const used = quota === 0 ? 0 : repos.quotas.usedBytes(tenantId);
+  const reserved = quota === 0 ? 0 : repos.quotas.reservedBytes(tenantId, Date.now());
   const room = quota === 0 ? Infinity : Math.max(0, quota - used - reserved);
-  if (room >= ceiling) return store.blobs.stage(body, ceiling);
+  if (room >= ceiling) return repos.blobs.stage(body, ceiling);
   try {
-    return await store.blobs.stage(body, room);
+    return await repos.blobs.stage(body, room);
   } catch (err) {
     if (err instanceof SizeLimitExceeded) overQuota(`the content passed the ${room} bytes left`, room + 1, quota, used, reserved);
     throw err;
@@ -65,8 +65,8 @@ function overQuota(what: string, required: number, quota: number, used: number, 
 }
 
 /** `folio admin set-quota`: sets (or, with 0, removes) a tenant's quota. Bytes already stored above it stay. */
-export function setTenantQuota(store: Store, tenantId: string, quotaBytes: number): { tenantId: string; quotaBytes: number; usedBytes: number } {
-  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
-  store.quotas.setQuota(tenantId, quotaBytes);
-  return { tenantId, quotaBytes, usedBytes: store.quotas.usedBytes(tenantId) };
+export function setTenantQuota(repos: Repos<'blobs' | 'identity' | 'quotas'>, tenantId: string, quotaBytes: number): { tenantId: string; quotaBytes: number; usedBytes: number } {
+  if (!repos.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+  repos.quotas.setQuota(tenantId, quotaBytes);
+  return { tenantId, quotaBytes, usedBytes: repos.quotas.usedBytes(tenantId) };
 }

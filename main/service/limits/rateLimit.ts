@@ -11,7 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { errorValue } from '../../../shared/errors.ts';
 import { hashToken } from '../auth/credentials.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { FolioApp } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import type { RateLimitSettings } from './settings.ts';
@@ -22,13 +22,13 @@ const BEARER = /^Bearer (\S+)$/;
  * Installs the limit as an onRequest hook. Call it before the hook that authenticates, so it
  * runs first; it sets X-Request-Id itself, because a refusal ends the request before that hook.
  */
-export async function installRateLimit(app: FolioApp, store: Store, settings: RateLimitSettings): Promise<void> {
+export async function installRateLimit(app: FolioApp, repos: Repos<'tokens'>, settings: RateLimitSettings): Promise<void> {
   if (settings.max === 0) return;
   await app.register(rateLimit, {
     global: false,
     max: settings.max,
     timeWindow: settings.windowMs,
-    keyGenerator: (req) => limitKey(store, req),
+    keyGenerator: (req) => limitKey(repos, req),
     errorResponseBuilder: (_req, context) =>
       new ServiceError(
         errorValue('RATE_LIMITED', `too many requests: at most ${settings.max} in ${settings.windowMs} ms for this client; retry in ${context.after}`, {
@@ -45,9 +45,9 @@ export async function installRateLimit(app: FolioApp, store: Store, settings: Ra
 }
 
 /** `client:<clientId>` for a live access token, else `ip:<address>`. */
-function limitKey(store: Store, req: FastifyRequest): string {
+function limitKey(repos: Repos<'tokens'>, req: FastifyRequest): string {
   const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-  const record = token ? store.tokens.find(hashToken(token)) : undefined;
+  const record = token ? repos.tokens.find(hashToken(token)) : undefined;
   if (record && record.kind === 'access' && record.expiresAt >= Date.now()) return `client:${record.clientId}`;
   return `ip:${req.ip}`;
 }

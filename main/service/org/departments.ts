@@ -9,7 +9,7 @@ import type { Department, DepartmentCreate, DepartmentMembersBody, DepartmentNod
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { DepartmentRecord } from '../../store/repos/departments.ts';
 import { forgetPrincipal } from '../acl/principals.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow, type PageInput } from '../paging.ts';
@@ -20,14 +20,14 @@ const ORDER = ['displayOrder', 'name', 'createTime'] as const;
 type OrderColumn = (typeof ORDER)[number];
 
 export class DepartmentService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'acl' | 'identity' | 'org'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   load(ctx: RequestContext, deptId: string): DepartmentRecord {
-    return this.store.org.departments.get(ctx.tenantId, deptId) ?? notFound('department', deptId);
+    return this.repos.org.departments.get(ctx.tenantId, deptId) ?? notFound('department', deptId);
   }
 
   create(ctx: RequestContext, input: DepartmentCreate): Department {
@@ -35,9 +35,9 @@ export class DepartmentService {
     const name = orgName(input.name, 'name');
     const parentDeptId = input.parentDeptId ? this.load(ctx, input.parentDeptId).deptId : '';
     const leaderUserId = this.leader(ctx, input.leaderUserId);
-    const created = this.store.transaction(() => {
+    const created = this.repos.transaction(() => {
       this.assertNameFree(ctx, parentDeptId, name);
-      return this.store.org.departments.create({
+      return this.repos.org.departments.create({
         tenantId: ctx.tenantId,
         name,
         parentDeptId,
@@ -55,9 +55,9 @@ export class DepartmentService {
     const current = this.load(ctx, input.deptId);
     const name = input.name === undefined ? current.name : orgName(input.name, 'name');
     const parentDeptId = input.parentDeptId === undefined ? current.parentDeptId : this.newParent(ctx, current, input.parentDeptId);
-    const updated = this.store.transaction(() => {
+    const updated = this.repos.transaction(() => {
       if (name !== current.name || parentDeptId !== current.parentDeptId) this.assertNameFree(ctx, parentDeptId, name, current.deptId);
-      return this.store.org.departments.update(ctx.tenantId, current.deptId, {
+      return this.repos.org.departments.update(ctx.tenantId, current.deptId, {
         name,
         parentDeptId,
         ...(input.displayOrder !== undefined ? { displayOrder: input.displayOrder } : {}),
@@ -80,8 +80,8 @@ export class DepartmentService {
   page(ctx: RequestContext, input: DepartmentPageRequest): PageOf<DepartmentNode> {
     const w = pageWindow(input as PageInput, ORDER, 'displayOrder');
     if (input.parentDeptId) this.load(ctx, input.parentDeptId);
-    const all = this.store.org.departments.all(ctx.tenantId);
-    const counts = this.store.org.departments.members.counts(ctx.tenantId);
+    const all = this.repos.org.departments.all(ctx.tenantId);
+    const counts = this.repos.org.departments.members.counts(ctx.tenantId);
     const children = new Map<string, DepartmentRecord[]>();
     for (const d of all) children.set(d.parentDeptId, [...(children.get(d.parentDeptId) ?? []), d]);
     const sort = (list: DepartmentRecord[]) => list.sort(comparator(w.order.column, w.order.asc));
@@ -100,11 +100,11 @@ export class DepartmentService {
   delete(ctx: RequestContext, deptId: string): { deptId: string } {
     this.deps.access.requireAdministrator(ctx, 'deleting a department');
     const current = this.load(ctx, deptId);
-    this.store.transaction(() => {
-      if (this.store.org.departments.hasChildren(ctx.tenantId, current.deptId)) fail('DEPARTMENT_NOT_EMPTY', 'move or delete its sub-departments first');
-      if (this.store.org.departments.members.count(ctx.tenantId, current.deptId) > 0) fail('DEPARTMENT_NOT_EMPTY', 'remove its members first');
-      forgetPrincipal(this.store, ctx.tenantId, 'DEPARTMENT', current.deptId);
-      this.store.org.departments.delete(ctx.tenantId, current.deptId);
+    this.repos.transaction(() => {
+      if (this.repos.org.departments.hasChildren(ctx.tenantId, current.deptId)) fail('DEPARTMENT_NOT_EMPTY', 'move or delete its sub-departments first');
+      if (this.repos.org.departments.members.count(ctx.tenantId, current.deptId) > 0) fail('DEPARTMENT_NOT_EMPTY', 'remove its members first');
+      forgetPrincipal(this.repos, ctx.tenantId, 'DEPARTMENT', current.deptId);
+      this.repos.org.departments.delete(ctx.tenantId, current.deptId);
     });
     return { deptId: current.deptId };
   }
@@ -112,30 +112,30 @@ export class DepartmentService {
   addMembers(ctx: RequestContext, input: DepartmentMembersBody): Department {
     this.deps.access.requireAdministrator(ctx, 'changing department members');
     const dept = this.load(ctx, input.deptId);
-    const users = tenantUsers(this.store, ctx.tenantId, input.userIds);
-    this.store.transaction(() => this.store.org.departments.members.add(ctx.tenantId, dept.deptId, users));
+    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    this.repos.transaction(() => this.repos.org.departments.members.add(ctx.tenantId, dept.deptId, users));
     return this.view(ctx, dept);
   }
 
   removeMembers(ctx: RequestContext, input: DepartmentMembersBody): Department {
     this.deps.access.requireAdministrator(ctx, 'changing department members');
     const dept = this.load(ctx, input.deptId);
-    const users = tenantUsers(this.store, ctx.tenantId, input.userIds);
-    this.store.transaction(() => this.store.org.departments.members.remove(ctx.tenantId, dept.deptId, users));
+    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    this.repos.transaction(() => this.repos.org.departments.members.remove(ctx.tenantId, dept.deptId, users));
     return this.view(ctx, dept);
   }
 
   members(ctx: RequestContext, input: PageInput & { deptId: string }): PageOf<Member> {
     const dept = this.load(ctx, input.deptId);
     const w = pageWindow(input, ['userName'], 'userName');
-    const { total, rows } = this.store.org.departments.members.page(ctx.tenantId, dept.deptId, w.limit, w.offset);
+    const { total, rows } = this.repos.org.departments.members.page(ctx.tenantId, dept.deptId, w.limit, w.offset);
     return { totalElements: total, content: rows };
   }
 
   private newParent(ctx: RequestContext, current: DepartmentRecord, parentDeptId: string): string {
     if (!parentDeptId) return '';
     const parent = this.load(ctx, parentDeptId);
-    if (this.store.org.departments.selfAndAncestorIds(ctx.tenantId, parent.deptId).includes(current.deptId)) {
+    if (this.repos.org.departments.selfAndAncestorIds(ctx.tenantId, parent.deptId).includes(current.deptId)) {
       fail('DEPARTMENT_CYCLE', undefined, { deptId: current.deptId, parentDeptId });
     }
     return parent.deptId;
@@ -143,19 +143,19 @@ export class DepartmentService {
 
   private leader(ctx: RequestContext, userId: string | undefined): string {
     if (!userId) return '';
-    if (!this.store.identity.getUser(ctx.tenantId, userId)) fail('PRINCIPAL_NOT_FOUND', `no user ${userId} in this tenant`, { field: 'leaderUserId' });
+    if (!this.repos.identity.getUser(ctx.tenantId, userId)) fail('PRINCIPAL_NOT_FOUND', `no user ${userId} in this tenant`, { field: 'leaderUserId' });
     return userId;
   }
 
   private assertNameFree(ctx: RequestContext, parentDeptId: string, name: string, exceptId?: string): void {
-    if (this.store.org.departments.nameTaken(ctx.tenantId, parentDeptId, name, exceptId)) {
+    if (this.repos.org.departments.nameTaken(ctx.tenantId, parentDeptId, name, exceptId)) {
       fail('NAME_CONFLICT', `a department named '${name}' already exists there`, { field: 'name' });
     }
   }
 
   private view(ctx: RequestContext, d: DepartmentRecord): Department {
     const fresh = this.load(ctx, d.deptId);
-    return this.record(fresh, this.store.org.departments.members.count(ctx.tenantId, fresh.deptId));
+    return this.record(fresh, this.repos.org.departments.members.count(ctx.tenantId, fresh.deptId));
   }
 
   private record(d: DepartmentRecord, memberCount: number): Department {

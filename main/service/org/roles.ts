@@ -8,7 +8,7 @@ import type { Member, Role, RoleMembersBody, RolePageRequest, RoleSave, RoleUpda
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { ROLE_ORDER_COLUMNS, type RoleRecord } from '../../store/repos/roles.ts';
 import { forgetPrincipal } from '../acl/principals.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow, type PageInput } from '../paging.ts';
@@ -18,23 +18,23 @@ import { orgName } from './names.ts';
 const ROLE_KEY = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export class RoleService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'acl' | 'identity' | 'org'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   private load(ctx: RequestContext, roleId: string): RoleRecord {
-    return this.store.org.roles.get(ctx.tenantId, roleId) ?? notFound('role', roleId);
+    return this.repos.org.roles.get(ctx.tenantId, roleId) ?? notFound('role', roleId);
   }
 
   save(ctx: RequestContext, input: RoleSave): Role {
     this.deps.access.requireAdministrator(ctx, 'creating a role');
     const name = orgName(input.name, 'name');
     const roleKey = validKey(input.roleKey);
-    const created = this.store.transaction(() => {
+    const created = this.repos.transaction(() => {
       this.assertKeyFree(ctx, roleKey);
-      return this.store.org.roles.create({ tenantId: ctx.tenantId, name, roleKey, description: input.description ?? '', properties: input.properties ?? {} });
+      return this.repos.org.roles.create({ tenantId: ctx.tenantId, name, roleKey, description: input.description ?? '', properties: input.properties ?? {} });
     });
     return this.view(ctx, created);
   }
@@ -43,9 +43,9 @@ export class RoleService {
     this.deps.access.requireAdministrator(ctx, 'changing a role');
     const current = this.load(ctx, input.roleId);
     const roleKey = input.roleKey === undefined ? current.roleKey : validKey(input.roleKey);
-    const updated = this.store.transaction(() => {
+    const updated = this.repos.transaction(() => {
       if (roleKey !== current.roleKey) this.assertKeyFree(ctx, roleKey);
-      return this.store.org.roles.update(ctx.tenantId, current.roleId, {
+      return this.repos.org.roles.update(ctx.tenantId, current.roleId, {
         roleKey,
         ...(input.name !== undefined ? { name: orgName(input.name, 'name') } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
@@ -61,23 +61,23 @@ export class RoleService {
 
   page(ctx: RequestContext, input: RolePageRequest): PageOf<Role> {
     const w = pageWindow(input, Object.keys(ROLE_ORDER_COLUMNS) as (keyof typeof ROLE_ORDER_COLUMNS)[], 'name');
-    const { total, rows } = this.store.org.roles.page(
+    const { total, rows } = this.repos.org.roles.page(
       ctx.tenantId,
       { ...(input.name ? { name: input.name } : {}), ...(input.roleKey ? { roleKey: input.roleKey } : {}) },
       w.order,
       w.limit,
       w.offset,
     );
-    const counts = this.store.org.roles.members.counts(ctx.tenantId);
+    const counts = this.repos.org.roles.members.counts(ctx.tenantId);
     return { totalElements: total, content: rows.map((r) => record(r, counts.get(r.roleId) ?? 0)) };
   }
 
   delete(ctx: RequestContext, roleId: string): { roleId: string } {
     this.deps.access.requireAdministrator(ctx, 'deleting a role');
     const current = this.load(ctx, roleId);
-    this.store.transaction(() => {
-      forgetPrincipal(this.store, ctx.tenantId, 'ROLE', current.roleId);
-      this.store.org.roles.delete(ctx.tenantId, current.roleId);
+    this.repos.transaction(() => {
+      forgetPrincipal(this.repos, ctx.tenantId, 'ROLE', current.roleId);
+      this.repos.org.roles.delete(ctx.tenantId, current.roleId);
     });
     return { roleId: current.roleId };
   }
@@ -86,8 +86,8 @@ export class RoleService {
   addMembers(ctx: RequestContext, input: RoleMembersBody): Role {
     this.deps.access.requireAdministrator(ctx, 'changing role members');
     const role = this.load(ctx, input.roleId);
-    const users = tenantUsers(this.store, ctx.tenantId, input.userIds);
-    this.store.transaction(() => this.store.org.roles.members.add(ctx.tenantId, role.roleId, users));
+    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    this.repos.transaction(() => this.repos.org.roles.members.add(ctx.tenantId, role.roleId, users));
     return this.view(ctx, role);
   }
 
@@ -95,25 +95,25 @@ export class RoleService {
   removeMembers(ctx: RequestContext, input: RoleMembersBody): Role {
     this.deps.access.requireAdministrator(ctx, 'changing role members');
     const role = this.load(ctx, input.roleId);
-    const users = tenantUsers(this.store, ctx.tenantId, input.userIds);
-    this.store.transaction(() => this.store.org.roles.members.remove(ctx.tenantId, role.roleId, users));
+    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    this.repos.transaction(() => this.repos.org.roles.members.remove(ctx.tenantId, role.roleId, users));
     return this.view(ctx, role);
   }
 
   members(ctx: RequestContext, input: PageInput & { roleId: string }): PageOf<Member> {
     const role = this.load(ctx, input.roleId);
     const w = pageWindow(input, ['userName'], 'userName');
-    const { total, rows } = this.store.org.roles.members.page(ctx.tenantId, role.roleId, w.limit, w.offset);
+    const { total, rows } = this.repos.org.roles.members.page(ctx.tenantId, role.roleId, w.limit, w.offset);
     return { totalElements: total, content: rows };
   }
 
   private assertKeyFree(ctx: RequestContext, roleKey: string): void {
-    if (this.store.org.roles.findByKey(ctx.tenantId, roleKey)) fail('ROLE_KEY_TAKEN', `roleKey '${roleKey}' is already used in this tenant`, { field: 'roleKey' });
+    if (this.repos.org.roles.findByKey(ctx.tenantId, roleKey)) fail('ROLE_KEY_TAKEN', `roleKey '${roleKey}' is already used in this tenant`, { field: 'roleKey' });
   }
 
   private view(ctx: RequestContext, r: RoleRecord): Role {
     const fresh = this.load(ctx, r.roleId);
-    return record(fresh, this.store.org.roles.members.count(ctx.tenantId, fresh.roleId));
+    return record(fresh, this.repos.org.roles.members.count(ctx.tenantId, fresh.roleId));
   }
 }
 

@@ -1,11 +1,11 @@
 /** The handlers of /v1/directory/getPage, /v1/departments/* and /v1/roles/* (shared/v1/contract/org.ts): the tenant's organisation. */
 import { contract } from '../../../shared/v1/contract/index.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import { callerOf, type FolioApp, type AreaDeps } from '../kernel.ts';
 import type { Services } from '../services.ts';
 import { serve } from '../serve.ts';
 import { searchDirectory } from './directory.ts';
 
-export function orgRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+export function orgRoutes(app: FolioApp, deps: AreaDeps<'org'>, services: Services): void {
   const { departments, roles } = services;
   const d = contract.departments;
   const r = contract.roles;

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import type { StagedBlob } from '../../store/blobStore.ts';
 import type { RenditionRecord, RenditionState, RenditionStatus } from '../../store/repos/renditions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { fail } from '../errors.ts';
 
 export interface RenditionTarget {
@@ -19,19 +19,19 @@ export interface RenditionTarget {
 }
 
 export class RenditionFiles {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'renditionBlobs' | 'renditions' | 'versions'>) {}
 
   /** Makes `staged` the READY bytes of the rendition, replacing earlier bytes, and announces rendition.uploaded. */
   async attach(target: RenditionTarget, mimeType: string, staged: StagedBlob, createBy: string): Promise<RenditionRecord> {
-    const { store } = this.deps;
-    const { record, previousHash } = await store.renditionBlobs.withContent(staged.contentHash, async () => {
-      await store.renditionBlobs.commit(staged);
+    const { repos } = this.deps;
+    const { record, previousHash } = await repos.renditionBlobs.withContent(staged.contentHash, async () => {
+      await repos.renditionBlobs.commit(staged);
       try {
-        return store.transaction(() =>
+        return repos.transaction(() =>
           this.put(target, { status: 'READY', mimeType, contentHash: staged.contentHash, sizeBytes: staged.sizeBytes, failReason: '' }, createBy),
         );
       } catch (err) {
-        if (!store.renditions.contentReferenced(staged.contentHash)) await store.renditionBlobs.remove(staged.contentHash);
+        if (!repos.renditions.contentReferenced(staged.contentHash)) await repos.renditionBlobs.remove(staged.contentHash);
         throw err;
       }
     });
@@ -46,18 +46,18 @@ export class RenditionFiles {
 
   /** Records a state without bytes (FAILED, NOT_APPLICABLE, PENDING), dropping bytes it held. */
   async setState(target: RenditionTarget, status: Exclude<RenditionStatus, 'READY'>, failReason: string, mimeType: string, createBy: string): Promise<RenditionRecord> {
-    const { store } = this.deps;
-    const { record, previousHash } = store.transaction(() => this.put(target, { status, mimeType, contentHash: '', sizeBytes: 0, failReason }, createBy));
+    const { repos } = this.deps;
+    const { record, previousHash } = repos.transaction(() => this.put(target, { status, mimeType, contentHash: '', sizeBytes: 0, failReason }, createBy));
     if (previousHash) await this.dropIfUnreferenced(previousHash);
     return record;
   }
 
   /** Shares the bytes of a finished rendition with another version (same content, same result). */
   async copy(from: RenditionRecord, target: RenditionTarget, createBy: string): Promise<RenditionRecord> {
-    const { store } = this.deps;
+    const { repos } = this.deps;
     if (from.status !== 'READY') return this.setState(target, from.status, from.failReason, from.mimeType, createBy);
-    const { record } = await store.renditionBlobs.withContent(from.contentHash, async () =>
-      store.transaction(() => this.put(target, { status: 'READY', mimeType: from.mimeType, contentHash: from.contentHash, sizeBytes: from.sizeBytes, failReason: '' }, createBy)),
+    const { record } = await repos.renditionBlobs.withContent(from.contentHash, async () =>
+      repos.transaction(() => this.put(target, { status: 'READY', mimeType: from.mimeType, contentHash: from.contentHash, sizeBytes: from.sizeBytes, failReason: '' }, createBy)),
     );
     this.deps.events.publish({
       type: 'rendition.uploaded',
@@ -70,7 +70,7 @@ export class RenditionFiles {
   /** 180004 when a READY rendition has no bytes attached, 180005 when its file is missing. */
   async ensureBytes(record: RenditionRecord): Promise<void> {
     if (!record.contentHash) fail('RENDITION_HAS_NO_BLOB', `the ${record.kind} rendition is marked READY but has no bytes`);
-    if (!(await this.deps.store.renditionBlobs.has(record.contentHash))) {
+    if (!(await this.deps.repos.renditionBlobs.has(record.contentHash))) {
       fail('RENDITION_BLOB_NOT_AVAILABLE', `the bytes of the ${record.kind} rendition are not available; retry later`);
     }
   }
@@ -78,7 +78,7 @@ export class RenditionFiles {
   /** A stream of a READY rendition's bytes, after ensureBytes. */
   async open(record: RenditionRecord, range?: { start: number; end: number }): Promise<Readable> {
     await this.ensureBytes(record);
-    return this.deps.store.renditionBlobs.read(record.contentHash, range);
+    return this.deps.repos.renditionBlobs.read(record.contentHash, range);
   }
 
   /** All of a READY rendition's bytes: 180005 when they are missing, 180006 when reading them fails. */
@@ -86,7 +86,7 @@ export class RenditionFiles {
     if (!record.contentHash) fail('RENDITION_BLOB_NOT_AVAILABLE', `the ${record.kind} rendition has no bytes yet; retry later`);
     const chunks: Buffer[] = [];
     try {
-      for await (const chunk of this.deps.store.renditionBlobs.read(record.contentHash)) chunks.push(chunk as Buffer);
+      for await (const chunk of this.deps.repos.renditionBlobs.read(record.contentHash)) chunks.push(chunk as Buffer);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') fail('RENDITION_BLOB_NOT_AVAILABLE', `the bytes of the ${record.kind} rendition are not available; retry later`);
@@ -97,15 +97,15 @@ export class RenditionFiles {
 
   /** Inside a transaction: 187001 once the version is gone (purged while its rendition was being made). */
   private put(target: RenditionTarget, state: RenditionState, createBy: string): { record: RenditionRecord; previousHash: string } {
-    const { store } = this.deps;
-    if (!store.versions.get(target.tenantId, target.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version ${target.versionId} no longer exists`);
-    return store.renditions.put(target.tenantId, target.versionId, target.kind, state, createBy);
+    const { repos } = this.deps;
+    if (!repos.versions.get(target.tenantId, target.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version ${target.versionId} no longer exists`);
+    return repos.renditions.put(target.tenantId, target.versionId, target.kind, state, createBy);
   }
 
   private async dropIfUnreferenced(contentHash: string): Promise<void> {
-    const { store } = this.deps;
-    await store.renditionBlobs.withContent(contentHash, async () => {
-      if (!store.renditions.contentReferenced(contentHash)) await store.renditionBlobs.remove(contentHash);
+    const { repos } = this.deps;
+    await repos.renditionBlobs.withContent(contentHash, async () => {
+      if (!repos.renditions.contentReferenced(contentHash)) await repos.renditionBlobs.remove(contentHash);
     });
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import { errorValue } from '../../../shared/errors.ts';
 import { contract } from '../../../shared/v1/contract/index.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import { callerOf, type FolioApp, type AreaDeps } from '../kernel.ts';
 import type { Services } from '../services.ts';
 import { failure } from '../envelope.ts';
 import { fail } from '../errors.ts';
@@ -13,7 +13,7 @@ import { serve } from '../serve.ts';
 
 const { renditions: routes } = contract;
 
-export function renditionRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+export function renditionRoutes(app: FolioApp, deps: Pick<AreaDeps<never>, 'config'>, services: Services): void {
   const { renditions } = services;
 
   serve(app, routes.upload, { bodyLimit: deps.config.maxDirectUploadBytes }, (req) => renditions.upload(callerOf(req), req.query, rawStream(req), contentLength(req)));

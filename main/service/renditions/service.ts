@@ -22,7 +22,7 @@ import {
 import { SizeLimitExceeded } from '../../store/streamWrite.ts';
 import { installSecret } from '../../store/installSecret.ts';
 import type { RenditionRecord } from '../../store/repos/renditions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import type { VersionService } from '../versions/service.ts';
@@ -37,25 +37,25 @@ export class RenditionService {
   private readonly key: Buffer;
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<'documents' | 'renditionBlobs' | 'renditions' | 'versions'>,
     private readonly versions: VersionService,
   ) {
     this.files = new RenditionFiles(deps);
-    this.key = installSecret(deps.store.dataDir, 'rendition-url-key');
+    this.key = installSecret(deps.dataDir, 'rendition-url-key');
   }
 
   /** Checks run in the order of the spec's codes: kind (180014), version (187001), MIME type (110001 when it is not one, else 173011). */
   async upload(ctx: RequestContext, query: RenditionUploadQuery, body: Readable, declaredLength: number | undefined): Promise<Rendition> {
-    const { store, config } = this.deps;
+    const { repos, config } = this.deps;
     if (!UPLOADABLE_RENDITION_KINDS.includes(query.kind)) {
       fail('RENDITION_KIND_NOT_UPLOADABLE', `clients can upload only ${UPLOADABLE_RENDITION_KINDS.join(', ')} renditions, not '${query.kind}'`, { kind: query.kind });
     }
-    if (!store.versions.get(ctx.tenantId, query.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version not found: ${query.versionId}`, { versionId: query.versionId });
+    if (!repos.versions.get(ctx.tenantId, query.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version not found: ${query.versionId}`, { versionId: query.versionId });
     const mimeType = inlinePreviewType(readMediaType(query.mimeType, 'mimeType')) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
     const version = this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
     const limit = config.maxDirectUploadBytes;
     if (declaredLength !== undefined && declaredLength > limit) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
-    const staged = await store.renditionBlobs.stage(body, limit).catch((err: unknown) => {
+    const staged = await repos.renditionBlobs.stage(body, limit).catch((err: unknown) => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
       throw err;
     });
@@ -64,13 +64,13 @@ export class RenditionService {
       const record = await this.files.attach({ tenantId: ctx.tenantId, versionId: version.versionId, kind: query.kind }, mimeType, staged, actorOf(ctx));
       return toRendition(record);
     } finally {
-      await store.renditionBlobs.discard(staged.tempPath);
+      await repos.renditionBlobs.discard(staged.tempPath);
     }
   }
 
   list(ctx: RequestContext, versionId: string): RenditionList {
     const version = this.versions.load(ctx, versionId, Perm.READ, 'list the renditions of this version');
-    return { versionId: version.versionId, renditions: this.deps.store.renditions.listForVersion(ctx.tenantId, version.versionId).map(toRendition) };
+    return { versionId: version.versionId, renditions: this.deps.repos.renditions.listForVersion(ctx.tenantId, version.versionId).map(toRendition) };
   }
 
   /** `origin` is scheme://host[:port] as the caller reached the service. */
@@ -95,12 +95,12 @@ export class RenditionService {
    * has: nothing tells the caller which versions exist.
    */
   private visibleRendition(ctx: RequestContext, versionId: string, kind: string): RenditionRecord | undefined {
-    const { store, access } = this.deps;
-    const version = store.versions.get(ctx.tenantId, versionId);
-    if (!version || !store.documents.get(ctx.tenantId, version.docId)) return undefined;
+    const { repos, access } = this.deps;
+    const version = repos.versions.get(ctx.tenantId, versionId);
+    if (!version || !repos.documents.get(ctx.tenantId, version.docId)) return undefined;
     const wanted = Perm.READ | Perm.DOWNLOAD;
     if ((access.maskOnDocument(ctx, version.docId) & wanted) !== wanted) return undefined;
-    return store.renditions.get(ctx.tenantId, version.versionId, kind);
+    return repos.renditions.get(ctx.tenantId, version.versionId, kind);
   }
 
   /** Resolves a signed read: 173010 for a bad or expired signature, then the same checks as issuing. */
@@ -108,10 +108,10 @@ export class RenditionService {
     const verdict = verifyRead(this.key, query, Math.floor(Date.now() / 1000));
     if (!verdict.ok) fail('SIGNED_URL_INVALID', verdict.reason === 'expired' ? 'the signed URL has expired' : 'the signed URL is not valid');
     const { tenantId, versionId, kind, expires } = verdict.read;
-    const { store } = this.deps;
-    const version = store.versions.get(tenantId, versionId);
-    const live = version && store.documents.get(tenantId, version.docId)?.state === 'ACTIVE';
-    const record = live ? store.renditions.get(tenantId, versionId, kind) : undefined;
+    const { repos } = this.deps;
+    const version = repos.versions.get(tenantId, versionId);
+    const live = version && repos.documents.get(tenantId, version.docId)?.state === 'ACTIVE';
+    const record = live ? repos.renditions.get(tenantId, versionId, kind) : undefined;
     return { record: await this.readable(record, kind), expires };
   }
 

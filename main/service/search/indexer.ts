@@ -5,13 +5,13 @@
  * are kept in the index by the triggers of migration 0016_search.ts.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { FolioApp, ServiceDeps } from '../kernel.ts';
+import type { FolioApp, AreaDeps } from '../kernel.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import { isTextDocument, TEXT_KIND } from '../text/textDocument.ts';
 
 const BACKFILL_BATCH = 200;
 
-export function searchIndexer(app: FolioApp, deps: ServiceDeps): void {
+export function searchIndexer(app: FolioApp, deps: AreaDeps<'renditionBlobs' | 'renditions' | 'search' | 'versions'>): void {
   const files = new RenditionFiles(deps);
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
@@ -21,17 +21,17 @@ export function searchIndexer(app: FolioApp, deps: ServiceDeps): void {
   };
 
   const indexVersion = async (tenantId: string, versionId: string): Promise<void> => {
-    const rendition = deps.store.renditions.get(tenantId, versionId, TEXT_KIND);
+    const rendition = deps.repos.renditions.get(tenantId, versionId, TEXT_KIND);
     if (rendition?.status !== 'READY' || stop.signal.aborted) return;
     const parsed: unknown = JSON.parse((await files.readAll(rendition)).toString('utf8'));
     // A damaged text file is left out of the index; GET /v1/versions/text reports it.
     if (!isTextDocument(parsed) || stop.signal.aborted) return;
-    deps.store.search.putVersionText(versionId, parsed.pages);
+    deps.repos.search.putVersionText(versionId, parsed.pages);
   };
 
   const backfill = async (): Promise<void> => {
     for (let after = 0; !stop.signal.aborted; await yieldToRequests()) {
-      const batch = deps.store.search.currentVersionsWithoutText(BACKFILL_BATCH, after);
+      const batch = deps.repos.search.currentVersionsWithoutText(BACKFILL_BATCH, after);
       for (const v of batch) await indexVersion(v.tenantId, v.versionId).catch((err: unknown) => console.error(`search index: version ${v.versionId}:`, err));
       if (batch.length < BACKFILL_BATCH) return;
       after = (batch.at(-1) as { seq: number }).seq;

@@ -8,7 +8,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { SearchPageRequest, SearchResult } from '../../../shared/v1/search.ts';
 import type { SearchHit } from '../../store/repos/search.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { ContainerService } from '../containers/service.ts';
 import type { RequestContext } from '../context.ts';
 import { pageWindow } from '../paging.ts';
@@ -18,7 +18,7 @@ import { plainSnippet } from './snippet.ts';
 export class SearchService {
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<'search'>,
     private readonly containers: ContainerService,
   ) {}
 
@@ -35,9 +35,9 @@ export class SearchService {
   }
 
   private readableHits(ctx: RequestContext, anywhere: string, titleOnly: string, scope: string | undefined): SearchHit[] {
-    const { store } = this.deps;
+    const { repos } = this.deps;
     const snapshot = this.deps.access.snapshot(ctx);
-    const best = firstPerDocument(store.search.hits(ctx.tenantId, anywhere, scope));
+    const best = firstPerDocument(repos.search.hits(ctx.tenantId, anywhere, scope));
     if (snapshot.seesEverything) return best;
     let byTitle: Map<string, SearchHit> | undefined;
     const found: SearchHit[] = [];
@@ -48,7 +48,7 @@ export class SearchService {
         found.push(hit);
         continue;
       }
-      byTitle ??= new Map(firstPerDocument(store.search.hits(ctx.tenantId, titleOnly, scope)).map((h) => [h.docId, h]));
+      byTitle ??= new Map(firstPerDocument(repos.search.hits(ctx.tenantId, titleOnly, scope)).map((h) => [h.docId, h]));
       const named = byTitle.get(hit.docId);
       if (named) found.push({ ...named, page: 0 });
     }

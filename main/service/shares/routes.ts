@@ -1,13 +1,13 @@
 /** The handlers of /v1/share-grants/* (shared/v1/contract/shareGrants.ts): in-site shares. */
 import { contract } from '../../../shared/v1/contract/index.ts';
 import { sharersOf } from '../acl/sharers.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import { callerOf, type FolioApp, type AreaDeps } from '../kernel.ts';
 import type { Services } from '../services.ts';
 import { serve } from '../serve.ts';
 
 const { shareGrants: routes } = contract;
 
-export function shareRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+export function shareRoutes(app: FolioApp, deps: AreaDeps<'acl' | 'containers' | 'documents' | 'identity' | 'org'>, services: Services): void {
   const { shares } = services;
   serve(app, routes.create, (req) => shares.create(callerOf(req), req.body));
   serve(app, routes.update, (req) => shares.update(callerOf(req), req.body));

@@ -10,7 +10,7 @@ import type { PageOf } from '../../../shared/v1/resources.ts';
 import { SHARE_ORDER_COLUMNS, type ShareFilter, type ShareGrantRecord } from '../../store/repos/shareGrants.ts';
 import { principalName, requirePrincipal } from '../acl/principals.ts';
 import { principalPairsOf } from '../acl/subject.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
@@ -30,10 +30,10 @@ export function parseExpiry(raw: string | undefined, field: string): string {
 }
 
 export class ShareGrantService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'acl' | 'containers' | 'documents' | 'identity' | 'org'>) {}
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   create(ctx: RequestContext, input: ShareGrantCreate): ShareGrant {
@@ -42,12 +42,12 @@ export class ShareGrantService {
     const mask = this.maskOn(ctx, input.resourceType, input.resourceId);
     if (!(mask & Perm.SHARE)) fail('FORBIDDEN', 'permission denied: sharing needs SHARE on the resource', { resourceId: input.resourceId });
     this.requireWithin(mask, input.permissionPreset);
-    const granteeId = requirePrincipal(this.store, ctx.tenantId, input.granteeType, input.granteeId, 'granteeId');
+    const granteeId = requirePrincipal(this.repos, ctx.tenantId, input.granteeType, input.granteeId, 'granteeId');
     const expiresAt = parseExpiry(input.expiresAt, 'expiresAt');
-    const created = this.store.transaction(() => {
-      const existing = this.store.acl.shares.findActive(ctx.tenantId, input.resourceType, input.resourceId, input.granteeType, granteeId);
+    const created = this.repos.transaction(() => {
+      const existing = this.repos.acl.shares.findActive(ctx.tenantId, input.resourceType, input.resourceId, input.granteeType, granteeId);
       if (existing) fail('SHARE_GRANT_EXISTS', undefined, { shareGrantId: existing.shareGrantId });
-      return this.store.acl.shares.create({
+      return this.repos.acl.shares.create({
         tenantId: ctx.tenantId,
         resourceType: input.resourceType,
         resourceId: input.resourceId,
@@ -80,8 +80,8 @@ export class ShareGrantService {
     this.requireManager(ctx, grant, 'change this share grant');
     const preset = body.permissionPreset ?? grant.permissionPreset;
     if (preset !== grant.permissionPreset) this.requireWithin(this.maskOn(ctx, grant.resourceType, grant.resourceId), preset);
-    const updated = this.store.transaction(() =>
-      this.store.acl.shares.update(ctx.tenantId, grant.shareGrantId, {
+    const updated = this.repos.transaction(() =>
+      this.repos.acl.shares.update(ctx.tenantId, grant.shareGrantId, {
         permissionPreset: preset,
         expiresAt: body.expiresAt === undefined ? grant.expiresAt : parseExpiry(body.expiresAt, 'expiresAt'),
         message: body.message ?? grant.message,
@@ -96,13 +96,13 @@ export class ShareGrantService {
     if (grant.status === 'REVOKED') return this.view(ctx, grant);
     const declining = grant.granteeType === 'USER' && grant.granteeId === ctx.userId;
     if (!declining) this.requireManager(ctx, grant, 'revoke this share grant');
-    return this.view(ctx, this.store.transaction(() => this.store.acl.shares.revoke(ctx.tenantId, grant.shareGrantId)));
+    return this.view(ctx, this.repos.transaction(() => this.repos.acl.shares.revoke(ctx.tenantId, grant.shareGrantId)));
   }
 
   /** The grantor, anyone the grant is for, and holders of SHARE on the resource may read a grant. */
   get(ctx: RequestContext, shareGrantId: string): ShareGrant {
     const grant = this.load(ctx, shareGrantId);
-    const forMe = ctx.userId !== null && principalPairsOf(this.store, ctx.tenantId, ctx.userId).some(([t, id]) => t === grant.granteeType && id === grant.granteeId);
+    const forMe = ctx.userId !== null && principalPairsOf(this.repos, ctx.tenantId, ctx.userId).some(([t, id]) => t === grant.granteeType && id === grant.granteeId);
     if (!forMe) this.requireManager(ctx, grant, 'read this share grant');
     return this.view(ctx, grant);
   }
@@ -120,14 +120,14 @@ export class ShareGrantService {
     }
     if (input.grantedByMe) filter.grantorId = actorOf(ctx);
     if (!input.resourceId && !input.grantedByMe && ctx.userId !== null) {
-      filter.grantees = principalPairsOf(this.store, ctx.tenantId, ctx.userId).filter(([t]) => t !== 'EVERYONE');
+      filter.grantees = principalPairsOf(this.repos, ctx.tenantId, ctx.userId).filter(([t]) => t !== 'EVERYONE');
     }
-    const { total, rows } = this.store.acl.shares.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = this.repos.acl.shares.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
     return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
   }
 
   private load(ctx: RequestContext, shareGrantId: string): ShareGrantRecord {
-    return this.store.acl.shares.get(ctx.tenantId, shareGrantId) ?? notFound('share grant', shareGrantId);
+    return this.repos.acl.shares.get(ctx.tenantId, shareGrantId) ?? notFound('share grant', shareGrantId);
   }
 
   private maskOn(ctx: RequestContext, type: ShareResourceType, id: string): number {
@@ -150,14 +150,14 @@ export class ShareGrantService {
   private resourceName(ctx: RequestContext, type: ShareResourceType, id: string, activeOnly: boolean): string | undefined {
     const found =
       type === 'CONTAINER'
-        ? ((c) => c && { name: c.name, active: c.status === 'ACTIVE' })(this.store.containers.get(ctx.tenantId, id))
-        : ((d) => d && { name: d.title, active: d.state === 'ACTIVE' })(this.store.documents.get(ctx.tenantId, id));
+        ? ((c) => c && { name: c.name, active: c.status === 'ACTIVE' })(this.repos.containers.get(ctx.tenantId, id))
+        : ((d) => d && { name: d.title, active: d.state === 'ACTIVE' })(this.repos.documents.get(ctx.tenantId, id));
     if (found && activeOnly && !found.active) fail('PARENT_DELETED', 'restore the item before sharing it');
     return found?.name;
   }
 
   private view(ctx: RequestContext, g: ShareGrantRecord): ShareGrant {
-    const resource = g.resourceType === 'CONTAINER' ? this.store.containers.get(ctx.tenantId, g.resourceId)?.name : this.store.documents.get(ctx.tenantId, g.resourceId)?.title;
+    const resource = g.resourceType === 'CONTAINER' ? this.repos.containers.get(ctx.tenantId, g.resourceId)?.name : this.repos.documents.get(ctx.tenantId, g.resourceId)?.title;
     return {
       shareGrantId: g.shareGrantId,
       resourceType: g.resourceType,
@@ -166,7 +166,7 @@ export class ShareGrantService {
       grantorId: g.grantorId,
       granteeType: g.granteeType,
       granteeId: g.granteeId,
-      granteeName: principalName(this.store, ctx.tenantId, g.granteeType as PrincipalType, g.granteeId),
+      granteeName: principalName(this.repos, ctx.tenantId, g.granteeType as PrincipalType, g.granteeId),
       permissionPreset: g.permissionPreset,
       message: g.message,
       expiresAt: g.expiresAt,

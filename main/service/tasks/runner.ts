@@ -11,7 +11,7 @@
 import PQueue from 'p-queue';
 import { errorValue, type FolioErrorValue } from '../../../shared/errors.ts';
 import type { TaskKind } from '../../../shared/v1/ingest.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
 import { ServiceError } from '../errors.ts';
 
@@ -32,7 +32,7 @@ export class TaskRunner {
   private stopping = false;
 
   constructor(
-    private readonly store: Store,
+    private readonly repos: Repos<'tasks'>,
     private readonly handlers: Record<TaskKind, TaskWork>,
     private readonly options: RunnerOptions = DEFAULT_RUNNER_OPTIONS,
   ) {
@@ -41,8 +41,8 @@ export class TaskRunner {
 
   /** Recovers what a previous process left and queues every PENDING task. */
   start(): void {
-    this.store.tasks.requeueAllRunning();
-    for (const taskId of this.store.tasks.pendingIds()) this.submit(taskId);
+    this.repos.tasks.requeueAllRunning();
+    for (const taskId of this.repos.tasks.pendingIds()) this.submit(taskId);
   }
 
   /**
@@ -72,11 +72,11 @@ export class TaskRunner {
 
   private async execute(taskId: string, work?: TaskWork): Promise<void> {
     if (this.stopping) return;
-    const task = this.store.tasks.claim(taskId);
+    const task = this.repos.tasks.claim(taskId);
     if (!task) return;
     if (task.attempts > this.options.maxAttempts) {
       const { code } = errorValue('INTERNAL');
-      this.store.tasks.fail(taskId, code, `the task was interrupted ${this.options.maxAttempts} times by restarts and was given up`);
+      this.repos.tasks.fail(taskId, code, `the task was interrupted ${this.options.maxAttempts} times by restarts and was given up`);
       return;
     }
     const controller = new AbortController();
@@ -85,10 +85,10 @@ export class TaskRunner {
       await (work ?? this.handlers[task.kind])(task, controller.signal);
     } catch (err) {
       if (this.stopping) {
-        this.store.tasks.requeue(taskId);
+        this.repos.tasks.requeue(taskId);
       } else {
         const value = failureOf(err);
-        this.store.tasks.fail(taskId, value.code, value.message);
+        this.repos.tasks.fail(taskId, value.code, value.message);
       }
     } finally {
       this.running.delete(taskId);

@@ -4,15 +4,15 @@
  */
 import type { Task } from '../../../shared/v1/ingest.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 
 export class TaskService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: AreaDeps<'tasks'>) {}
 
   get(ctx: RequestContext, taskId: string): Task {
-    const task = this.deps.store.tasks.get(ctx.tenantId, taskId);
+    const task = this.deps.repos.tasks.get(ctx.tenantId, taskId);
     if (!task || (ctx.userId !== null && task.createBy !== actorOf(ctx))) return notFound('task', taskId);
     return toTask(task);
   }

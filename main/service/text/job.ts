@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';
@@ -20,8 +20,8 @@ import { TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
 export const MAX_EXTRACT_BYTES = 512 * 1024 * 1024;
 const SWEEP_BATCH = 1000;
 
-export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorThread()): JobHandler<TextJob> {
-  const { store } = deps;
+export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>, extractor = new ExtractorThread()): JobHandler<TextJob> {
+  const { repos } = deps;
   const files = new RenditionFiles(deps);
   const target = (job: TextJob) => ({ ...job, kind: TEXT_KIND });
 
@@ -30,11 +30,11 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
       await files.setState(target(job), outcome.status, outcome.reason, TEXT_MIME, SYSTEM_ACTOR).catch(unlessPurged);
       return;
     }
-    const staged = await store.renditionBlobs.stage(Readable.from([Buffer.from(JSON.stringify(outcome.document))]), Number.MAX_SAFE_INTEGER);
+    const staged = await repos.renditionBlobs.stage(Readable.from([Buffer.from(JSON.stringify(outcome.document))]), Number.MAX_SAFE_INTEGER);
     try {
       await files.attach(target(job), TEXT_MIME, staged, SYSTEM_ACTOR).catch(unlessPurged);
     } finally {
-      await store.renditionBlobs.discard(staged.tempPath);
+      await repos.renditionBlobs.discard(staged.tempPath);
     }
   };
 
@@ -51,11 +51,11 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
     },
 
     async run(job, signal) {
-      const version = store.versions.get(job.tenantId, job.versionId);
+      const version = repos.versions.get(job.tenantId, job.versionId);
       if (!version) return;
-      const current = store.renditions.get(job.tenantId, job.versionId, TEXT_KIND);
+      const current = repos.renditions.get(job.tenantId, job.versionId, TEXT_KIND);
       if (current && current.status !== 'PENDING') return;
-      const same = store.renditions.finishedForSameContent(job.tenantId, job.versionId, TEXT_KIND, version.contentHash, version.mimeType);
+      const same = repos.renditions.finishedForSameContent(job.tenantId, job.versionId, TEXT_KIND, version.contentHash, version.mimeType);
       if (same) {
         await files.copy(same, target(job), SYSTEM_ACTOR).catch(unlessPurged);
         return;
@@ -85,12 +85,12 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
      */
     async start(signal) {
       for (const next of [
-        (after: number) => store.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH, after),
-        (after: number) => store.renditions.pendingWithoutLiveJob(TEXT_KIND, TEXT_QUEUE, SWEEP_BATCH, after),
+        (after: number) => repos.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH, after),
+        (after: number) => repos.renditions.pendingWithoutLiveJob(TEXT_KIND, TEXT_QUEUE, SWEEP_BATCH, after),
       ]) {
         for (let after = 0; !signal.aborted; await yieldToRequests()) {
           const missing = next(after);
-          store.transaction(() => missing.forEach((v) => queueTextExtraction(store, v)));
+          repos.transaction(() => missing.forEach((v) => queueTextExtraction(repos, v)));
           if (missing.length < SWEEP_BATCH) break;
           after = (missing.at(-1) as { seq: number }).seq;
         }
@@ -111,11 +111,11 @@ function unlessPurged(err: unknown): undefined {
  * The version's bytes in a buffer of their own (it is handed over to the extractor thread). A read
  * failure is retried: the file may be on a volume that is briefly unavailable.
  */
-async function readVersion(deps: ServiceDeps, version: VersionRecord): Promise<Uint8Array> {
+async function readVersion(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>, version: VersionRecord): Promise<Uint8Array> {
   const bytes = new Uint8Array(version.sizeBytes);
   let at = 0;
   try {
-    for await (const chunk of deps.store.blobs.read(version.contentHash)) {
+    for await (const chunk of deps.repos.blobs.read(version.contentHash)) {
       const piece = chunk as Buffer;
       if (at + piece.length > bytes.length) throw new Error('the stored file is longer than the version says');
       bytes.set(piece, at);

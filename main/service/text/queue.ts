@@ -2,7 +2,7 @@
  * Queues a version for text extraction: a PENDING TEXT rendition and a persisted job. Called inside
  * the finalize transaction, so a version never exists without both; enqueueing twice is harmless.
  */
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import { TEXT_KIND, TEXT_MIME } from './textDocument.ts';
 
 export const TEXT_QUEUE = 'text-extraction';
@@ -15,7 +15,7 @@ export interface TextJob {
   versionId: string;
 }
 
-export function queueTextExtraction(store: Store, version: TextJob): void {
-  store.renditions.ensurePending(version.tenantId, version.versionId, TEXT_KIND, TEXT_MIME, SYSTEM_ACTOR);
-  store.jobs.enqueue({ queue: TEXT_QUEUE, key: version.versionId, payload: { tenantId: version.tenantId, versionId: version.versionId }, maxAttempts: TEXT_JOB_ATTEMPTS });
+export function queueTextExtraction(repos: Repos<'jobs' | 'renditions'>, version: TextJob): void {
+  repos.renditions.ensurePending(version.tenantId, version.versionId, TEXT_KIND, TEXT_MIME, SYSTEM_ACTOR);
+  repos.jobs.enqueue({ queue: TEXT_QUEUE, key: version.versionId, payload: { tenantId: version.tenantId, versionId: version.versionId }, maxAttempts: TEXT_JOB_ATTEMPTS });
 }

@@ -5,7 +5,7 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { TextPage, VersionText, VersionTextQuery } from '../../../shared/v1/text.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
@@ -20,20 +20,20 @@ export class TextService {
   private readonly files: RenditionFiles;
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>,
     private readonly versions: VersionService,
   ) {
     this.files = new RenditionFiles(deps);
   }
 
   async get(ctx: RequestContext, query: VersionTextQuery): Promise<VersionText> {
-    const { store } = this.deps;
+    const { repos } = this.deps;
     const version = this.versions.load(ctx, query.versionId, Perm.DOWNLOAD, 'read the text of this version');
     const versionId = version.versionId;
-    const rendition = store.renditions.get(ctx.tenantId, versionId, TEXT_KIND);
+    const rendition = repos.renditions.get(ctx.tenantId, versionId, TEXT_KIND);
     if (!rendition) {
       // A version from before text extraction existed: queue it now.
-      store.transaction(() => queueTextExtraction(store, version));
+      repos.transaction(() => queueTextExtraction(repos, version));
       return { versionId, status: 'PENDING' };
     }
     switch (rendition.status) {

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 
 const currentTask = new AsyncLocalStorage<string>();
 
@@ -19,7 +19,7 @@ export function asTaskRun<T>(taskId: string, work: () => Promise<T>): Promise<T>
 }
 
 /** Publishes document.updated for a committed version. Call it after the commit, never inside the transaction. */
-export function announceVersion(deps: ServiceDeps, version: VersionRecord): void {
+export function announceVersion(deps: Pick<AreaDeps<never>, 'events'>, version: VersionRecord): void {
   deps.events.publish({
     type: 'document.updated',
     tenantId: version.tenantId,

@@ -20,11 +20,12 @@ import { HashThread } from '../../store/hashThread.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
 import { SourceFailed } from '../../store/streamWrite.ts';
 import type { UploadSessionRecord } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
+import type { MetadataRepos } from '../forms/metadata.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound, ServiceError } from '../errors.ts';
-import { finalizeVersion } from './finalize.ts';
+import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { toVersionResult } from './view.ts';
 import { RunningHash } from './runningHash.ts';
 import { normaliseMediaType } from '../mediaType.ts';
@@ -47,7 +48,7 @@ export class ChunkedUploads {
   private readonly hashThread = new HashThread();
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<FinalizeRepos | MetadataRepos | 'assemblies' | 'uploads'>,
     private readonly documents: DocumentService,
   ) {}
 
@@ -62,8 +63,8 @@ export class ChunkedUploads {
     this.progress.delete(uploadId);
   }
 
-  private get store() {
-    return this.deps.store;
+  private get repos() {
+    return this.deps.repos;
   }
 
   async init(ctx: RequestContext, input: InitChunkedUpload): Promise<ChunkedUploadSession> {
@@ -76,19 +77,19 @@ export class ChunkedUploads {
     // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
     // with one new key cannot both create a session, and admission counts the reservations of every
     // session created before it, so two inits cannot both take the same free bytes.
-    const outcome = this.store.transaction(() => {
-      const existing = key ? this.store.uploads.findByKey(ctx.tenantId, key) : undefined;
+    const outcome = this.repos.transaction(() => {
+      const existing = key ? this.repos.uploads.findByKey(ctx.tenantId, key) : undefined;
       const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
       if (existing && live) {
         if (!this.sameUpload(ctx, existing, input, expectedHash)) fail('IDEMPOTENCY_KEY_REUSED');
         if (existing.status === 'COMPLETED') return { session: existing, stale: undefined };
         const expiresAt = this.expiry();
-        this.store.uploads.extend(existing.uploadId, expiresAt);
+        this.repos.uploads.extend(existing.uploadId, expiresAt);
         return { session: { ...existing, expiresAt }, stale: undefined };
       }
-      if (existing) this.store.uploads.delete(existing.uploadId);
-      admitDeclared(this.store, ctx.tenantId, input.totalSize, expectedHash);
-      const session = this.store.uploads.create({
+      if (existing) this.repos.uploads.delete(existing.uploadId);
+      admitDeclared(this.repos, ctx.tenantId, input.totalSize, expectedHash);
+      const session = this.repos.uploads.create({
         tenantId: ctx.tenantId,
         idempotencyKey: key,
         createBy: actorOf(ctx),
@@ -120,11 +121,11 @@ export class ChunkedUploads {
     const wantHash = chunkSha256 === undefined ? undefined : normaliseHash(chunkSha256, 'X-Chunk-Sha256');
     // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
     this.progressOf(session).hash.changing(chunkIndex);
-    this.store.transaction(() => {
-      this.store.uploads.removeChunk(uploadId, chunkIndex);
-      this.store.uploads.extend(uploadId, this.expiry());
+    this.repos.transaction(() => {
+      this.repos.uploads.removeChunk(uploadId, chunkIndex);
+      this.repos.uploads.extend(uploadId, this.expiry());
     });
-    const digest = await this.store.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined).catch((err: unknown) => {
+    const digest = await this.repos.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined).catch((err: unknown) => {
       if (err instanceof ChunkLengthMismatch) {
         const got = err.received === 'more' ? 'more' : String(err.received);
         fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
@@ -133,11 +134,11 @@ export class ChunkedUploads {
       throw err;
     });
     if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
-    this.store.transaction(() => {
+    this.repos.transaction(() => {
       // The session may have expired or been aborted while the bytes were in flight.
-      if (this.store.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
-      this.store.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
-      this.store.uploads.extend(uploadId, this.expiry());
+      if (this.repos.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
+      this.repos.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
+      this.repos.uploads.extend(uploadId, this.expiry());
     });
     this.progress.get(uploadId)?.hash.storedChunk(chunkIndex);
     return this.view(this.openSession(ctx, uploadId));
@@ -149,14 +150,14 @@ export class ChunkedUploads {
       const found = this.ownSession(ctx, uploadId);
       if (found.status === 'COMPLETED') return this.completedResult(ctx, found);
       const session = this.openSession(ctx, uploadId);
-      const have = new Set(this.store.uploads.chunkIndexes(uploadId));
+      const have = new Set(this.repos.uploads.chunkIndexes(uploadId));
       const missing: number[] = [];
       for (let i = 0; i < session.totalChunks && missing.length < 100; i++) if (!have.has(i)) missing.push(i);
       if (missing.length > 0) fail('UPLOAD_INCOMPLETE', `missing chunks: ${missing.join(', ')}`, { missingChunkIndexes: missing });
       // Every chunk is stored and no write is in flight (a write un-stores its chunk first); keep it that way.
       this.sealed.add(uploadId);
       try {
-        this.store.uploads.extend(uploadId, this.expiry());
+        this.repos.uploads.extend(uploadId, this.expiry());
         return await this.finish(ctx, session);
       } finally {
         this.sealed.delete(uploadId);
@@ -178,12 +179,12 @@ export class ChunkedUploads {
    * no open session owns (left by a crash between completing and cleaning up).
    */
   async sweepExpired(now = Date.now()): Promise<number> {
-    const expired = this.store.transaction(() => this.store.uploads.expireDue(now));
+    const expired = this.repos.transaction(() => this.repos.uploads.expireDue(now));
     for (const id of expired) await this.dropBytes(id);
-    for (const id of await this.store.assemblies.list()) {
-      if (this.store.uploads.status(id) !== 'OPEN') await this.dropBytes(id);
+    for (const id of await this.repos.assemblies.list()) {
+      if (this.repos.uploads.status(id) !== 'OPEN') await this.dropBytes(id);
     }
-    this.store.uploads.deleteExpiredBefore(now - this.deps.config.uploadSessionTtlMs);
+    this.repos.uploads.deleteExpiredBefore(now - this.deps.config.uploadSessionTtlMs);
     return expired.length;
   }
 
@@ -199,9 +200,9 @@ export class ChunkedUploads {
     try {
       // The target is checked again: permissions, the tree or the type's fields may have changed since init.
       const target = resolveTarget(this.deps, this.documents, ctx, session.target.docId ? { ...session.target, containerId: '' } : session.target);
-      await this.store.assemblies.makeDurable(uploadId);
-      const staged = { tempPath: this.store.assemblies.pathOf(uploadId), contentHash, sizeBytes: session.totalSize };
-      version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.store.uploads.markCompleted(uploadId, v.versionId));
+      await this.repos.assemblies.makeDurable(uploadId);
+      const staged = { tempPath: this.repos.assemblies.pathOf(uploadId), contentHash, sizeBytes: session.totalSize };
+      version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));
     } catch (err) {
       const reason = endingReason(err);
       if (reason) await this.end(uploadId, reason);
@@ -217,13 +218,13 @@ export class ChunkedUploads {
    */
   private async forgetLostChunks(session: UploadSessionRecord): Promise<void> {
     const { uploadId, totalSize, chunkSize, totalChunks } = session;
-    const size = await this.store.assemblies.size(uploadId);
+    const size = await this.repos.assemblies.size(uploadId);
     const lost: number[] = [];
     for (let i = 0; i < totalChunks; i++) {
       if (size === undefined || Math.min(totalSize, (i + 1) * chunkSize) > size) lost.push(i);
     }
     if (lost.length === 0) return;
-    this.store.transaction(() => this.store.uploads.removeChunks(uploadId, lost));
+    this.repos.transaction(() => this.repos.uploads.removeChunks(uploadId, lost));
     this.forgetProgress(uploadId);
     const named = lost.slice(0, 100);
     fail('UPLOAD_INCOMPLETE', `the bytes of chunks ${named.join(', ')} were lost; send them again`, { missingChunkIndexes: named });
@@ -231,13 +232,13 @@ export class ChunkedUploads {
 
   /** Ends an open session: no version, its bytes dropped, its key free for a new session. */
   private async end(uploadId: string, reason: string): Promise<void> {
-    this.store.transaction(() => this.store.uploads.end(uploadId, reason, Date.now()));
+    this.repos.transaction(() => this.repos.uploads.end(uploadId, reason, Date.now()));
     await this.dropBytes(uploadId);
   }
 
   private async dropBytes(uploadId: string): Promise<void> {
     this.forgetProgress(uploadId);
-    await this.store.assemblies.remove(uploadId);
+    await this.repos.assemblies.remove(uploadId);
   }
 
   /** The running hash of an open session, rebuilt from the stored chunks after a restart. */
@@ -245,8 +246,8 @@ export class ChunkedUploads {
     let p = this.progress.get(session.uploadId);
     if (!p) {
       const { uploadId } = session;
-      const file = this.store.assemblies.pathOf(uploadId);
-      const hash = new RunningHash(session, () => this.hashThread.hasher(file), this.store.uploads.chunkIndexes(uploadId));
+      const file = this.repos.assemblies.pathOf(uploadId);
+      const hash = new RunningHash(session, () => this.hashThread.hasher(file), this.repos.uploads.chunkIndexes(uploadId));
       p = { hash, touched: Date.now() };
       this.progress.set(uploadId, p);
     }
@@ -262,7 +263,7 @@ export class ChunkedUploads {
 
   /** A session is its creator's: to anyone else, even in the same tenant, it does not exist. */
   private ownSession(ctx: RequestContext, uploadId: string): UploadSessionRecord {
-    const session = this.store.uploads.get(ctx.tenantId, uploadId);
+    const session = this.repos.uploads.get(ctx.tenantId, uploadId);
     return session && session.createBy === actorOf(ctx) ? session : notFound('upload session', uploadId);
   }
 
@@ -277,7 +278,7 @@ export class ChunkedUploads {
   }
 
   private completedResult(ctx: RequestContext, session: UploadSessionRecord): VersionResult {
-    const v = this.store.versions.get(ctx.tenantId, session.completedVersionId) ?? notFound('version', session.completedVersionId);
+    const v = this.repos.versions.get(ctx.tenantId, session.completedVersionId) ?? notFound('version', session.completedVersionId);
     return toVersionResult(v);
   }
 
@@ -310,7 +311,7 @@ export class ChunkedUploads {
   private view(s: UploadSessionRecord): ChunkedUploadSession {
     return {
       uploadId: s.uploadId,
-      uploadedChunkIndexes: s.status === 'OPEN' ? this.store.uploads.chunkIndexes(s.uploadId) : [],
+      uploadedChunkIndexes: s.status === 'OPEN' ? this.repos.uploads.chunkIndexes(s.uploadId) : [],
       alreadyCompletedVersionId: s.completedVersionId,
       chunkSize: s.chunkSize,
       totalChunks: s.totalChunks,

@@ -10,7 +10,7 @@ import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { BufferedBlob, StagedBlob } from '../../store/blobStore.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
@@ -21,39 +21,42 @@ import { announceVersion } from './announce.ts';
 import { parseMetadata } from './target.ts';
 import { toVersionResult } from './view.ts';
 
+/** The repositories a new version is written through, with its quota, text job and version limit. */
+export type FinalizeRepos = 'blobs' | 'contentTypes' | 'documents' | 'identity' | 'jobs' | 'quotas' | 'renditionBlobs' | 'renditions' | 'retention' | 'versions';
+
 export async function finalizeVersion(
-  deps: ServiceDeps,
+  deps: AreaDeps<FinalizeRepos>,
   documents: DocumentService,
   ctx: RequestContext,
   target: UploadTarget,
   staged: StagedBlob | BufferedBlob,
   alsoInTransaction: (version: VersionRecord) => void = () => {},
 ): Promise<VersionResult> {
-  return deps.store.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, documents, ctx, target, staged, alsoInTransaction));
+  return deps.repos.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, documents, ctx, target, staged, alsoInTransaction));
 }
 
 async function finalizeLocked(
-  deps: ServiceDeps,
+  deps: AreaDeps<FinalizeRepos>,
   documents: DocumentService,
   ctx: RequestContext,
   target: UploadTarget,
   staged: StagedBlob | BufferedBlob,
   alsoInTransaction: (version: VersionRecord) => void,
 ): Promise<VersionResult> {
-  const { store } = deps;
-  if ('bytes' in staged) await store.blobs.putBuffered(staged);
-  else await store.blobs.commit(staged);
+  const { repos } = deps;
+  if ('bytes' in staged) await repos.blobs.putBuffered(staged);
+  else await repos.blobs.commit(staged);
   try {
-    const version = store.transaction(() => {
+    const version = repos.transaction(() => {
       const doc = target.docId
         ? documents.load(ctx, target.docId)
         : documents.createRecord(ctx, { containerId: target.containerId, title: target.title, documentTypeId: target.documentTypeId || undefined });
       if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
       const metadata = parseMetadata(target.metadata);
-      const described = Object.keys(metadata).length > 0 ? store.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx)) : doc;
-      chargeStored(store, ctx.tenantId, staged.contentHash, staged.sizeBytes);
-      const blobId = store.versions.ensureBlob(ctx.tenantId, staged.contentHash, staged.sizeBytes);
-      const v = store.versions.append({
+      const described = Object.keys(metadata).length > 0 ? repos.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx)) : doc;
+      chargeStored(repos, ctx.tenantId, staged.contentHash, staged.sizeBytes);
+      const blobId = repos.versions.ensureBlob(ctx.tenantId, staged.contentHash, staged.sizeBytes);
+      const v = repos.versions.append({
         tenantId: ctx.tenantId,
         docId: doc.docId,
         blobId,
@@ -67,17 +70,17 @@ async function finalizeLocked(
         ...(target.fileMtime !== undefined ? { fileMtime: target.fileMtime } : {}),
         ...(target.executable !== undefined ? { executable: target.executable } : {}),
       });
-      const current = store.documents.setCurrentVersion(described, v, actorOf(ctx));
+      const current = repos.documents.setCurrentVersion(described, v, actorOf(ctx));
       documents.recordChange(current, 'version');
       pruneVersions(deps, ctx, current);
       alsoInTransaction(v);
-      queueTextExtraction(store, v);
+      queueTextExtraction(repos, v);
       return v;
     });
     announceVersion(deps, version);
     return toVersionResult(version);
   } catch (err) {
-    if (!store.versions.contentReferenced(staged.contentHash)) await store.blobs.remove(staged.contentHash);
+    if (!repos.versions.contentReferenced(staged.contentHash)) await repos.blobs.remove(staged.contentHash);
     throw err;
   }
 }

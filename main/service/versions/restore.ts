@@ -4,15 +4,16 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { VersionResult } from '../../../shared/v1/resources.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
+import type { MetadataRepos } from '../forms/metadata.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
-import { finalizeVersion } from './finalize.ts';
+import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { resolveTarget } from './target.ts';
 import type { DocumentService } from '../documents/service.ts';
 import type { VersionService } from './service.ts';
 
-export async function restoreVersion(deps: ServiceDeps, versions: VersionService, documents: DocumentService, ctx: RequestContext, versionId: string, comment: string | undefined): Promise<VersionResult> {
+export async function restoreVersion(deps: AreaDeps<FinalizeRepos | MetadataRepos>, versions: VersionService, documents: DocumentService, ctx: RequestContext, versionId: string, comment: string | undefined): Promise<VersionResult> {
   const source = versions.load(ctx, versionId, Perm.READ | Perm.DOWNLOAD, 'restore this version');
   const target = resolveTarget(deps, documents, ctx, {
     docId: source.docId,
@@ -20,12 +21,12 @@ export async function restoreVersion(deps: ServiceDeps, versions: VersionService
     originalFilename: source.originalFilename,
     comment: comment ?? `Restored from version ${source.versionNo}`,
   });
-  if (!(await deps.store.blobs.has(source.contentHash))) fail('NOT_FOUND', `the content of version ${source.versionNo} is no longer stored`, { versionId });
+  if (!(await deps.repos.blobs.has(source.contentHash))) fail('NOT_FOUND', `the content of version ${source.versionNo} is no longer stored`, { versionId });
   // A staged copy, not the stored file itself: the blob may be purged while this waits for its lock.
-  const staged = await deps.store.blobs.stage(deps.store.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);
+  const staged = await deps.repos.blobs.stage(deps.repos.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);
   try {
     return await finalizeVersion(deps, documents, ctx, target, staged);
   } finally {
-    await deps.store.blobs.discard(staged.tempPath);
+    await deps.repos.blobs.discard(staged.tempPath);
   }
 }

@@ -6,7 +6,9 @@ import { errorValue } from '../../../shared/errors.ts';
 import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER } from '../../../shared/v1/resources.ts';
 import { Perm } from '../../../shared/permissions.ts';
 import { contract } from '../../../shared/v1/contract/index.ts';
-import { callerOf, type FolioApp, type ServiceDeps } from '../kernel.ts';
+import { callerOf, type FolioApp, type AreaDeps } from '../kernel.ts';
+import type { MetadataRepos } from '../forms/metadata.ts';
+import type { FinalizeRepos } from './finalize.ts';
 import type { Services } from '../services.ts';
 import { failure } from '../envelope.ts';
 import { fail } from '../errors.ts';
@@ -17,7 +19,7 @@ import { restoreVersion } from './restore.ts';
 
 const { versions: routes } = contract;
 
-export function versionRoutes(app: FolioApp, deps: ServiceDeps, services: Services): void {
+export function versionRoutes(app: FolioApp, deps: AreaDeps<FinalizeRepos | MetadataRepos>, services: Services): void {
   const { versions, documents, chunked } = services;
   app.addHook('onClose', async () => chunked.close());
   const bytesIn = { bulkWrite: true, onRequest: octetStreamOnly };
@@ -57,10 +59,10 @@ export function versionRoutes(app: FolioApp, deps: ServiceDeps, services: Servic
         .code(206)
         .header('Content-Range', `bytes ${start}-${end}/${v.sizeBytes}`)
         .header('Content-Length', end - start + 1)
-        .send(deps.store.blobs.read(v.contentHash, { start, end }));
+        .send(deps.repos.blobs.read(v.contentHash, { start, end }));
     }
     if (v.sizeBytes === 0) return reply.header('Content-Length', 0).send('');
-    return reply.header('Content-Length', v.sizeBytes).send(deps.store.blobs.read(v.contentHash));
+    return reply.header('Content-Length', v.sizeBytes).send(deps.repos.blobs.read(v.contentHash));
   });
 }
 

@@ -6,13 +6,14 @@ import type { PageOf, Version, VersionResult } from '../../../shared/v1/resource
 import type { DirectUploadQuery, VersionPageRequest } from '../../../shared/v1/requests.ts';
 import { readSmall, SizeLimitExceeded, SourceFailed } from '../../store/streamWrite.ts';
 import type { VersionRecord } from '../../store/repos/versions.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
+import type { MetadataRepos } from '../forms/metadata.ts';
 import type { RequestContext } from '../context.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
-import { finalizeVersion } from './finalize.ts';
+import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget } from './target.ts';
 import { toVersion } from './view.ts';
@@ -23,13 +24,13 @@ const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
 export class VersionService {
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<FinalizeRepos | MetadataRepos | 'acl'>,
     private readonly documents: DocumentService,
   ) {}
 
   /** A version of the caller's tenant whose document the caller holds `bits` on. */
   load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
-    const v = this.deps.store.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
+    const v = this.deps.repos.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
     const doc = this.documents.load(ctx, v.docId);
     this.deps.access.requireOnDocument(ctx, doc.docId, bits, action);
     return v;
@@ -41,7 +42,7 @@ export class VersionService {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
     const target = resolveTarget(this.deps, this.documents, ctx, query);
-    admitDeclared(this.deps.store, ctx.tenantId, declaredLength);
+    admitDeclared(this.deps.repos, ctx.tenantId, declaredLength);
     const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
       if (err instanceof SourceFailed) fail('VALIDATION', 'the request body broke off before its end');
@@ -54,11 +55,11 @@ export class VersionService {
       const contentHash = createHash('sha256').update(bytes).digest('hex');
       return finalizeVersion(this.deps, this.documents, ctx, target, { bytes, contentHash, sizeBytes: bytes.length });
     }
-    const staged = await this.deps.store.blobs.stage(body, limit).catch(bodyFailed);
+    const staged = await this.deps.repos.blobs.stage(body, limit).catch(bodyFailed);
     try {
       return await finalizeVersion(this.deps, this.documents, ctx, target, staged);
     } finally {
-      await this.deps.store.blobs.discard(staged.tempPath);
+      await this.deps.repos.blobs.discard(staged.tempPath);
     }
   }
 
@@ -69,7 +70,7 @@ export class VersionService {
     if (input.docId) {
       const doc = this.documents.load(ctx, input.docId);
       this.deps.access.requireOnDocument(ctx, doc.docId, Perm.READ, 'list versions of this document');
-      const { total, rows } = this.deps.store.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
+      const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
       return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
     }
     const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
@@ -81,6 +82,6 @@ export class VersionService {
   }
 
   private view(ctx: RequestContext, v: VersionRecord): Version {
-    return toVersion(v, this.deps.store.identity.displayName(ctx.tenantId, v.createBy));
+    return toVersion(v, this.deps.repos.identity.displayName(ctx.tenantId, v.createBy));
   }
 }

@@ -6,12 +6,12 @@
 import mime from 'mime-types';
 import { UPLOAD } from '../../../shared/permissions.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { normaliseMediaType, OCTET_STREAM } from '../mediaType.ts';
-import { validateUploadMetadata } from '../forms/metadata.ts';
+import { validateUploadMetadata, type MetadataRepos } from '../forms/metadata.ts';
 import { validName } from '../tree/names.ts';
 
 export interface TargetInput {
@@ -29,7 +29,7 @@ export interface TargetInput {
 }
 
 /** Checks a target and returns it in the normalised form kept on upload sessions. */
-export function resolveTarget(deps: ServiceDeps, documents: DocumentService, ctx: RequestContext, input: TargetInput): UploadTarget {
+export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput): UploadTarget {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
   validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata));

@@ -11,7 +11,7 @@ import type { DeliveryPageRequest, Webhook, WebhookCreate, WebhookCreated, Webho
 import type { SafeFetcher } from '../../net/fetcher.ts';
 import type { DeliveryRecord } from '../../store/repos/webhookDeliveries.ts';
 import type { WebhookRecord } from '../../store/repos/webhooks.ts';
-import type { ServiceDeps } from '../kernel.ts';
+import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { asServiceError } from '../ingest/errors.ts';
@@ -23,9 +23,9 @@ import { DeliveryWorker } from './worker.ts';
  * The webhooks of one app: the endpoint service, and a delivery worker fed by the app's events.
  * The worker is not started here; the caller ties start and stop to its own lifecycle.
  */
-export function connectWebhooks(deps: ServiceDeps, fetcher: SafeFetcher): { webhooks: WebhookService; worker: DeliveryWorker } {
+export function connectWebhooks(deps: AreaDeps<'webhookDeliveries' | 'webhooks'>, fetcher: SafeFetcher): { webhooks: WebhookService; worker: DeliveryWorker } {
   const webhooks = new WebhookService(deps, fetcher);
-  const worker = new DeliveryWorker(deps.store, fetcher, deps.config.outbound);
+  const worker = new DeliveryWorker(deps.repos, fetcher, deps.config.outbound);
   deps.events.subscribe((event) => {
     if (webhooks.enqueue(event) > 0) worker.kick();
   });
@@ -34,7 +34,7 @@ export function connectWebhooks(deps: ServiceDeps, fetcher: SafeFetcher): { webh
 
 export class WebhookService {
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: AreaDeps<'webhookDeliveries' | 'webhooks'>,
     private readonly fetcher: SafeFetcher,
   ) {}
 
@@ -45,7 +45,7 @@ export class WebhookService {
     } catch (err) {
       throw asServiceError(err);
     }
-    const record = this.deps.store.webhooks.create({
+    const record = this.deps.repos.webhooks.create({
       tenantId: ctx.tenantId,
       url: new URL(input.url).href,
       events: input.events,
@@ -59,13 +59,13 @@ export class WebhookService {
   page(ctx: RequestContext, input: WebhookPageRequest): PageOf<Webhook> {
     requireApp(ctx);
     const w = pageWindow(input, ['createTime'], 'createTime');
-    const { total, rows } = this.deps.store.webhooks.page(ctx.tenantId, w.limit, w.offset);
+    const { total, rows } = this.deps.repos.webhooks.page(ctx.tenantId, w.limit, w.offset);
     return { totalElements: total, content: rows.map(toWebhook) };
   }
 
   delete(ctx: RequestContext, webhookId: string): void {
     requireApp(ctx);
-    if (!this.deps.store.webhooks.delete(ctx.tenantId, webhookId)) notFound('webhook', webhookId);
+    if (!this.deps.repos.webhooks.delete(ctx.tenantId, webhookId)) notFound('webhook', webhookId);
   }
 
   /** The delivery log of one endpoint, newest first. */
@@ -73,21 +73,21 @@ export class WebhookService {
     requireApp(ctx);
     const w = pageWindow(input, ['createTime'], 'createTime', false);
     if (w.order.asc) fail('VALIDATION', 'deliveries are listed newest first', { field: 'isAsc' });
-    if (!this.deps.store.webhooks.get(ctx.tenantId, input.webhookId)) notFound('webhook', input.webhookId);
-    const { total, rows } = this.deps.store.webhookDeliveries.page(ctx.tenantId, input.webhookId, input.status, w.limit, w.offset);
+    if (!this.deps.repos.webhooks.get(ctx.tenantId, input.webhookId)) notFound('webhook', input.webhookId);
+    const { total, rows } = this.deps.repos.webhookDeliveries.page(ctx.tenantId, input.webhookId, input.status, w.limit, w.offset);
     return { totalElements: total, content: rows.map(toDelivery) };
   }
 
   /** Queues one delivery per endpoint of the event's tenant that subscribed to it; returns how many. */
   enqueue(event: ServiceEvent): number {
-    const endpoints = this.deps.store.webhooks.subscribedTo(event.tenantId, event.type);
+    const endpoints = this.deps.repos.webhooks.subscribedTo(event.tenantId, event.type);
     if (endpoints.length === 0) return 0;
     const payload: WebhookPayload = { type: event.type, timestamp: new Date().toISOString(), data: { ...event.data } };
     const body = JSON.stringify(payload);
     const now = Date.now();
-    this.deps.store.transaction(() => {
+    this.deps.repos.transaction(() => {
       for (const endpoint of endpoints) {
-        this.deps.store.webhookDeliveries.enqueue({ webhookId: endpoint.webhookId, tenantId: event.tenantId, eventType: event.type, payload: body, nextAttemptAt: now });
+        this.deps.repos.webhookDeliveries.enqueue({ webhookId: endpoint.webhookId, tenantId: event.tenantId, eventType: event.type, payload: body, nextAttemptAt: now });
       }
     });
     return endpoints.length;

@@ -16,7 +16,7 @@ import PQueue from 'p-queue';
 import { OutboundError } from '../../net/errors.ts';
 import type { SafeFetcher } from '../../net/fetcher.ts';
 import type { OutboundSettings } from '../../net/settings.ts';
-import type { Store } from '../../store/index.ts';
+import type { Repos } from '../../store/repositories.ts';
 import type { AttemptOutcome, DueDelivery } from '../../store/repos/webhookDeliveries.ts';
 import { sign } from './signature.ts';
 
@@ -34,7 +34,7 @@ export class DeliveryWorker {
   private running = false;
 
   constructor(
-    private readonly store: Store,
+    private readonly repos: Repos<'webhookDeliveries'>,
     private readonly fetcher: SafeFetcher,
     private readonly settings: OutboundSettings,
   ) {}
@@ -67,7 +67,7 @@ export class DeliveryWorker {
     if (!this.running) return;
     try {
       this.takeDue();
-      const next = this.store.webhookDeliveries.nextDueAt();
+      const next = this.repos.webhookDeliveries.nextDueAt();
       this.schedule(next === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(MIN_POLL_MS, next - Date.now())));
     } catch (err) {
       console.error('webhook delivery worker failed:', err);
@@ -81,8 +81,8 @@ export class DeliveryWorker {
     if (free <= 0) return;
     const now = Date.now();
     const leaseUntil = now + this.settings.webhookTimeoutMs + LEASE_MARGIN_MS;
-    for (const delivery of this.store.webhookDeliveries.due(now, free)) {
-      if (!this.store.webhookDeliveries.lease(delivery.deliveryId, delivery.nextAttemptAt, leaseUntil)) continue;
+    for (const delivery of this.repos.webhookDeliveries.due(now, free)) {
+      if (!this.repos.webhookDeliveries.lease(delivery.deliveryId, delivery.nextAttemptAt, leaseUntil)) continue;
       void this.queue.add(() => this.attempt(delivery)).finally(() => this.kick());
     }
   }
@@ -112,7 +112,7 @@ export class DeliveryWorker {
       outcome = res.status >= 200 && res.status <= 299 ? done(res.status) : this.retryOrGiveUp(delivery, res.status, `receiver answered HTTP ${res.status}`);
     } catch (err) {
       if (!this.running) {
-        this.store.webhookDeliveries.release(delivery.deliveryId, Date.now());
+        this.repos.webhookDeliveries.release(delivery.deliveryId, Date.now());
         return;
       }
       const message = err instanceof Error ? err.message : String(err);
@@ -121,7 +121,7 @@ export class DeliveryWorker {
           ? { status: 'FAILED', nextAttemptAt: 0, statusCode: 0, error: message }
           : this.retryOrGiveUp(delivery, 0, message);
     }
-    this.store.webhookDeliveries.recordAttempt(delivery.deliveryId, outcome);
+    this.repos.webhookDeliveries.recordAttempt(delivery.deliveryId, outcome);
   }
 
   private retryOrGiveUp(delivery: DueDelivery, statusCode: number, error: string): AttemptOutcome {

@@ -5,13 +5,11 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Access } from '../../../main/service/access.ts';
 import type { ServiceDeps } from '../../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
 import { ServiceError } from '../../../main/service/errors.ts';
-import { EventBus } from '../../../main/service/events.ts';
-import { buildServices, type Services } from '../../../main/service/services.ts';
+import { buildServices, serviceDeps, type Services } from '../../../main/service/services.ts';
 import { textExtractionJob } from '../../../main/service/text/job.ts';
 import { createTenant } from '../../../main/service/tenancy.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
@@ -28,7 +26,7 @@ const events: ServiceEvent[] = [];
 beforeAll(async () => {
   dir = tempDir('folio-events-');
   store = await openStore(dir);
-  deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+  deps = serviceDeps(store, DEFAULT_CONFIG);
   services = buildServices(deps);
   deps.events.subscribe((e) => events.push(e));
   const tenant = createTenant(store, 'acme');

@@ -2,11 +2,10 @@
  * Change-feed retention over a real SQLite store: each tenant has its own horizon, so pruning
  * another tenant's changes never expires a cursor that missed nothing.
  */
-import { EventBus } from '../../../main/service/events.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Access } from '../../../main/service/access.ts';
 import { ChangeFeed, encodeCursor } from '../../../main/service/changes/feed.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
+import { serviceDeps } from '../../../main/service/services.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
 import { ServiceError } from '../../../main/service/errors.ts';
 import { createTenant } from '../../../main/service/tenancy.ts';
@@ -50,7 +49,7 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 beforeEach(async () => {
   dir = tempDir('folio-feed-');
   store = await openStore(dir);
-  feed = new ChangeFeed({ store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() });
+  feed = new ChangeFeed(serviceDeps(store, DEFAULT_CONFIG));
 });
 
 afterEach(() => {

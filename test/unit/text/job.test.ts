@@ -1,12 +1,10 @@
 /** The text job handler on a real store and the real extractor thread: reuse, read failures, sweeping. */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Access } from '../../../main/service/access.ts';
 import type { ServiceDeps } from '../../../main/service/kernel.ts';
 import { DEFAULT_CONFIG } from '../../../main/service/config.ts';
 import type { RequestContext } from '../../../main/service/context.ts';
-import { EventBus } from '../../../main/service/events.ts';
-import { buildServices, type Services } from '../../../main/service/services.ts';
+import { buildServices, serviceDeps, type Services } from '../../../main/service/services.ts';
 import { textExtractionJob } from '../../../main/service/text/job.ts';
 import { TEXT_QUEUE } from '../../../main/service/text/queue.ts';
 import { createTenant } from '../../../main/service/tenancy.ts';
@@ -26,7 +24,7 @@ const signal = new AbortController().signal;
 beforeAll(async () => {
   dir = tempDir('folio-textjob-');
   store = await openStore(dir);
-  deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+  deps = serviceDeps(store, DEFAULT_CONFIG);
   services = buildServices(deps);
   const tenant = createTenant(store, 'acme');
   ctx = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };

@@ -7,13 +7,13 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Perm } from '../../../../shared/permissions.ts';
-import { Access } from '../../../../main/service/access.ts';
 import { ChangeFeed } from '../../../../main/service/changes/feed.ts';
 import { DEFAULT_CONFIG } from '../../../../main/service/config.ts';
+import type { ServiceDeps } from '../../../../main/service/kernel.ts';
+import { serviceDeps } from '../../../../main/service/services.ts';
 import { ContainerService } from '../../../../main/service/containers/service.ts';
 import type { RequestContext } from '../../../../main/service/context.ts';
 import { DocumentService } from '../../../../main/service/documents/service.ts';
-import { EventBus } from '../../../../main/service/events.ts';
 import { RoleService } from '../../../../main/service/org/roles.ts';
 import { createTenant, createUser } from '../../../../main/service/tenancy.ts';
 import { openStore, type Store } from '../../../../main/store/index.ts';
@@ -24,7 +24,7 @@ let store: Store;
 let raw: Database.Database;
 let app: RequestContext;
 let user: RequestContext;
-let deps: { store: Store; config: typeof DEFAULT_CONFIG; access: Access; events: EventBus };
+let deps: ServiceDeps;
 
 beforeAll(async () => {
   dir = tempDir('folio-acl-store-');
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const { userId } = createUser(store, { tenantId: t.tenantId, name: 'alice', password: 'correct horse' });
   app = { tenantId: t.tenantId, clientId: t.clientId, mode: 'APP_ONLY', userId: null };
   user = { ...app, mode: 'USER_TOKEN', userId };
-  deps = { store, config: DEFAULT_CONFIG, access: new Access(store), events: new EventBus() };
+  deps = serviceDeps(store, DEFAULT_CONFIG);
 });
 
 afterAll(() => {

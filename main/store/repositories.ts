@@ -1,0 +1,68 @@
+/**
+ * What the service's areas see of the store: its repositories by name, and the database under
+ * them as a unit of work. Each area names the repositories it uses (`Repos<'documents' | ...>`)
+ * and is handed only those, so an area's dependencies are in its type, and another store (an
+ * asynchronous PostgreSQL one, issue #14) can stand behind the same interfaces.
+ */
+import type { AssemblyFiles } from './assemblies.ts';
+import type { BlobStore } from './blobStore.ts';
+import type { AclRepositories, OrgRepositories } from './repos/access.ts';
+import type { AuthorizationCodeRepository } from './repos/authorizationCodes.ts';
+import type { ChangeRepository } from './repos/changes.ts';
+import type { ContainerRepository } from './repos/containers.ts';
+import type { ContentTypeRepository } from './repos/contentTypes.ts';
+import type { DocumentRepository } from './repos/documents.ts';
+import type { FieldDefinitionRepository } from './repos/fieldDefinitions.ts';
+import type { IdentityRepository } from './repos/identity.ts';
+import type { JobRepository } from './repos/jobs.ts';
+import type { QuotaRepository } from './repos/quotas.ts';
+import type { RenditionRepository } from './repos/renditions.ts';
+import type { RetentionRepository } from './repos/retention.ts';
+import type { SearchRepository } from './repos/search.ts';
+import type { TaskRepository } from './repos/tasks.ts';
+import type { TemplateRepository } from './repos/templates.ts';
+import type { TermSetRepository } from './repos/termSets.ts';
+import type { TokenRepository } from './repos/tokens.ts';
+import type { UploadRepository } from './repos/uploads.ts';
+import type { VersionRepository } from './repos/versions.ts';
+import type { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
+import type { WebhookRepository } from './repos/webhooks.ts';
+
+export interface Repositories {
+  readonly identity: IdentityRepository;
+  readonly tokens: TokenRepository;
+  readonly authorizationCodes: AuthorizationCodeRepository;
+  readonly contentTypes: ContentTypeRepository;
+  readonly containers: ContainerRepository;
+  readonly documents: DocumentRepository;
+  readonly versions: VersionRepository;
+  readonly uploads: UploadRepository;
+  readonly changes: ChangeRepository;
+  readonly fieldDefinitions: FieldDefinitionRepository;
+  readonly templates: TemplateRepository;
+  readonly termSets: TermSetRepository;
+  readonly retention: RetentionRepository;
+  readonly tasks: TaskRepository;
+  readonly webhooks: WebhookRepository;
+  readonly webhookDeliveries: WebhookDeliveryRepository;
+  readonly acl: AclRepositories;
+  readonly org: OrgRepositories;
+  readonly blobs: BlobStore;
+  readonly jobs: JobRepository;
+  readonly renditions: RenditionRepository;
+  readonly renditionBlobs: BlobStore;
+  readonly assemblies: AssemblyFiles;
+  readonly quotas: QuotaRepository;
+  readonly search: SearchRepository;
+}
+
+/** The database as a whole: one write transaction over any of its repositories, and a probe. */
+export interface Database {
+  /** Runs `fn` in one write transaction: all of it commits, or none of it. */
+  transaction<T>(fn: () => T): T;
+  /** Throws when the database does not answer. */
+  ping(): void;
+}
+
+/** The repositories named by K, with the transaction that makes their writes atomic together. */
+export type Repos<K extends keyof Repositories> = Pick<Repositories, K> & Database;
