@@ -35,7 +35,7 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
 
   it('reads a seeded store and the bare route under autocannon', async () => {
     const result = await benchReads({ documents: 2, versionsPerDocument: 100, durationSeconds: 1, warmupSeconds: 0, connections: 2 });
-    expect(Object.keys(result.answered).sort()).toEqual(['bare GET', 'bare POST', 'documents/get', 'versions/getPage']);
+    expect(Object.keys(result.answered).sort()).toEqual(['bare GET', 'bare POST', 'documents/get', 'user getPage, big tenant', 'user getPage, small tenant', 'versions/getPage']);
     for (const answered of Object.values(result.answered)) expect(answered).toBeGreaterThan(0);
     expect(result.rows.map((r) => r.benchmark)).toContain('versions/getPage (200 versions) vs bare POST');
   }, 60_000);
