@@ -57,8 +57,7 @@ export async function benchReads(opts: ReadOptions): Promise<ReadResult> {
     const smallDocuments = Math.max(1, Math.round(opts.documents / 100));
     const smallDocIds = await seedVersions(dataDir, small, { documents: smallDocuments, versionsPerDocument: opts.versionsPerDocument });
     log(`reads: seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (and ${smallDocuments * opts.versionsPerDocument} versions in a second tenant)`);
-    await createUser(dataDir, tenant.tenantId, READER);
-    await createUser(dataDir, small.tenantId, READER);
+    await Promise.all([createUser(dataDir, tenant.tenantId, READER), createUser(dataDir, small.tenantId, READER)]);
 
     const bare = await startScript('test/bench/servers/bareFastify.ts', []);
     const folio = await startFolio(dataDir, tenant).catch(async (err: unknown) => {
