@@ -8,6 +8,7 @@
  */
 import { Perm, Roles, type PrincipalType } from '../../shared/permissions.ts';
 import type { Repos } from '../store/repositories.ts';
+import type { DocumentFact } from '../store/repos/accessScope.ts';
 import { entriesBelow, unite } from './acl/inheritance.ts';
 import { AccessSnapshot } from './acl/snapshot.ts';
 import { actorOf, type RequestContext } from './context.ts';
@@ -40,6 +41,11 @@ export class Access {
 
   requireOnDocument(ctx: RequestContext, docId: string, bits: number, action: string): void {
     if ((this.maskOnDocument(ctx, docId) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { docId });
+  }
+
+  /** requireOnDocument for a document the caller has just read: a read of a document costs as much as the check itself. */
+  requireOnLoaded(ctx: RequestContext, doc: DocumentFact, bits: number, action: string): void {
+    if ((this.snapshot(ctx).maskOfDocument(doc) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { docId: doc.docId });
   }
 
   /**

@@ -90,6 +90,15 @@ export abstract class Repository {
   constructor(protected readonly db: Db) {}
 
   /**
+   * Runs `fn` in one read transaction (a deferred BEGIN): every statement in it sees the same
+   * committed state, so a count and the page it belongs to agree. Inside a write transaction it
+   * joins that one.
+   */
+  protected read<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
+
+  /**
    * The statement for `sql`, prepared on first use and kept: preparing costs more than running a
    * simple statement, and the write path of an upload runs a dozen of them. Only for statements
    * run in their default mode: a mode set on a shared statement (raw, pluck) would stay set.

@@ -98,6 +98,11 @@ export class Store implements Repositories, Database {
     return this.db.transaction(fn).immediate();
   }
 
+  /** Runs `fn` in one read transaction (a deferred BEGIN): its reads all see one committed state. */
+  read<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
+
   /** Throws when the database does not answer a query. */
   ping(): void {
     this.db.prepare('SELECT 1').get();

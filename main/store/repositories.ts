@@ -60,6 +60,8 @@ export interface Repositories {
 export interface Database {
   /** Runs `fn` in one write transaction: all of it commits, or none of it. */
   transaction<T>(fn: () => T): T;
+  /** Runs `fn` in one read transaction: every read in it sees the same commit. */
+  read<T>(fn: () => T): T;
   /** Throws when the database does not answer. */
   ping(): void;
 }

@@ -14,12 +14,16 @@ export async function startFolio(dataDir: string, existing?: Tenant): Promise<Fo
   const server = await startServer(dataDir, ['--rate-limit', '0']);
   try {
     const tenant = existing ?? (await createTenant(dataDir, 'bench'));
-    const api = await appApi(server.url, tenant);
-    return { server, tenant, token: api.token as string };
+    return { server, tenant, token: await appToken(server.url, tenant) };
   } catch (err) {
     await server.stop();
     throw err;
   }
+}
+
+/** An APP_ONLY access token of `tenant`. */
+export async function appToken(url: string, tenant: Tenant): Promise<string> {
+  return (await appApi(url, tenant)).token as string;
 }
 
 /** The `data` of a successful envelope; anything else stops the benchmark, since its figures would mean nothing. */

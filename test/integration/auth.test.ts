@@ -1,4 +1,7 @@
 /** Spec 4.1 and §5 against a real `folio serve`: tokens, refresh, user sessions and the user channels. */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, appApi, createTenant, createUser, data, folio, removeDir, startServer, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import type { Container, TokenResult } from '../../shared/v1/resources.ts';
@@ -45,6 +48,43 @@ describe('POST /v1/auth/token', () => {
     expect(res.body.code).toBe(100001);
     const bad = await new Api(server.url, 'fat_forged').post('/v1/containers/create', { name: 'x' });
     expect(bad.body.code).toBe(100001);
+  });
+});
+
+describe('a token stops working the moment it is removed (the service remembers tokens it has seen)', () => {
+  const tokenFor = async () => data(await new Api(server.url).post<TokenResult>('/v1/auth/token', { clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
+
+  it('refuses a revoked app token on the next request, after it was in use', async () => {
+    const t = await tokenFor();
+    const api = new Api(server.url, t.accessToken);
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    expect(data(await new Api(server.url).post('/v1/auth/revoke', { token: t.accessToken }))).toEqual({ revoked: true });
+    const after = await api.post('/v1/containers/getPage', {});
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ code: 100001, data: null, success: false });
+  });
+
+  it('refuses a revoked user token on the next request, after it was in use', async () => {
+    const session = data(await app.post<TokenResult>('/v1/auth/userSession', { userName: 'alice', password: 'correct horse' }));
+    const asAlice = app.with({ 'X-Svc-User-Token': session.accessToken });
+    expect((await asAlice.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    expect(data(await new Api(server.url).post('/v1/auth/revoke', { token: session.accessToken }))).toEqual({ revoked: true });
+    expect((await asAlice.post('/v1/containers/getPage', {})).body.code).toBe(101010);
+  });
+
+  it('refuses a token another process removed from the database, on the next request', async () => {
+    const t = await tokenFor();
+    const api = new Api(server.url, t.accessToken);
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    const db = new Database(join(server.dataDir, 'folio.db'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      expect(db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(createHash('sha256').update(t.accessToken).digest('hex')).changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(100001);
   });
 });
 

@@ -34,11 +34,13 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(rows[0]?.baseline).toBeGreaterThan(0);
   }, HEAVY_TEST_MS);
 
+  // Six measurements, and a second tenant and two users, each made by a `folio admin` process.
   it('reads a seeded store and the bare route under autocannon', async () => {
     const result = await benchReads({ documents: 2, versionsPerDocument: 100, durationSeconds: 1, warmupSeconds: 0, connections: 2 });
-    expect(Object.keys(result.answered).sort()).toEqual(['bare GET', 'bare POST', 'documents/get', 'versions/getPage']);
+    expect(Object.keys(result.answered).sort()).toEqual(['bare GET', 'bare POST', 'documents/get', 'user getPage, big tenant', 'user getPage, small tenant', 'versions/getPage']);
     for (const answered of Object.values(result.answered)) expect(answered).toBeGreaterThan(0);
     expect(result.rows.map((r) => r.benchmark)).toContain('versions/getPage (200 versions) vs bare POST');
+    expect(result.rows.map((r) => r.benchmark)).toContain("a user's versions/getPage without docId: 200 versions vs 100 in the tenant");
   }, HEAVY_TEST_MS);
 
   it('creates every document it claims to', async () => {

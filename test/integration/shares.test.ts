@@ -103,6 +103,41 @@ describe('what a grant gives', () => {
     expect((await carol.api.post('/v1/documents/update', { docId: shared.docId, title: 'renamed.txt' })).body.code).toBe(FORBIDDEN);
   });
 
+  it("versions/getPage without docId: a user sees the versions of readable containers and shared documents, paged and counted alike", async () => {
+    const { erin } = await createUsers(server.dataDir, tenant.tenantId, app, ['erin']);
+    const seen = await privateContainer('listing-seen', [{ principalType: 'USER', principalId: erin.userId, role: 'VIEWER' }]);
+    const unseen = await privateContainer('listing-unseen', [{ principalType: 'USER', principalId: alice.userId, role: 'MANAGER' }]);
+    const denied = await privateContainer('listing-denied', [{ principalType: 'USER', principalId: alice.userId, role: 'MANAGER' }, { principalType: 'USER', principalId: erin.userId, denyMask: 1 }]);
+    const a = await upload(app, seen.containerId, 'a.txt');
+    const again = data(await app.raw('/v1/versions/upload', { docId: a.docId }, new TextEncoder().encode('a, second'))) as VersionResult;
+    const sharedDoc = await upload(alice.api, unseen.containerId, 'shared.txt');
+    await upload(alice.api, unseen.containerId, 'private.txt');
+    const deniedDoc = await upload(alice.api, denied.containerId, 'denied.txt');
+    await share(alice.api, { resourceType: 'DOCUMENT', resourceId: sharedDoc.docId, granteeType: 'USER', granteeId: erin.userId, permissionPreset: 'VIEW' });
+    await share(alice.api, { resourceType: 'DOCUMENT', resourceId: deniedDoc.docId, granteeType: 'USER', granteeId: erin.userId, permissionPreset: 'VIEW' });
+    const b = await upload(app, seen.containerId, 'b.txt');
+
+    // Newest versionNo first; equal numbers in versionId order, as the app's own listing orders them.
+    const everything = data(await app.post<PageOf<Version>>('/v1/versions/getPage', { pageSize: 500 })).content;
+    const expected = everything.filter((v) => [a.docId, sharedDoc.docId, b.docId].includes(v.docId)).map((v) => v.versionId);
+    expect(expected).toHaveLength(4);
+    const all = data(await erin.api.post<PageOf<Version>>('/v1/versions/getPage', { pageSize: 500 }));
+    expect(all.content.map((v) => v.versionId)).toEqual(expected);
+    expect(all.totalElements).toBe(4);
+    expect(all.content[0]?.versionId).toBe(again.versionId);
+    for (let page = 1; page <= 3; page++) {
+      const one = data(await erin.api.post<PageOf<Version>>('/v1/versions/getPage', { pageSize: 2, pageNumber: page }));
+      expect(one.totalElements).toBe(4);
+      expect(one.content.map((v) => v.versionId)).toEqual(expected.slice((page - 1) * 2, page * 2));
+    }
+
+    // A deleted document leaves the listing and the count at once.
+    data(await app.post('/v1/documents/delete', { docId: b.docId }));
+    const afterDelete = data(await erin.api.post<PageOf<Version>>('/v1/versions/getPage', { pageSize: 500 }));
+    expect(afterDelete.totalElements).toBe(3);
+    expect(afterDelete.content.map((v) => v.docId)).not.toContain(b.docId);
+  });
+
   it('reaches below a node that breaks inheritance, but a deny still wins', async () => {
     const area = await privateContainer('deep-area', [{ principalType: 'USER', principalId: alice.userId, role: 'MANAGER' }]);
     const walled = await privateContainer('walled', [], area.containerId);

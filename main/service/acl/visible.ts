@@ -35,14 +35,53 @@ export function visiblePage<T>(
 export const canReadContainer = (s: AccessSnapshot, containerId: string): boolean => (s.containerMask(containerId) & Perm.READ) !== 0;
 export const canReadDocument = (s: AccessSnapshot, docId: string): boolean => (s.documentMask(docId) & Perm.READ) !== 0;
 
-/** versions/getPage without docId (spec 4.14): the versions of every active document the caller may read, newest versionNo first. */
-export function readableVersionPage(deps: AreaDeps<'acl' | 'versions'>, ctx: RequestContext, limit: number, offset: number): Paged<VersionRecord> {
+/**
+ * versions/getPage without docId (spec 4.14): the versions of every active document the caller may
+ * read, newest versionNo first, with totalElements counting only those.
+ *
+ * Without policies that match documents, a document is readable exactly when its container is, or
+ * when a share grant on the document itself makes it so (a share only adds allow bits). So the
+ * readable set is a list of containers plus the few shared documents outside them: SQLite walks
+ * the versions in page order and stops once the page is full, and the total adds up per-container
+ * counts (kept until the tenant's change feed moves) with those documents' own. The cost grows
+ * with the page and the containers holding documents, not with the tenant's versions. Policies
+ * that match documents (by type or metadata) decide per document, so then every version is walked.
+ */
+export function readableVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, ctx: RequestContext, limit: number, offset: number): Paged<VersionRecord> {
   const snapshot = deps.access.snapshot(ctx);
   if (snapshot.seesEverything) return deps.repos.versions.pageForTenant(ctx.tenantId, limit, offset);
+  const matchesDocuments = snapshot.subject.policies.some((p) => p.resourceType !== 'CONTAINER');
+  return deps.repos.read(() => (matchesDocuments ? walkedVersionPage : scopedVersionPage)(deps, snapshot, limit, offset));
+}
+
+function scopedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, snapshot: AccessSnapshot, limit: number, offset: number): Paged<VersionRecord> {
+  const { tenantId } = snapshot.ctx;
+  const { versions, documents } = deps.repos;
+  const counts = versions.countsByContainer(tenantId);
+  const containerIds = [...counts.keys()].filter((id) => canReadContainer(snapshot, id));
+  const readableContainers = new Set(containerIds);
+  let total = containerIds.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
+  const docIds: string[] = [];
+  for (const key of snapshot.subject.shares.keys()) {
+    if (!key.startsWith(SHARED_DOCUMENT)) continue;
+    const doc = documents.get(tenantId, key.slice(SHARED_DOCUMENT.length));
+    if (!doc || doc.state !== 'ACTIVE' || readableContainers.has(doc.containerId) || !canReadDocument(snapshot, doc.docId)) continue;
+    docIds.push(doc.docId);
+    total += versions.countForDocument(tenantId, doc.docId);
+  }
+  return { total, rows: versions.pageInScope(tenantId, { containerIds, docIds }, limit, offset) };
+}
+
+/** The share key of a document in Subject.shares. */
+const SHARED_DOCUMENT = 'DOCUMENT:';
+
+/** Every version of the tenant, each document decided once: for callers whose policies match documents. */
+function walkedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, snapshot: AccessSnapshot, limit: number, offset: number): Paged<VersionRecord> {
+  const { tenantId } = snapshot.ctx;
   const readable = new Map<string, boolean>();
   const ids: string[] = [];
   let total = 0;
-  for (const ref of deps.repos.acl.scope.versionRefs(ctx.tenantId)) {
+  for (const ref of deps.repos.acl.scope.versionRefs(tenantId)) {
     let ok = readable.get(ref.docId);
     if (ok === undefined) {
       ok = canReadDocument(snapshot, ref.docId);
@@ -52,6 +91,6 @@ export function readableVersionPage(deps: AreaDeps<'acl' | 'versions'>, ctx: Req
     if (total >= offset && ids.length < limit) ids.push(ref.versionId);
     total += 1;
   }
-  const rows = ids.map((id) => deps.repos.versions.get(ctx.tenantId, id)).filter((v): v is VersionRecord => v !== undefined);
+  const rows = ids.map((id) => deps.repos.versions.get(tenantId, id)).filter((v): v is VersionRecord => v !== undefined);
   return { total, rows };
 }

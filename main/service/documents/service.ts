@@ -73,7 +73,7 @@ export class DocumentService {
 
   get(ctx: RequestContext, docId: string): Document {
     const record = this.load(ctx, docId);
-    this.deps.access.requireOnDocument(ctx, record.docId, Perm.READ, 'read this document');
+    this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
     return this.view(ctx, record);
   }
 

@@ -32,7 +32,7 @@ export class VersionService {
   load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
     const v = this.deps.repos.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
     const doc = this.documents.load(ctx, v.docId);
-    this.deps.access.requireOnDocument(ctx, doc.docId, bits, action);
+    this.deps.access.requireOnLoaded(ctx, doc, bits, action);
     return v;
   }
 
@@ -69,7 +69,7 @@ export class VersionService {
     if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
     if (input.docId) {
       const doc = this.documents.load(ctx, input.docId);
-      this.deps.access.requireOnDocument(ctx, doc.docId, Perm.READ, 'list versions of this document');
+      this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
       const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
       return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
     }

@@ -21,6 +21,12 @@ const toRecord = rowReader(VersionRecord);
 /** The store numbers the version and stamps its time; the file's attributes are kept when given. */
 export type NewVersion = Omit<VersionRecord, 'versionId' | 'versionNo' | 'createTime' | 'fileMtime' | 'executable'> & Partial<Pick<VersionRecord, 'fileMtime' | 'executable'>>;
 
+/** Which documents' versions a listing covers (VersionRepository.pageInScope). */
+export interface VersionScope {
+  containerIds: readonly string[];
+  docIds: readonly string[];
+}
+
 export class VersionRepository extends Repository {
   private readonly getStmt = this.db.prepare<[string, string], Row>('SELECT * FROM versions WHERE tenant_id = ? AND version_id = ?');
   private readonly nextNoStmt = this.db.prepare<[string], { n: number | null }>('SELECT MAX(version_no) AS n FROM versions WHERE doc_id = ?');
@@ -47,8 +53,20 @@ export class VersionRepository extends Repository {
     `SELECT v.* FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'
      ORDER BY v.version_no DESC, v.version_id LIMIT ? OFFSET ?`,
   );
+  private readonly countByContainerStmt = this.db.prepare<[string], { container_id: string; n: number }>(
+    `SELECT d.container_id, COUNT(*) AS n FROM versions v JOIN documents d ON d.doc_id = v.doc_id
+     WHERE v.tenant_id = ? AND d.state = 'ACTIVE' GROUP BY d.container_id`,
+  );
+  // The scope is a JSON array of container ids and one of document ids: two parameters whatever
+  // their length, so the statement is prepared once.
+  private readonly pageInScopeStmt = this.db.prepare<[string, string, string, number, number], Row>(
+    `SELECT v.* FROM versions v JOIN documents d ON d.doc_id = v.doc_id WHERE v.tenant_id = ? AND d.state = 'ACTIVE'
+       AND (d.container_id IN (SELECT value FROM json_each(?)) OR d.doc_id IN (SELECT value FROM json_each(?)))
+     ORDER BY v.version_no DESC, v.version_id LIMIT ? OFFSET ?`,
+  );
   private readonly latestChangeStmt = this.db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM changes WHERE tenant_id = ?');
   private readonly tenantCounts = new Map<string, { seq: number; total: number }>();
+  private readonly containerCounts = new Map<string, { seq: number; counts: ReadonlyMap<string, number> }>();
   private readonly blobHashStmt = this.db.prepare<[string, string], { content_hash: string }>(
     'SELECT content_hash FROM blobs WHERE tenant_id = ? AND blob_id = ?',
   );
@@ -97,13 +115,38 @@ export class VersionRepository extends Repository {
 
   /** Versions of one document, newest first. */
   pageForDocument(tenantId: string, docId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
-    const total = this.countForDocStmt.get(tenantId, docId)?.n ?? 0;
-    return { total, rows: this.pageForDocStmt.all(tenantId, docId, limit, offset).map(toRecord) };
+    return this.read(() => ({ total: this.countForDocument(tenantId, docId), rows: this.pageForDocStmt.all(tenantId, docId, limit, offset).map(toRecord) }));
+  }
+
+  countForDocument(tenantId: string, docId: string): number {
+    return this.countForDocStmt.get(tenantId, docId)?.n ?? 0;
+  }
+
+  /**
+   * Versions of the tenant's active documents in a scope, newest version number first: those in
+   * one of `scope.containerIds`, and those of `scope.docIds`. SQLite walks the versions in page
+   * order (versions_by_tenant) and stops once the page is full.
+   */
+  pageInScope(tenantId: string, scope: VersionScope, limit: number, offset: number): VersionRecord[] {
+    return this.pageInScopeStmt.all(tenantId, JSON.stringify(scope.containerIds), JSON.stringify(scope.docIds), limit, offset).map(toRecord);
+  }
+
+  /**
+   * How many versions the tenant's active documents have, by container. Kept, like the tenant's
+   * count, until the tenant's change feed moves: a document moved between containers records a change too.
+   */
+  countsByContainer(tenantId: string): ReadonlyMap<string, number> {
+    const seq = this.latestChangeStmt.get(tenantId)?.s ?? 0;
+    const cached = this.containerCounts.get(tenantId);
+    if (cached?.seq === seq) return cached.counts;
+    const counts = new Map(this.countByContainerStmt.all(tenantId).map((r) => [r.container_id, r.n]));
+    this.containerCounts.set(tenantId, { seq, counts });
+    return counts;
   }
 
   /** Versions of a tenant's active documents, newest version number first. */
   pageForTenant(tenantId: string, limit: number, offset: number): { total: number; rows: VersionRecord[] } {
-    return this.db.transaction(() => ({ total: this.countForTenant(tenantId), rows: this.pageForTenantStmt.all(tenantId, limit, offset).map(toRecord) }))();
+    return this.read(() => ({ total: this.countForTenant(tenantId), rows: this.pageForTenantStmt.all(tenantId, limit, offset).map(toRecord) }));
   }
 
   /**
