@@ -160,12 +160,13 @@ export async function runWithCpu(command: string, args: string[], env: NodeJS.Pr
 async function folioDownload(svc: Service, container: string, dir: string, state: string, files: number): Promise<Cost> {
   mkdirSync(dir, { recursive: true });
   const bin = join(REPO_ROOT, 'bin/folio.mjs');
-  const run = await runWithCpu(process.execPath, [bin, 'sync', '--server', svc.server.url, '--container', container, '--dir', dir, '--state', state, '--once'], {
+  // FOLIO_BENCH_CPU_PROF=DIR profiles the client (node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.FOLIO_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FOLIO_BENCH_CPU_PROF}`] : [];
+  const run = await runWithCpu(process.execPath, [...profile, bin, 'sync', '--server', svc.server.url, '--container', container, '--dir', dir, '--state', state, '--once'], {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     FOLIO_CLIENT_ID: svc.tenant.clientId,
     FOLIO_CLIENT_SECRET: svc.tenant.clientSecret,
-    ...(process.env.FOLIO_BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.FOLIO_BENCH_CPU_PROF}` } : {}),
   });
   if (run.code !== 0) throw new Error(`folio sync failed (${run.code}): ${run.stderr.slice(-2000)}`);
   expectFiles('folio', dir, files);
@@ -186,7 +187,16 @@ async function listing(svc: Service, container: string, prefix = ''): Promise<{ 
  */
 function bundleFloor(work: string): string {
   const out = join(work, 'downloadFloor.mjs');
-  buildSync({ entryPoints: [join(REPO_ROOT, 'test/bench/downloadFloor.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', logLevel: 'error' });
+  buildSync({
+    entryPoints: [join(REPO_ROOT, 'test/bench/downloadFloor.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // undici is CommonJS and requires node's own modules; an ES module has no require of its own.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'error',
+  });
   return out;
 }
 
