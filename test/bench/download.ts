@@ -10,8 +10,8 @@
  * moves far less than wall time; both are reported.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { folioSyncOnce, log, startService, writeTree, type Row, type Service } from './syncCommon.ts';
@@ -61,11 +61,11 @@ async function benchTree(tree: Tree, withRclone: boolean): Promise<Row[]> {
     if (seeded.code !== 0) throw new Error(`seeding folio failed (${seeded.code}): ${seeded.stderr.slice(-2000)}`);
     log(`download: seeded folio in ${seeded.seconds.toFixed(1)} s`);
 
-    const folio = await folioDownload(svc, container, join(work, 'folio'), join(work, 'folio-state'), files);
+    const folio = await folioDownload(svc, container, source, join(work, 'folio'), join(work, 'folio-state'));
     log(`download: folio cpu ${folio.cpu.toFixed(1)} s, wall ${folio.wall.toFixed(1)} s`);
-    const floor = await floorDownload(svc, container, join(work, 'floor'), work, files);
+    const floor = await floorDownload(svc, container, source, join(work, 'floor'), work);
     log(`download: floor cpu ${floor.cpu.toFixed(1)} s, wall ${floor.wall.toFixed(1)} s`);
-    const rc = withRclone ? await rcloneDownload(source, join(work, 'rclone'), files) : undefined;
+    const rc = withRclone ? await rcloneDownload(source, join(work, 'rclone')) : undefined;
     if (rc) log(`download: rclone cpu ${rc.cpu.toFixed(1)} s, wall ${rc.wall.toFixed(1)} s`);
 
     const label = `download ${tree.name}`;
@@ -130,10 +130,19 @@ function sizeOf(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
-/** Checks a download landed whole: as many files as the source holds. */
-function expectFiles(who: string, dir: string, files: number): void {
-  const got = sizeOf(dir).files;
-  if (got !== files) throw new Error(`${who} downloaded ${got} files, not ${files}`);
+/** Checks a download landed whole: every file of the source, with its bytes, and nothing else. */
+function expectSame(who: string, source: string, dir: string): void {
+  const files = (root: string) =>
+    readdirSync(root, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(root, join(e.parentPath, e.name)))
+      .sort();
+  const want = files(source);
+  const got = files(dir);
+  if (got.length !== want.length) throw new Error(`${who} downloaded ${got.length} files, not ${want.length}`);
+  for (const [i, rel] of want.entries()) {
+    if (got[i] !== rel || !readFileSync(join(source, rel)).equals(readFileSync(join(dir, rel)))) throw new Error(`${who} did not download ${rel} as it is`);
+  }
 }
 
 /**
@@ -157,7 +166,7 @@ export async function runWithCpu(command: string, args: string[], env: NodeJS.Pr
   return { cpu: (seconds[0] as number) + (seconds[1] as number), wall, code, stderr };
 }
 
-async function folioDownload(svc: Service, container: string, dir: string, state: string, files: number): Promise<Cost> {
+async function folioDownload(svc: Service, container: string, source: string, dir: string, state: string): Promise<Cost> {
   mkdirSync(dir, { recursive: true });
   const bin = join(REPO_ROOT, 'bin/folio.mjs');
   // FOLIO_BENCH_CPU_PROF=DIR profiles the client (node refuses --cpu-prof in NODE_OPTIONS).
@@ -169,7 +178,7 @@ async function folioDownload(svc: Service, container: string, dir: string, state
     FOLIO_CLIENT_SECRET: svc.tenant.clientSecret,
   });
   if (run.code !== 0) throw new Error(`folio sync failed (${run.code}): ${run.stderr.slice(-2000)}`);
-  expectFiles('folio', dir, files);
+  expectSame('folio', source, dir);
   return run;
 }
 
@@ -200,7 +209,7 @@ function bundleFloor(work: string): string {
   return out;
 }
 
-async function floorDownload(svc: Service, container: string, dir: string, work: string, files: number): Promise<Cost> {
+async function floorDownload(svc: Service, container: string, source: string, dir: string, work: string): Promise<Cost> {
   const listFile = join(work, 'floor.json');
   writeFileSync(listFile, JSON.stringify(await listing(svc, container)));
   const { authorization } = await svc.client.authHeaders();
@@ -209,7 +218,7 @@ async function floorDownload(svc: Service, container: string, dir: string, work:
     FOLIO_FLOOR_AUTHORIZATION: authorization,
   });
   if (run.code !== 0) throw new Error(`the floor failed (${run.code}): ${run.stderr.slice(-2000)}`);
-  expectFiles('the floor', dir, files);
+  expectSame('the floor', source, dir);
   return run;
 }
 
@@ -223,14 +232,14 @@ function rcloneMissing(): string | null {
   }
 }
 
-async function rcloneDownload(source: string, target: string, files: number): Promise<Cost> {
+async function rcloneDownload(source: string, target: string): Promise<Cost> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const server: ChildProcess = spawn('rclone', ['serve', 'webdav', source, '--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'ignore', 'ignore'] });
   try {
     await waitForPort(port);
     const run = await runWithCpu('rclone', ['copy', ':webdav:', target, `--webdav-url=http://127.0.0.1:${port}`], { PATH: process.env.PATH, HOME: process.env.HOME });
     if (run.code !== 0) throw new Error(`rclone copy failed: ${run.stderr.slice(-2000)}`);
-    expectFiles('rclone', target, files);
+    expectSame('rclone', source, target);
     return run;
   } finally {
     server.kill('SIGTERM');
