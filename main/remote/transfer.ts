@@ -6,18 +6,17 @@
  * setting bounds what is in flight across files and chunks alike; the throttle paces the bytes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
-import { open, readFile, rm, stat } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { open, readFile, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import PQueue from 'p-queue';
 import { contract } from '../../shared/v1/contract/index.ts';
 import { fieldsOf } from '../../shared/v1/fields.ts';
 import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, VersionResult } from '../../shared/v1/resources.ts';
-import { renameDurably, syncFile } from '../platform/durable.ts';
+import { renameDurably } from '../platform/durable.ts';
 import type { FolioClient } from './client.ts';
 import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
-import { FolioApiError } from './errors.ts';
+import { FolioApiError, ServiceUnreachable } from './errors.ts';
 import type { Throttle } from './throttle.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
@@ -257,49 +256,69 @@ export interface DownloadOptions {
 
 export class HashMismatch extends Error {}
 
-/** Downloads a version into `dest`: temp file, Range resume, SHA-256 check, fsync, then into place. */
+/**
+ * Downloads a version into `dest`: temp file, Range resume, SHA-256 check, fsync, then into place.
+ * The bytes are hashed as they arrive and written through one open file, which is then fsynced: a
+ * second pass over the file to hash it, and a second open to fsync it, cost a download of many
+ * small files more CPU than the bytes did.
+ */
 export async function downloadVersion(client: FolioClient, versionId: string, expectedHash: string, totalBytes: number, dest: string, options: DownloadOptions): Promise<void> {
   let attributes: FileAttributes = {};
+  let hash: string | undefined;
   await limited(options.limiter, () =>
     client.withRetry(async () => {
-      const have = await stat(options.partPath).then(
-        (s) => s.size,
-        () => 0,
-      );
+      // A blocking stat: through the thread pool it cost more than the call, on every file.
+      const have = statSync(options.partPath, { throwIfNoEntry: false })?.size ?? 0;
       const resume = have > 0 && have < totalBytes;
       if (!resume && have > 0) await rm(options.partPath, { force: true });
-      const stream = client.http.stream(contract.versions.download.path.slice(1), {
-        searchParams: { versionId },
-        headers: { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) },
-      });
-      let received = 0;
-      const throttle = options.throttle;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          received += chunk.length;
-          options.onProgress?.(received, totalBytes);
-          if (throttle) throttle.take(chunk.length).then(() => done(null, chunk), done);
-          else done(null, chunk);
-        },
-      });
-      const response = await new Promise<{ statusCode: number; headers: ResponseHeaders }>((resolve, reject) => {
-        stream.once('response', resolve);
-        stream.once('error', reject);
-      });
-      if (response.statusCode >= 400) throw failureOf({ status: response.statusCode, headers: response.headers, body: parseBody(await failureText(stream)) });
+      const response = await client.getBytes(contract.versions.download.path, { versionId }, { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) });
+      if (response.status >= 400) throw failureOf({ status: response.status, headers: response.headers, body: parseBody(await failureText(response.body)) });
       attributes = attributesOf(response.headers);
-      const append = resume && response.statusCode === 206;
-      received = append ? have : 0;
-      await pipeline(stream, meter, createWriteStream(options.partPath, { flags: append ? 'a' : 'w' }));
+      const append = resume && response.status === 206;
+      const received = await receive(response.body, options, append ? have : 0, totalBytes);
+      // Appended bytes are hashed with the part's earlier ones, read back once the part is whole.
+      hash = append ? undefined : received;
     }),
   );
-  const { hash } = await hashFile(options.partPath);
+  hash ??= (await hashFile(options.partPath)).hash;
   if (hash !== expectedHash) {
     await rm(options.partPath, { force: true });
     throw new HashMismatch(`downloaded content hash ${hash} is not ${expectedHash}`);
   }
-  await syncFile(options.partPath);
   await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath, attributes);
+}
+
+/**
+ * Writes a response body into the part file (after its first `from` bytes when appending), fsyncs
+ * it, and returns the SHA-256 of what this body carried. A failure reading the body is the network's
+ * (ServiceUnreachable, retried with Range); a failure writing is the disk's, and is not.
+ */
+async function receive(body: Readable, options: DownloadOptions, from: number, totalBytes: number): Promise<string> {
+  const digest = createHash('sha256');
+  const file = await open(options.partPath, from > 0 ? 'a' : 'w');
+  let received = from;
+  try {
+    const pieces = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await pieces.next();
+      } catch (err) {
+        throw new ServiceUnreachable(err);
+      }
+      if (next.done) break;
+      digest.update(next.value);
+      for (let at = 0; at < next.value.length; ) at += (await file.write(next.value, at)).bytesWritten;
+      received += next.value.length;
+      options.onProgress?.(received, totalBytes);
+      await options.throttle?.take(next.value.length);
+    }
+    await file.sync();
+  } finally {
+    body.destroy();
+    await file.close();
+  }
+  return digest.digest('hex');
 }
 
 /** The file attributes a download's response carries (FILE_MTIME_HEADER, FILE_EXECUTABLE_HEADER); a malformed one counts as absent. */

@@ -10,6 +10,7 @@ import { FolioApiError } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import type { LocalMeta, NodeState } from './model.ts';
 import { applyAttributes, attributesOfFile } from './attributes.ts';
+import { DirectorySyncs } from './directorySyncs.ts';
 import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
 import { inodeOf, isRacy, randomLocalId } from './scanner.ts';
@@ -75,7 +76,12 @@ export class StaleObservation extends Error {}
 const JUNK = /^(\.DS_Store|Thumbs\.db|desktop\.ini|\.folio-.*\.part)$/;
 
 export class Executor {
-  constructor(private readonly c: ExecutorContext) {}
+  /** Downloads landing in one folder together share its fsync. */
+  private readonly directorySyncs: DirectorySyncs;
+
+  constructor(private readonly c: ExecutorContext) {
+    this.directorySyncs = new DirectorySyncs((dir) => c.fs.syncDirectory(dir));
+  }
 
   private get s(): PairState {
     return this.c.state;
@@ -213,7 +219,8 @@ export class Executor {
     if (!r || !meta) throw new StaleObservation(`remote node ${id} is unknown`);
     const rel = isNew ? this.childPath(r.parentId, r.name) : this.s.localPath(id);
     const dest = this.abs(rel);
-    if (isNew && (await this.exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
+    // Without the thread pool, as statMeta: a trip to a pool thread costs more than the call.
+    if (isNew && this.c.fs.lstatSync(dest) !== undefined) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
     const partName = downloadPartName(id, r.hash);
     let placed: FsStats | undefined;
@@ -227,7 +234,7 @@ export class Executor {
         await applyAttributes(this.c.fs, part, attributes);
         // A link or a rename keeps the part's inode, size and mtime: the watcher's event for dest
         // will show them, and the trees record them.
-        placed = await this.c.fs.stat(part);
+        placed = this.c.fs.statSync(part);
         this.c.ownWrites.file(rel, placed);
         if (isNew) await this.placeNew(part, dest, rel);
         else {
@@ -235,7 +242,7 @@ export class Executor {
           await this.c.fs.rename(part, dest);
         }
         // The download fsynced the bytes; the new name must be on disk before synced records it.
-        await this.c.fs.syncDirectory(dirname(dest));
+        await this.directorySyncs.sync(dirname(dest));
       },
     }));
     // What was placed, not what is at dest now: a user who moves the file at once takes it

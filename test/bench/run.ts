@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- upload|reads|writes|text|sync …]`: runs the chosen benchmarks (all by default) and
+ * `npm run bench [-- upload|reads|writes|text|sync|download …]`: runs the chosen benchmarks (all by default) and
  * prints the machine, then one table. FOLIO_BENCH_SCALE (default 1) scales every size, and the
  * measuring time with it, so `FOLIO_BENCH_SCALE=0.01 npm run bench` is a quick check of the
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
  * never assertions: nothing here fails because something is slow.
  */
 import { bundleWentStale, ensureBundle } from './bundle.ts';
+import { benchDownload } from './download.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
 import { benchSync } from './sync.ts';
@@ -15,7 +16,7 @@ import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
 const MiB = 1024 * 1024;
-const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync'] as const;
+const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync', 'download'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 /** A mistake in the command line or the environment: reported in one line, without a stack. */
@@ -66,8 +67,10 @@ async function main(): Promise<void> {
       rows.push(...(await benchWrites({ documents: Math.max(1, Math.round(10_000 * scale)), bytesPerDocument: 4096, concurrency: 8 })).rows);
     } else if (b === 'text') {
       rows.push(...textRows(await benchTextExtraction()));
-    } else {
+    } else if (b === 'sync') {
       rows.push(...(await benchSync({ scale })).rows);
+    } else {
+      rows.push(...(await benchDownload({ files: Math.max(10, Math.round(10_000 * scale)), realFiles: Math.max(10, Math.round(3_000 * scale)) })).rows);
     }
     log(`${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

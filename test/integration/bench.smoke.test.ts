@@ -4,6 +4,7 @@
  * (the bytes stored with the right hash, the documents created, requests answered).
  */
 import { describe, expect, it } from 'vitest';
+import { benchDownload } from '../bench/download.ts';
 import { benchReads } from '../bench/reads.ts';
 import { formatTable } from '../bench/report.ts';
 import { benchSyncLargeFile } from '../bench/syncLargeFile.ts';
@@ -24,6 +25,13 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(result.rows[0]?.baseline).toBeGreaterThan(0);
     expect(formatTable(result.rows)).toContain('| upload 4.0 MiB: chunked /v1 vs curl -T raw');
   }, HEAVY_TEST_MS);
+
+  it('downloads both trees with folio sync, the floor and rclone, each file checked against the source', async () => {
+    // benchDownload throws when any of the three misses a file or a byte.
+    const { rows } = await benchDownload({ files: 20, realFiles: 12 });
+    expect(rows.map((r) => r.benchmark)).toContain('download 20 files of 4 KiB in 1 folders: client CPU, folio vs floor');
+    for (const r of rows) expect(r.folio).toBeGreaterThan(0);
+  }, 300_000);
 
   it('syncs one large file with folio sync and sends it with curl, checking what the service stored', async () => {
     // Above the 8 MiB direct-upload threshold, so the sync takes the chunked path.
