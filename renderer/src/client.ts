@@ -27,6 +27,16 @@ export function takeToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
+/**
+ * A fresh link (`folio open`) opened in a tab that already shows Folio changes only the fragment,
+ * which does not load the page again: start afresh, so that its token is the one in use.
+ */
+export function followNewLinks(): void {
+  window.addEventListener('hashchange', () => {
+    if (/(?:^#|&)token=/.test(window.location.hash)) window.location.reload();
+  });
+}
+
 export function connect(): DesktopClient | null {
   if (window.folio) return window.folio;
   const token = takeToken();

@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { connect } from './client.ts';
+import { connect, followNewLinks } from './client.ts';
 import { LiveProvider } from './state.tsx';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const api = connect();
+followNewLinks();
 root.render(
   <StrictMode>
     {api ? (

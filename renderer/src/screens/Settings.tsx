@@ -9,12 +9,16 @@ export function Settings() {
   const { api, account, settings, status, setSettings } = useLive();
   const { error, run } = useAction();
   const signOut = useAction();
+  // What the person just chose shows at once, while the core saves it; a refusal puts back what was.
+  const [choosing, setChoosing] = useState<Partial<AppSettings>>({});
   if (!settings) return null;
-  const s = settings.settings;
+  const s = { ...settings.settings, ...choosing };
   const locked = (k: keyof AppSettings) => settings.locked.includes(k);
   const set = async (patch: Partial<AppSettings>) => {
+    setChoosing((c) => ({ ...c, ...patch }));
     const v = await run(() => api.updateSettings(patch));
     if (v) setSettings(v);
+    setChoosing((c) => withoutKeys(c, Object.keys(patch)));
   };
   const toggle = (k: 'pauseAll' | 'startAtLogin' | 'notifications' | 'autoUpdate', label: string, hint: string) => (
     <label className="switch">
@@ -200,4 +204,8 @@ function PairSettingsCard({ pair }: { pair: PairStatus }) {
       </div>
     </form>
   );
+}
+
+function withoutKeys(settings: Partial<AppSettings>, keys: readonly string[]): Partial<AppSettings> {
+  return Object.fromEntries(Object.entries(settings).filter(([k]) => !keys.includes(k))) as Partial<AppSettings>;
 }
