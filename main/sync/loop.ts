@@ -4,8 +4,8 @@
  * at a time, and a request during a round runs one more after it. What starts a round:
  *   - the folder's watcher: each event names the folder to scan (a hint), after a short quiet
  *     time; the echo of the engine's own writes is ignored (./ownWrites.ts). While the folder is
- *     still changing, any other round reads the service's feed only: one burst of changes (a
- *     folder emptied) is scanned as one, so the mass-delete guard sees it whole (SETTLE_MAX_MS);
+ *     still changing, no other round starts: one burst of changes (a folder emptied) is scanned
+ *     as one, so the mass-delete guard sees it whole (SETTLE_MAX_MS);
  *   - the poll: the service's change feed, and the hints gathered so far;
  *   - the full scan, periodically: the truth, whatever the watcher missed;
  *   - a round that could not finish (offline, a failed operation): a full one, soon;
@@ -103,6 +103,8 @@ export class PairLoop {
   private debounce: ClockTimer | null = null;
   /** When the watcher's first event since the last local scan came: the burst under way. */
   private settlingSince: number | null = null;
+  /** Who waits in idle() for the quiet time's round to start. */
+  private settled: (() => void)[] = [];
   private retry: ClockTimer | null = null;
 
   /**
@@ -151,15 +153,23 @@ export class PairLoop {
     return this.rounds.busy;
   }
 
-  /** Resolves when the round under way (if any) and any round it queued are over. */
-  idle(): Promise<void> {
-    return this.rounds.idle();
+  /**
+   * Resolves when the round under way (if any) and any round it queued are over, and no round waits
+   * for the folder to settle: what was asked for mid-burst (Sync now) has run by then.
+   */
+  async idle(): Promise<void> {
+    await this.rounds.idle();
+    while (this.debounce !== null && !this.stopped) {
+      await new Promise<void>((resolve) => this.settled.push(resolve));
+      await this.rounds.idle();
+    }
   }
 
   /** Stops watching and polling; waits for the round under way to finish its operations in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of [...this.timers, this.poll, this.debounce, this.retry]) if (t) this.clock.clear(t);
+    this.wakeIdle();
     this.engine.stop();
     await this.watcher.close();
     await this.rounds.stop();
@@ -182,7 +192,12 @@ export class PairLoop {
     this.debounce = this.clock.setTimeout(() => {
       this.debounce = null;
       this.rounds.kick();
+      this.wakeIdle();
     }, this.o.debounceMs);
+  }
+
+  private wakeIdle(): void {
+    for (const resolve of this.settled.splice(0)) resolve();
   }
 
   /** The folder is still changing: its quiet time has not passed, and not for too long. */
@@ -192,13 +207,13 @@ export class PairLoop {
 
   private async round(): Promise<void> {
     if (this.stopped || !(this.o.enabled?.() ?? true)) return;
-    // Mid-burst, what the watcher named waits for the round its quiet time starts.
-    const settling = this.settling();
-    const scope = settling ? new Set<string>() : this.pending;
-    if (!settling) {
-      this.pending = new Set();
-      this.settlingSince = null;
-    }
+    // Mid-burst, the round waits for the one the quiet time starts: a scan of half a burst would
+    // split it (the mass-delete guard would see each half alone), and planning without a scan would
+    // trust a local tree that is known to be stale.
+    if (this.settling()) return;
+    const scope = this.pending;
+    this.pending = new Set();
+    this.settlingSince = null;
     const startedAt = this.clock.now();
     this.phase = 'SYNCING';
     this.o.onRoundStart?.();

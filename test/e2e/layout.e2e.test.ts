@@ -179,8 +179,9 @@ describe('the web UI fits any window, works from the keyboard, and passes axe', 
       if (b.y >= listBox.y + listBox.height) continue;
       boxes.push(b);
       expect(b.x + b.width).toBeLessThanOrEqual(listBox.x + listBox.width + 0.5);
-      // Inside a row, the name, the progress (or kind) and the state badge each have their own place.
-      const parts = [await box(row.locator('.activity-main')), await box(row.locator('.progress, .activity-kind').first()), await box(row.locator('.badge'))];
+      // Inside a row, the name, the progress (a transfer's) and the state badge each have their own place.
+      const transfer = row.locator('.activity-transfer');
+      const parts = [await box(row.locator('.activity-main')), ...((await transfer.count()) > 0 ? [await box(transfer)] : []), await box(row.locator('.badge'))];
       for (const [i, a] of parts.entries()) {
         expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 0.5);
         for (const c of parts.slice(i + 1)) expect(overlaps(a, c)).toBe(false);

@@ -255,7 +255,9 @@ describe('Setting up Folio Desktop headless', { timeout: HEAVY_TEST_MS }, () => 
     await page.getByRole('heading', { name: 'Connect to your Folio service' }).waitFor();
 
     await stopped(core);
-    const squatter = createServer();
+    // It drops whatever connects: the browser, still on the old port, keeps asking it, and close()
+    // waits for every open connection.
+    const squatter = createServer((socket) => socket.destroy());
     await new Promise<void>((ok) => squatter.listen(port, '127.0.0.1', () => ok()));
     try {
       const moved = await startCore();

@@ -1,9 +1,11 @@
 /**
  * The loop's choice of what a round scans locally, on virtual time, with a scripted watcher and an
  * engine that records each round's scope. The rule under test: while the folder is still changing,
- * a round that the poll starts reads the service's feed only, so a burst of deletes reaches the
- * engine as one scan, which the mass-delete guard sees whole.
+ * no round starts (the poll's waits for the quiet time), so a burst of deletes reaches the
+ * engine as one scan, which the mass-delete guard sees whole, and no round plans on a local tree
+ * that is known to be stale.
  */
+import { setImmediate as turn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PairSync, SyncSummary } from '../../../main/sync/engine.ts';
 import { PairLoop, SETTLE_MAX_MS, type WatchHandlers } from '../../../main/sync/loop.ts';
@@ -57,14 +59,15 @@ async function started(): Promise<{ clock: SimClock; scopes: Scope[]; event: (pa
   return { clock, scopes, event: (path) => handlers!.onEvent('unlink', `${DIR}/${path}`, undefined) };
 }
 
-/** Moves virtual time on, then lets the round it started run. */
+/** Moves virtual time on, then lets the round it started run (idle() would also wait for the quiet time, which only advance() brings). */
 async function after(clock: SimClock, ms: number): Promise<void> {
   clock.advance(ms);
-  await loop!.idle();
+  do await turn();
+  while (loop!.busy);
 }
 
 describe('the loop while the folder is changing', () => {
-  it('a poll in the middle of a burst reads the feed only; the quiet time scans the whole burst at once', async () => {
+  it('a poll in the middle of a burst waits; the quiet time scans the whole burst at once', async () => {
     const { clock, scopes, event } = await started();
     await after(clock, POLL_MS - 150);
     event('a/f0.txt');
@@ -72,7 +75,7 @@ describe('the loop while the folder is changing', () => {
     await after(clock, 150); // the poll falls due while the watcher's quiet time has not passed
     event('b/f2.txt');
     await after(clock, DEBOUNCE_MS);
-    expect(scopes.slice(1)).toEqual([[], ['a', 'b']]);
+    expect(scopes.slice(1)).toEqual([['a', 'b']]);
   });
 
   it('a folder that never goes quiet is scanned all the same once it has changed for SETTLE_MAX_MS', async () => {
@@ -88,8 +91,20 @@ describe('the loop while the folder is changing', () => {
     const { clock, scopes, event } = await started();
     event('a/f0.txt');
     loop!.syncNow();
-    await loop!.idle();
     await after(clock, DEBOUNCE_MS);
-    expect(scopes.slice(1)).toEqual([[], 'full']);
+    expect(scopes.slice(1)).toEqual(['full']);
+  });
+
+  it('idle() mid-burst resolves only once the round the quiet time starts is over', async () => {
+    const { clock, scopes, event } = await started();
+    event('a/f0.txt');
+    loop!.syncNow();
+    let idle = false;
+    const waiting = loop!.idle().then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    clock.advance(DEBOUNCE_MS);
+    await waiting;
+    expect(scopes.slice(1)).toEqual(['full']);
   });
 });
