@@ -177,7 +177,7 @@ start_swift() {
   done
   wait_until 'Swift proxy' curl -fsS "http://127.0.0.1:$PROXY_PORT/healthcheck"
   AWS_ACCESS_KEY_ID=$S3_KEY AWS_SECRET_ACCESS_KEY=$S3_SECRET AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true \
-    wait_until 'Swift s3api' node "$HERE/cluster/s3-bucket.mjs" "http://127.0.0.1:$PROXY_PORT" "$REGION" "$BUCKET"
+    wait_until 'Swift s3api' env -C "$HERE/.." node --import tsx scripts/cluster/s3-bucket.ts "http://127.0.0.1:$PROXY_PORT" "$REGION" "$BUCKET"
 }
 
 cluster_dir() {

@@ -27,10 +27,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const PART_BYTES = 16 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
-export function s3ClientFor(location: S3Location): S3Client {
+/** The one place the S3 client's options are written: the service, the cluster script and the tests use it. */
+export function s3ClientFor(location: S3Location, credentials?: { accessKeyId: string; secretAccessKey: string }): S3Client {
   return new S3Client({
     region: location.region,
     ...(location.endpoint ? { endpoint: location.endpoint } : {}),
+    // Absent, the SDK reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY from the environment.
+    ...(credentials ? { credentials } : {}),
     forcePathStyle: true,
     // S3-compatible stores (Swift's s3api among them) refuse the aws-chunked bodies that the SDK's
     // default checksums need; content is checked by its sha-256 name instead.

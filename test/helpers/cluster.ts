@@ -20,6 +20,11 @@ export interface TestCluster {
   down: () => Promise<void>;
 }
 
+/** The S3 keys `cluster.sh env` printed, as the S3 client takes them. */
+export function clusterKeys(cluster: { env: Record<string, string> }): { accessKeyId: string; secretAccessKey: string } {
+  return { accessKeyId: cluster.env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: cluster.env.AWS_SECRET_ACCESS_KEY ?? '' };
+}
+
 export async function clusterUp(): Promise<TestCluster> {
   const work = tempDir('folio-cluster-');
   const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state') };

@@ -13,11 +13,13 @@ import {
   CreateMultipartUploadCommand,
   GetObjectCommand,
   PutObjectCommand,
-  S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseBlobLocation } from '../../../main/store/blobLocation.ts';
+import { s3ClientFor } from '../../../main/store/s3Blobs.ts';
+import { clusterKeys } from '../../helpers/cluster.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const run = promisify(execFile);
@@ -85,14 +87,7 @@ describe('scripts/cluster.sh', () => {
   });
 
   it('starts an S3 store that keeps objects, serves ranges and completes multipart uploads', async () => {
-    const s3 = new S3Client({
-      endpoint: cluster.blobs.searchParams.get('endpoint')!,
-      region: cluster.blobs.searchParams.get('region')!,
-      forcePathStyle: true,
-      credentials: { accessKeyId: cluster.env.AWS_ACCESS_KEY_ID!, secretAccessKey: cluster.env.AWS_SECRET_ACCESS_KEY! },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const s3 = s3ClientFor(parseBlobLocation(cluster.blobs.href), clusterKeys(cluster));
     const Bucket = cluster.blobs.hostname;
     await s3.send(new PutObjectCommand({ Bucket, Key: 'small', Body: 'hello world' }));
     const range = await s3.send(new GetObjectCommand({ Bucket, Key: 'small', Range: 'bytes=6-' }));

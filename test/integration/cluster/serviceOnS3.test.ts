@@ -7,10 +7,12 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VersionResult } from '../../../shared/v1/resources.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
+import { parseBlobLocation } from '../../../main/store/blobLocation.ts';
+import { s3ClientFor } from '../../../main/store/s3Blobs.ts';
+import { clusterKeys, clusterUp, type TestCluster } from '../../helpers/cluster.ts';
 import { appApi, createTenant, data, FOLIO_BIN, removeDir, startServer, tempDir, type Api, type ServerHandle } from '../../helpers/server.ts';
 import { exited, HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 
@@ -28,14 +30,9 @@ beforeAll(async () => {
   dataDir = tempDir();
   server = await startServer(dataDir, ['--blobs', cluster.blobs], cluster.env);
   app = await appApi(server.url, await createTenant(dataDir));
-  const where = new URL(cluster.blobs);
-  bucket = where.hostname;
-  s3 = new S3Client({
-    endpoint: where.searchParams.get('endpoint')!,
-    region: where.searchParams.get('region')!,
-    forcePathStyle: true,
-    credentials: { accessKeyId: cluster.env.AWS_ACCESS_KEY_ID!, secretAccessKey: cluster.env.AWS_SECRET_ACCESS_KEY! },
-  });
+  const where = parseBlobLocation(cluster.blobs);
+  bucket = where.bucket;
+  s3 = s3ClientFor(where, clusterKeys(cluster));
 }, HEAVY_TEST_MS);
 
 afterAll(async () => {
