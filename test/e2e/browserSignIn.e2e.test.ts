@@ -88,7 +88,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1024, height: 820 } });
   page.setDefaultTimeout(45_000);
   await page.goto(openUrl);
-}, 120_000);
+}, HEAVY_TEST_MS);
 
 afterAll(async () => {
   await browser?.close();

@@ -19,7 +19,7 @@ let browser: Browser;
 beforeAll(async () => {
   await build({ configFile: CONFIG, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-}, 60_000);
+}, HEAVY_TEST_MS);
 
 afterAll(async () => {
   await browser?.close();

@@ -9,11 +9,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 
-export const GUARD_MS = 15 * 60_000;
+export const GUARD_MS = 12 * 60_000;
 
 /**
  * The vitest timeout of a test that starts processes one after another or waits for OCR: a guard as
- * well, set per test (the suite's default of 30 s suits everything else).
+ * well, set per test (the suite's default of 30 s suits everything else). It outlasts GUARD_MS, so
+ * that a wait that never ends fails with the name of what it waited for, not vitest's bare timeout.
  */
 export const HEAVY_TEST_MS = 15 * 60_000;
 

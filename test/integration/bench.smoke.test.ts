@@ -9,6 +9,7 @@ import { formatTable } from '../bench/report.ts';
 import { benchSyncLargeFile } from '../bench/syncLargeFile.ts';
 import { benchUpload } from '../bench/upload.ts';
 import { benchWrites } from '../bench/writes.ts';
+import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 const MiB = 1024 * 1024;
 
@@ -22,7 +23,7 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's', 'CPU s/GiB']);
     expect(result.rows[0]?.baseline).toBeGreaterThan(0);
     expect(formatTable(result.rows)).toContain('| upload 4.0 MiB: chunked /v1 vs curl -T raw');
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   it('syncs one large file with folio sync and sends it with curl, checking what the service stored', async () => {
     // Above the 8 MiB direct-upload threshold, so the sync takes the chunked path.
@@ -31,19 +32,19 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(rows[0]?.benchmark).toBe('sync upload of one 9 MiB file: folio sync --once vs curl -T raw');
     expect(rows[0]?.folio).toBeGreaterThan(0);
     expect(rows[0]?.baseline).toBeGreaterThan(0);
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   it('reads a seeded store and the bare route under autocannon', async () => {
     const result = await benchReads({ documents: 2, versionsPerDocument: 100, durationSeconds: 1, warmupSeconds: 0, connections: 2 });
     expect(Object.keys(result.answered).sort()).toEqual(['bare GET', 'bare POST', 'documents/get', 'versions/getPage']);
     for (const answered of Object.values(result.answered)) expect(answered).toBeGreaterThan(0);
     expect(result.rows.map((r) => r.benchmark)).toContain('versions/getPage (200 versions) vs bare POST');
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   it('creates every document it claims to', async () => {
     const result = await benchWrites({ documents: 50, bytesPerDocument: 4096, concurrency: 8 });
     expect(result.created).toBe(50);
     expect(result.rows).toHaveLength(2);
     expect(result.rows[0]?.unit).toBe('docs/s');
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { appApi, removeDir, tempDir, type Tenant } from '../helpers/server.ts';
 import { settledText, upload } from '../helpers/text.ts';
+import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const COPIED = ['bin', 'main', 'shared', 'scripts/build-main.mjs', 'package.json', 'tsconfig.json'];
@@ -52,7 +53,7 @@ beforeAll(async () => {
   }
   symlinkSync(join(REPO, 'node_modules'), join(project, 'node_modules'), 'dir');
   await build();
-}, 60_000);
+}, HEAVY_TEST_MS);
 
 afterAll(() => {
   removeDir(project);
@@ -93,7 +94,7 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
     const rebuilt = await folio(['help']);
     expect(rebuilt.stderr).toBe(RUNS_BUNDLE);
     expect(rebuilt.stdout).toBe(edited.stdout);
-  }, 30_000);
+  }, HEAVY_TEST_MS);
 
   it('runs the sources when a module that only a lazily loaded command imports is newer than the bundle', async () => {
     const now = new Date();
@@ -101,7 +102,7 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
     expect((await folio(['help'])).stderr).toBe(runsSources('main/cli/sync.ts changed after the bundle was built'));
     await build();
     expect((await folio(['help'])).stderr).toBe(RUNS_BUNDLE);
-  }, 30_000);
+  }, HEAVY_TEST_MS);
 
   it('runs the sources when a file the bundle was built from is gone, or the bundle is not built', async () => {
     const tsconfig = join(project, 'tsconfig.json');
@@ -114,7 +115,7 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
     expect(unbuilt.stderr).toBe(runsSources('dist/node is not built (npm run build:main)'));
     expect(unbuilt.code).toBe(0);
     await build();
-  }, 30_000);
+  }, HEAVY_TEST_MS);
 });
 
 describe('the bundle', () => {
@@ -194,5 +195,5 @@ describe('the bundle', () => {
       server.kill('SIGTERM');
       await exited;
     }
-  }, 90_000);
+  }, HEAVY_TEST_MS);
 });

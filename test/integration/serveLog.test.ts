@@ -10,6 +10,7 @@ import type { Container, TokenResult } from '../../shared/v1/resources.ts';
 import { drawText, MIME, png } from '../fixtures/text.ts';
 import { Api, createTenant, createUser, data, folio, removeDir, startServer, tempDir, type Tenant } from '../helpers/server.ts';
 import { upload } from '../helpers/text.ts';
+import { HEAVY_TEST_MS } from '../helpers/wait.ts';
 
 interface LogLine {
   level: number;
@@ -84,7 +85,7 @@ beforeAll(async () => {
   expect(await server.stop()).toBe(0);
   text = readFileSync(logFile, 'utf8');
   lines = text.trim().split('\n').map((l) => JSON.parse(l) as LogLine);
-}, 120_000);
+}, HEAVY_TEST_MS);
 
 afterAll(() => dirs.forEach(removeDir));
 

@@ -13,6 +13,7 @@ import { MemoryKeychain } from '../../../main/desktop/keychain.ts';
 import { openLocalDesktop, type LocalDesktop } from '../../../main/desktop/local.ts';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { createTenant, createUser, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 interface LogLine {
   level: number;
@@ -76,7 +77,7 @@ beforeAll(async () => {
   desktop = null;
   text = readFileSync(join(state, 'logs', 'folio.log'), 'utf8');
   lines = text.trim().split('\n').map((l) => JSON.parse(l) as LogLine);
-}, 180_000);
+}, HEAVY_TEST_MS);
 
 afterAll(async () => {
   await desktop?.close();

@@ -18,9 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { sha, until, World } from './harness.ts';
-
-/** Processes are started and stopped several times: generous on a busy machine. */
-const SLOW = 120_000;
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 let hasShares = false;
@@ -32,7 +30,7 @@ beforeAll(async () => {
   await w.pairAdd();
   await w.startDaemon();
   await w.converged();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });
@@ -66,7 +64,7 @@ describe('both sides change while offline', () => {
       return page.content.length === 2 && page;
     });
     expect(local.content.map((d) => d.docId).sort()).toEqual([...docs.values()].map((d) => d.docId).sort());
-  }, SLOW);
+  }, HEAVY_TEST_MS);
 
   it('a document made offline under a name the service also got meanwhile: both survive, and the local id maps to ours', async () => {
     await w.stopService();
@@ -88,7 +86,7 @@ describe('both sides change while offline', () => {
       return d.title === copy.title && d;
     });
     expect([mirrored.docId, mirrored.contentHash]).toEqual([copy.docId, sha('ours, made offline')]);
-  }, SLOW);
+  }, HEAVY_TEST_MS);
 
   it('a share grant changed offline and on the service is a conflict, and neither change is lost', async (ctx) => {
     if (!hasShares) ctx.skip();
@@ -128,5 +126,5 @@ describe('both sides change while offline', () => {
     expect(conflict?.basedOn?.expiresAt).toBe(grant.expiresAt);
     // The service keeps the other change: nothing was overwritten.
     expect((await w.client.v1(contract.shareGrants.get, { shareGrantId: grant.shareGrantId })).expiresAt).toBe(theirs);
-  }, SLOW);
+  }, HEAVY_TEST_MS);
 });

@@ -15,9 +15,7 @@ import type { LocalIdMapping } from '../../../shared/v1/offline.ts';
 import type { Container, Document, PageOf, Version, VersionResult } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { sha, until, World } from './harness.ts';
-
-/** Processes are started and stopped several times: generous on a busy machine. */
-const SLOW = 120_000;
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 let paths: Set<string>;
@@ -25,7 +23,7 @@ let paths: Set<string>;
 beforeAll(async () => {
   w = await World.create();
   paths = await w.servicePaths();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });
@@ -140,7 +138,7 @@ describe('offline, then the service returns', () => {
       'Made offline/two.txt': sha('two, written offline'),
       'Made offline/three.txt': sha('three, written offline'),
     });
-  }, SLOW);
+  }, HEAVY_TEST_MS);
 });
 
 /** A share grant on the document to a new user, read once through the local API while online. */

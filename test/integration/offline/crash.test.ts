@@ -14,9 +14,7 @@ import type { ContentType } from '../../../shared/v1/contentModel.ts';
 import type { Container } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { sha, until, World } from './harness.ts';
-
-/** Processes are started and stopped several times: generous on a busy machine. */
-const SLOW = 120_000;
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 
@@ -25,7 +23,7 @@ beforeAll(async () => {
   await w.pairAdd();
   await w.startDaemon();
   await w.converged();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });
@@ -81,5 +79,5 @@ describe('a crash with a non-empty outbox', () => {
     await until('a pass after the restart', async () => (await w.status()).pairs.every((p) => p.lastSyncTime !== ''));
     expect((await documentTypes()).filter((t) => t.code === 'invoice')).toHaveLength(1);
     expect((await w.client.v1(contract.contentTypes.get, { typeId: fileType.typeId })).updateTime).toBe(updated.updateTime);
-  }, SLOW);
+  }, HEAVY_TEST_MS);
 });

@@ -50,7 +50,7 @@ beforeAll(async () => {
 
   text = readFileSync(join(w.stateDir, 'logs', 'folio.log'), 'utf8');
   lines = text.trim().split('\n').map((l) => JSON.parse(l) as LogLine);
-}, 240_000);
+}, HEAVY_TEST_MS);
 
 afterAll(async () => {
   await w?.close();

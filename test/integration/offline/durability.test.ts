@@ -13,6 +13,7 @@ import type { Container, Document, VersionResult } from '../../../shared/v1/reso
 import { data, removeDir, tempDir } from '../../helpers/server.ts';
 import { escapeRe, fsynced, indexOf, named, readTrace, requireStrace, straced } from '../../helpers/strace.ts';
 import { World } from './harness.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 let traceDir: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await w.converged();
   await w.stopService();
   await w.offline();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
   removeDir(traceDir);

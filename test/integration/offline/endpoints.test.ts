@@ -18,6 +18,7 @@ import type { ContentType, FieldDefinition } from '../../../shared/v1/contentMod
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import { Api, data } from '../../helpers/server.ts';
 import { World, wellFormed } from './harness.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 type Outcome = 'served' | 'queued' | 'unreachable';
 
@@ -65,7 +66,7 @@ beforeAll(async () => {
   }
   await w.stopService();
   await w.offline();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });

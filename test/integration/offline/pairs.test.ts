@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Container } from '../../../shared/v1/resources.ts';
 import { until, World, wellFormed } from './harness.ts';
 import { inSyncMark } from '../../helpers/syncState.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 
 beforeAll(async () => {
   w = await World.create();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });
@@ -48,7 +49,7 @@ describe('folio pair', () => {
     expect(await refused(['pair', 'remove', '--state', w.stateDir], 2)).toMatch(/--dir or --pair/);
     await w.folio(['pair', 'remove', '--pair', pairId, '--state', w.stateDir]);
     expect(await list()).toEqual([]);
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   it('a daemon without pairs serves the local API and takes up a pair added while it runs', async () => {
     await w.startDaemon();
@@ -67,12 +68,12 @@ describe('folio pair', () => {
     const root = await w.local.get<Container>('/v1/containers/get', { containerId: w.rootId });
     expect(root.body.data?.hasChildren).toBe(true);
     expect(readFileSync(join(w.stateDir, 'local-api.url'), 'utf8').trim()).toBe(w.localUrl);
-  }, 120_000);
+  }, HEAVY_TEST_MS);
 
   it('records its pairs in sync for a quiet next start when it stops, not after every pass', async () => {
     // The daemon of the test above is still running, its pair in sync.
     expect(inSyncMark(w.stateDir)).toBe('');
     expect(await w.stopDaemon('SIGTERM')).toBe(0);
     expect(inSyncMark(w.stateDir)).not.toBe('');
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 });

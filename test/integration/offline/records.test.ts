@@ -10,9 +10,7 @@ import type { ContentType } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { data } from '../../helpers/server.ts';
 import { until, World } from './harness.ts';
-
-/** Processes are started and stopped several times: generous on a busy machine. */
-const SLOW = 120_000;
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 /** Three content types: one for each way a both-sides change can end. */
@@ -29,7 +27,7 @@ beforeAll(async () => {
   // Read once while online: what the offline writes are based on.
   const page = data(await w.local.post<PageOf<ContentType>>('/v1/contentTypes/getPage', { targetKind: 'DOCUMENT' }));
   expect(page.content.map((t) => t.code).sort()).toEqual(['apply', 'discard', 'file', 'same']);
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });
@@ -90,5 +88,5 @@ describe('queued record writes', () => {
     expect(after.conflicts).toEqual([]);
     expect(await description(ids.discard)).toBe('theirs D');
     expect((await w.local.post('/v1/local/conflicts/resolve', { seq: d?.seq, action: 'discard' })).status).toBe(404);
-  }, SLOW);
+  }, HEAVY_TEST_MS);
 });

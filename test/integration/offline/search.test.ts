@@ -10,6 +10,7 @@ import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { SearchResult } from '../../../shared/v1/search.ts';
 import { data } from '../../helpers/server.ts';
 import { until, World, wellFormed } from './harness.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let w: World;
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await w.pairAdd();
   await w.startDaemon();
   await w.converged();
-}, 120_000);
+}, HEAVY_TEST_MS);
 afterAll(async () => {
   await w?.close();
 });

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate, openDatabase, type Db } from '../../../main/store/db.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const WORKER = resolve(import.meta.dirname, '../../helpers/openDatabaseAt.ts');
 const REAL_MIGRATIONS = resolve(import.meta.dirname, '../../../main/store/migrations');
@@ -116,7 +117,7 @@ describe('applying migrations', () => {
     dbs.push(db);
     expect(logOf(db)).toEqual(['0001', '0002']);
     expect(applied(db).map((m) => m.version)).toEqual([1, 2]);
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   it('decides "already applied?" only once it holds the write lock', async () => {
     const dir = migrationsDir({ '0001_first.ts': LOG + logged('0001'), '0002_second.ts': logged('0002') });
@@ -141,7 +142,7 @@ describe('applying migrations', () => {
     dbs.push(db);
     expect(logOf(db)).toEqual(['0001', '0002']);
     expect(applied(db).map((m) => m.version)).toEqual([1, 2]);
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 
   it('waits, rather than failing, when another connection holds the lock as a new file switches to WAL', async () => {
     // Regression: switching a rollback-journal file to WAL upgrades a read lock, and SQLite

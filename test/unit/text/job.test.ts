@@ -13,6 +13,7 @@ import { createTenant } from '../../../main/service/tenancy.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 import { openDb } from '../../helpers/text.ts';
+import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let dir: string;
 let store: Store;
@@ -121,5 +122,5 @@ describe('text job', () => {
     expect(store.jobs.list(TEXT_QUEUE)).toHaveLength(0);
     await job.start?.(signal);
     for (const v of versions) expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
-  }, 60_000);
+  }, HEAVY_TEST_MS);
 });
