@@ -13,7 +13,7 @@ export const GUARD_MS = 12 * 60_000;
 
 /**
  * The vitest timeout of a test that starts processes one after another or waits for OCR: a guard as
- * well, set per test (the suite's default of 30 s suits everything else). It outlasts GUARD_MS, so
+ * well, set per test (the suite's default, a 5-minute guard, suits everything else). It outlasts GUARD_MS, so
  * that a wait that never ends fails with the name of what it waited for, not vitest's bare timeout.
  */
 export const HEAVY_TEST_MS = 15 * 60_000;
