@@ -3,9 +3,7 @@
  * core and `folio daemon` alike (docs/sync.md, "The loop"). One round (a pass of PairSync) runs
  * at a time, and a request during a round runs one more after it. What starts a round:
  *   - the folder's watcher: each event names the folder to scan (a hint), after a short quiet
- *     time; the echo of the engine's own writes is ignored (./ownWrites.ts). While the folder is
- *     still changing, any other round reads the service's feed only: one burst of changes (a
- *     folder emptied) is scanned as one, so the mass-delete guard sees it whole (SETTLE_MAX_MS);
+ *     time; the echo of the engine's own writes is ignored (./ownWrites.ts);
  *   - the poll: the service's change feed, and the hints gathered so far;
  *   - the full scan, periodically: the truth, whatever the watcher missed;
  *   - a round that could not finish (offline, a failed operation): a full one, soon;
@@ -77,12 +75,6 @@ export interface Round {
 
 export type LoopPhase = 'STARTING' | 'SYNCING' | 'IDLE' | 'OFFLINE' | 'ERROR';
 
-/**
- * A folder that never goes quiet (a log written every second) is scanned after this long all the
- * same, so its changes still sync.
- */
-export const SETTLE_MAX_MS = 10_000;
-
 // Our transfer files and our temp files (replaceFile's) are not changes worth a round.
 const OUR_FILES = /(^|[\\/])\.folio-[^\\/]*$/;
 
@@ -101,8 +93,6 @@ export class PairLoop {
   private readonly timers: ClockTimer[] = [];
   private poll: ClockTimer | null = null;
   private debounce: ClockTimer | null = null;
-  /** When the watcher's first event since the last local scan came: the burst under way. */
-  private settlingSince: number | null = null;
   private retry: ClockTimer | null = null;
 
   /**
@@ -178,27 +168,13 @@ export class PairLoop {
   private soon(): void {
     if (this.stopped) return;
     if (this.debounce) this.clock.clear(this.debounce);
-    this.settlingSince ??= this.clock.now();
-    this.debounce = this.clock.setTimeout(() => {
-      this.debounce = null;
-      this.rounds.kick();
-    }, this.o.debounceMs);
-  }
-
-  /** The folder is still changing: its quiet time has not passed, and not for too long. */
-  private settling(): boolean {
-    return this.debounce !== null && this.settlingSince !== null && this.clock.now() - this.settlingSince < SETTLE_MAX_MS;
+    this.debounce = this.clock.setTimeout(() => this.rounds.kick(), this.o.debounceMs);
   }
 
   private async round(): Promise<void> {
     if (this.stopped || !(this.o.enabled?.() ?? true)) return;
-    // Mid-burst, what the watcher named waits for the round its quiet time starts.
-    const settling = this.settling();
-    const scope = settling ? new Set<string>() : this.pending;
-    if (!settling) {
-      this.pending = new Set();
-      this.settlingSince = null;
-    }
+    const scope = this.pending;
+    this.pending = new Set();
     const startedAt = this.clock.now();
     this.phase = 'SYNCING';
     this.o.onRoundStart?.();
