@@ -8,8 +8,11 @@ export default defineConfig({
     testTimeout: 5 * 60_000,
     // Hooks start and stop real `folio` processes: tens of seconds each on a loaded CI machine. A
     // guard, as long as the heaviest tests' own (HEAVY_TEST_MS in test/helpers/wait.ts).
-    hookTimeout: 15 * 60_000,
+    hookTimeout: 7 * 60_000,
     // Integration tests spawn real `folio serve` processes; two cores cannot run many at once.
     maxWorkers: 2,
+    // The default reporter prints a file when it ends; this one names a test still running after a
+    // few minutes, so that a hang leaves its name in a log that CI's budget cuts short.
+    reporters: ['default', './test/helpers/slowTestReporter.ts'],
   },
 });

@@ -182,7 +182,10 @@ export class PairSync {
       return { ...summary, unreachable: isUnreachable(err), errors: [`observing the service: ${(err as Error).message}`] };
     }
     const executor = this.executor(pair, state);
-    const hints = request.hints === undefined ? undefined : [...request.hints];
+    // A pass held at the mass-delete guard adopted none of its scan, so the paths it saw change are
+    // no longer among the hints: while the guard or a confirmation stands, every pass scans it all,
+    // or a pass over a few later paths would find nothing to do and release the guard.
+    const hints = request.hints === undefined || pair.condition.kind !== 'active' ? undefined : [...request.hints];
     let idle = 0;
 
     for (let round = 1; round <= MAX_ROUNDS && !this.stopping; round++) {

@@ -105,6 +105,8 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Open folder Research' }).click();
   await page.getByRole('button', { name: /Choose this folder: Research/ }).click();
   await page.getByRole('button', { name: 'Start syncing' }).click();
+  // The folder does not exist yet: the app asks before it makes it.
+  await page.getByRole('alertdialog', { name: 'Create the folder?' }).getByRole('button', { name: 'Create folder' }).click();
   await until('the files on disk', () => ['minutes.pdf', 'field notes.txt', 'old draft.txt'].every((f) => existsSync(join(dir, f))));
 }, HEAVY_TEST_MS);
 

@@ -20,9 +20,11 @@ export interface TestCluster {
   down: () => Promise<void>;
 }
 
-/** The S3 keys `cluster.sh env` printed, as the S3 client takes them. */
+/** The S3 keys `cluster.sh env` printed, as the S3 client takes them; missing keys fail here, not as a signature error later. */
 export function clusterKeys(cluster: { env: Record<string, string> }): { accessKeyId: string; secretAccessKey: string } {
-  return { accessKeyId: cluster.env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: cluster.env.AWS_SECRET_ACCESS_KEY ?? '' };
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = cluster.env;
+  if (!accessKeyId || !secretAccessKey) throw new Error('cluster.sh env printed no AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY');
+  return { accessKeyId, secretAccessKey };
 }
 
 export async function clusterUp(): Promise<TestCluster> {

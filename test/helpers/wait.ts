@@ -9,14 +9,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 
-export const GUARD_MS = 12 * 60_000;
+export const GUARD_MS = 5 * 60_000;
 
 /**
  * The vitest timeout of a test that starts processes one after another or waits for OCR: a guard as
  * well, set per test (the suite's default, a 5-minute guard, suits everything else). It outlasts GUARD_MS, so
  * that a wait that never ends fails with the name of what it waited for, not vitest's bare timeout.
  */
-export const HEAVY_TEST_MS = 15 * 60_000;
+export const HEAVY_TEST_MS = 7 * 60_000;
 
 /** Asks between answers, so that a wait does not keep a busy machine busier. */
 const ASK_AGAIN_MS = 100;

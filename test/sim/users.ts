@@ -116,7 +116,8 @@ export class Users {
       default: {
         if (entries.length === 0) return '';
         const e = this.rng.pick(entries);
-        for (const f of files) if (f.rel === e.rel || f.rel.startsWith(`${e.rel}/`)) this.superseded.add(f.data.toString());
+        // Everything under it is deleted, what the engine is busy with included (a free folder may hold it).
+        for (const f of this.fs.walk(this.dir)) if (f.kind === 'file' && (f.rel === e.rel || f.rel.startsWith(`${e.rel}/`))) this.superseded.add(f.data.toString());
         this.fs.remove(abs(e.rel));
         return `local: delete ${e.rel}`;
       }
@@ -176,7 +177,8 @@ export class Users {
         default: {
           if (entries.length === 0) return '';
           const e = this.rng.pick(entries);
-          for (const d of docs) if (d.path === e.path || d.path.startsWith(`${e.path}/`)) this.superseded.add(current(d.item));
+          // Everything under it is deleted, what the engine is busy with included (a free folder may hold it).
+          for (const d of this.remoteEntries()) if (d.item.kind === 'document' && (d.path === e.path || d.path.startsWith(`${e.path}/`))) this.superseded.add(current(d.item));
           this.service.doDelete(e.item.id);
           return `remote: delete ${e.path}`;
         }

@@ -203,13 +203,31 @@ export class SimWorld {
       for (let step = 0; step < steps; step++) {
         this.users.actSome(this.rng.int(0, 3), 'while the loop runs');
         this.clock.advance(this.rng.int(0, 3_000));
-        await loop.idle();
+        await this.idleOnVirtualTime(loop);
       }
     });
     if (outcome === 'crashed') crashed = true;
     else await loop.stop();
     this.fs.unwatch();
     if (crashed) this.schedule.push('the loop is abandoned with its engine');
+  }
+
+  /**
+   * The loop's idle() waits for the round its quiet time starts, and on virtual time that time
+   * passes only when the world moves the clock: between turns of the event loop, it moves on by
+   * a tenth of a second until the loop is idle.
+   */
+  private async idleOnVirtualTime(loop: PairLoop): Promise<void> {
+    let idle = false;
+    const done = loop.idle().then(() => {
+      idle = true;
+    });
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (idle) break;
+      this.clock.advance(100);
+    }
+    await done;
   }
 
   newIds(): number {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   desktop = await openLocalDesktop({ stateDir: state, keychain: new MemoryKeychain('no keychain in this test'), pollMs: 400, probeMaxMs: 400, opener, client: { retry: { attempts: 2, baseDelayMs: 20 } } });
   api = new Dispatcher(desktop.core, () => {}).api();
   value(await api.signIn({ serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret }));
-  pairId = value(await api.addPair({ dir, containerId })).pairId;
+  pairId = value(await api.addPair({ dir, containerId, create: true })).pairId;
   await until('the files on disk', () => existsSync(join(dir, 'heron.txt')) && existsSync(join(dir, 'quokka-3.txt')));
 }, HEAVY_TEST_MS);
 

@@ -125,7 +125,7 @@ describe.runIf(electronBinary() === null)('folio start', { timeout: HEAVY_TEST_M
       await ui(s, 'updateSettings', { localOnly: true });
       await ui(s, 'signIn', { serviceUrl: server.url, clientId: tenant.clientId, clientSecret: tenant.clientSecret });
       expect((await ui<SettingsView>(s, 'getSettings')).settings.localOnly).toBe(false);
-      const pair = await ui<{ pairId: string }>(s, 'addPair', { dir, containerId });
+      const pair = await ui<{ pairId: string }>(s, 'addPair', { dir, containerId, create: true });
       writeFileSync(join(dir, 'notes.txt'), 'written in the folder');
 
       // The core's runner uploads it, once; the daemon, which runs no engine here, mirrors it after.

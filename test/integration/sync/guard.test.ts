@@ -40,6 +40,24 @@ describe('mass-delete guard', () => {
     expect(s.engine.pair().condition).toEqual({ kind: 'active' });
   });
 
+  it('a pass that looks nowhere locally, or only where a later event points, keeps the guard and deletes none of what it holds back', async () => {
+    const s = await fresh({ settings: { massDeleteMinimum: 10 } });
+    writeMany(s, 20);
+    await s.settle();
+    removeMany(s, 15);
+    expect((await s.sync()).blocked).toMatch(/15 of 20 files would be deleted/);
+    // The loop's next round may look nowhere locally (its events were all consumed, or all for
+    // ignored paths) or only at one deleted file. Such a pass keeps the unadopted tree, where the
+    // files are still present; it must not find nothing to do and release the guard.
+    for (const hints of [[], ['f00.txt']]) {
+      const hinted = await s.sync({ hints });
+      expect(hinted.deleted).toBe(0);
+      expect(hinted.blocked).toMatch(/15 of 20 files would be deleted/);
+      expect(s.engine.pair().condition.kind).toBe('mass-delete');
+    }
+    expect(Object.keys(await s.remoteListing())).toHaveLength(20);
+  });
+
   it('a mass delete on the service deletes nothing locally until confirmed', async () => {
     const s = await fresh({ settings: { massDeleteMinimum: 10 } });
     writeMany(s, 12);
