@@ -11,7 +11,7 @@ import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
 import { benchSync } from './sync.ts';
 import { benchTextExtraction, type BenchRow } from './textExtraction.ts';
-import { formatTable, log, missedTargets, type Row } from './report.ts';
+import { formatTable, log, missedLine, missedTargets, type Row } from './report.ts';
 import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const stale = bundleWentStale();
   if (stale) console.log(stale);
   const missed = missedTargets(rows);
-  for (const r of missed) console.log(`below target: ${r.benchmark}: ${(r.folio / (r.baseline as number)).toFixed(2)} < ${(r.target as number).toFixed(2)}`);
+  for (const r of missed) console.log(missedLine(r));
 }
 
 main().catch((err: unknown) => {
