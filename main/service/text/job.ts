@@ -1,6 +1,6 @@
 /**
- * The text-extraction job: one per version, run by the job runner with concurrency 1 (OCR is
- * CPU-heavy). It reads the version's bytes, extracts in the extractor thread, and records the
+ * The text-extraction job: one per version, run by the job runner with one job per extractor
+ * thread (OCR is CPU-heavy). It reads the version's bytes, extracts in the extractor threads, and records the
  * outcome as the version's TEXT rendition. Reading the bytes can fail for a while (retried with
  * backoff); a file that cannot be processed is FAILED at once. A version purged while its job ran
  * gets no rendition: the outcome is dropped.
@@ -12,7 +12,8 @@ import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { ServiceDeps } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
-import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';
+import { ExtractorPool } from './extractorPool.ts';
+import { ExtractorCrashed } from './extractorThread.ts';
 import { queueTextExtraction, SYSTEM_ACTOR, TEXT_JOB_ATTEMPTS, TEXT_QUEUE, type TextJob } from './queue.ts';
 import { TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
 
@@ -20,7 +21,7 @@ import { TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
 export const MAX_EXTRACT_BYTES = 512 * 1024 * 1024;
 const SWEEP_BATCH = 1000;
 
-export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorThread()): JobHandler<TextJob> {
+export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorPool()): JobHandler<TextJob> {
   const { store } = deps;
   const files = new RenditionFiles(deps);
   const target = (job: TextJob) => ({ ...job, kind: TEXT_KIND });
@@ -40,7 +41,7 @@ export function textExtractionJob(deps: ServiceDeps, extractor = new ExtractorTh
 
   return {
     queue: TEXT_QUEUE,
-    concurrency: 1,
+    concurrency: extractor.size,
     maxAttempts: TEXT_JOB_ATTEMPTS,
     timeoutMs: 60 * 60_000,
 

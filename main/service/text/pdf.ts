@@ -1,16 +1,28 @@
 /**
  * PDF through pdfjs-dist (legacy build, for Node): the text layer of each page, and a page
  * rendered to PNG (through @napi-rs/canvas) for OCR when it has none. Fonts, CMaps and image
- * decoders come from the pdfjs-dist package on disk; nothing is fetched.
+ * decoders come from the pdfjs-dist package on disk; nothing is fetched. The one module that
+ * imports pdfjs-dist, so that nativeArrayPush.ts is evaluated before it in any process.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// First: it captures Array.prototype.push before pdf.js replaces it.
+import { NATIVE_ARRAY_PUSH } from './nativeArrayPush.ts';
+import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
 const dir = (name: string) => `${join(PDFJS_ROOT, name)}/`;
+
+// pdf.js runs its worker code in this thread (Node has no web workers). Handing it the module now,
+// instead of letting it import the module on the first document, loads the code once, at a known
+// time: after which the polyfilled push both modules installed can be undone (nativeArrayPush.ts).
+Object.assign(globalThis, { pdfjsWorker });
+Array.prototype.push = NATIVE_ARRAY_PUSH;
+
+export { OPS, type PDFPageProxy };
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   return getDocument({
