@@ -190,7 +190,7 @@ export async function extractPdfPart(bytes: Uint8Array, share: PageShare, ocr: O
         }
         const outcome = await ocrPage(n, async () => {
           const r = await renderPage(page, EXTRACTION_LIMITS.renderDpi, EXTRACTION_LIMITS.maxRenderSide);
-          return { image: r.png, size: { page: n, width: r.width, height: r.height, dpi: r.dpi } };
+          return { image: r.pgm, size: { page: n, width: r.width, height: r.height, dpi: r.dpi } };
         }, ocr);
         pages.push(outcome.page);
         ocrPages.push(outcome);

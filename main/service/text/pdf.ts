@@ -53,16 +53,29 @@ export async function pageText(page: PDFPageProxy): Promise<string> {
 }
 
 export interface RenderedPage {
-  png: Buffer;
+  /** A binary PGM (P5) image: 8-bit grey. */
+  pgm: Buffer;
   width: number;
   height: number;
   dpi: number;
 }
 
-/** Renders a page at `dpi`, lowered if needed so that neither side exceeds `maxSide` pixels. */
+/**
+ * Renders a page at `dpi`, lowered if needed so that neither side exceeds `maxSide` pixels, as grey
+ * pixels for OCR. PGM rather than PNG: OCR reads grey anyway, and a PGM costs neither the PNG
+ * compression here nor its decompression in the OCR engine (together a tenth of an OCR page's CPU).
+ */
 export async function renderPage(page: PDFPageProxy, dpi: number, maxSide: number): Promise<RenderedPage> {
   const { canvas, width, height, dpi: actual } = await paint(page, dpi, maxSide);
-  return { png: await canvas.encode('png'), width, height, dpi: actual };
+  const rgba = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+  const pgm = Buffer.allocUnsafe(header.length + width * height);
+  header.copy(pgm);
+  // ITU-R BT.601 luma in integers, as Leptonica converts colour to grey.
+  for (let i = 0, o = header.length; i < rgba.length; i += 4, o++) {
+    pgm[o] = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8;
+  }
+  return { pgm, width, height, dpi: actual };
 }
 
 /** A page rendered at `dpi`, as RGBA pixels: for looking at, not for OCR. */
