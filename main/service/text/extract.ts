@@ -48,7 +48,7 @@ export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrE
       return notApplicable(unreadType(bytes, mimeType));
     case 'plain':
     case 'markdown':
-      return digital([decodeText(bytes)]);
+      return textFileExtraction(bytes);
     case 'html':
       return digital([htmlText(decodeText(bytes))]);
     case 'docx':
@@ -67,6 +67,18 @@ export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrE
     case 'tiff':
       return tiff(bytes, ocr);
   }
+}
+
+/** Plain text and Markdown: their text is the file itself, so the text job stores no copy of it. */
+export function isTextFile(bytes: Uint8Array, mimeType: string): boolean {
+  const format = detectFormat(bytes, mimeType);
+  return format === 'plain' || format === 'markdown';
+}
+
+/** The text of a file isTextFile accepts: one page, line ends normalised. */
+export function textFileExtraction(bytes: Uint8Array): Extraction {
+  if (bytes.length === 0) return notApplicable(NO_TEXT.empty);
+  return digital([decodeText(bytes)]);
 }
 
 /** Why a file of a type Folio does not read has no text, as far as Folio can tell. */
