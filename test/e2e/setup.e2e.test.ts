@@ -52,6 +52,12 @@ async function startCore(): Promise<{ url: string; port: number; out: string }> 
   core = folio(['start', '--headless', '--state', state]);
   let err = '';
   core.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  // A core that ends on its own leaves every later wait hanging: say so, with what it last wrote.
+  const started = core;
+  started.on('exit', (code, signal) => {
+    if (started.killed) return;
+    console.error(`the desktop core ended on its own (code ${code}, signal ${signal}); its last stderr:\n${err.slice(-4000)}`);
+  });
   const { match, out } = await printed(core, UI_LINE, "the desktop core's UI line", () => err);
   return { url: match[1] as string, port: Number(match[2]), out };
 }
