@@ -215,10 +215,11 @@ export class Executor {
     const dest = this.abs(rel);
     if (isNew && (await this.exists(dest))) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
-    const partName = downloadPartName(id, r.hash);
+    const partPath = join(dirname(dest), downloadPartName(id, r.hash));
+    await this.unlinkedPart(partPath);
     let placed: FsStats | undefined;
     await this.reported(rel, 'download', meta.size, () => this.c.remote.download(meta.versionId, r.hash, meta.size, dest, {
-      partPath: join(dirname(dest), partName),
+      partPath,
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
@@ -465,6 +466,18 @@ export class Executor {
     for (const m of [...this.s.localMetas.values()]) {
       if (m.path.startsWith(`${from}/`)) this.s.setLocalMeta({ ...m, path: to + m.path.slice(from.length) });
     }
+  }
+
+  /**
+   * A crash between placing a new download (a hard link) and removing its part leaves the part as a
+   * second name of the placed file, which the user may have edited since. A download writes into
+   * its part (a resumed one appends to it): through that link it would change the user's file. So
+   * such a part goes first; the file keeps its other name. A synchronous lstat, as the scanner's:
+   * this runs before every download, and almost always finds nothing.
+   */
+  private async unlinkedPart(partPath: string): Promise<void> {
+    const part = this.c.fs.lstatSync(partPath);
+    if (part && part.nlink > 1) await this.c.fs.unlink(partPath);
   }
 
   /** Puts a downloaded file at `dest` only if nothing is there: a hard link fails rather than overwrite. */

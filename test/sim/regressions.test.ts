@@ -18,6 +18,14 @@ const found: { seed: number; bug: string }[] = [
     seed: 857,
     bug: 'the same, for a file moved into a folder just after its download was placed',
   },
+  {
+    seed: 1715,
+    bug: "a crash between placing a new download (a hard link) and removing its part left the part a second name of the user's file; the download again wrote into the part, over the user's edit",
+  },
+  {
+    seed: 3009,
+    bug: 'the same, with the file edited in place where it was placed',
+  },
 ];
 
 describe('schedules that found engine bugs', () => {
