@@ -19,13 +19,11 @@ export function settleUploads(state: PairState): void {
       // A new document: a node only this side knows, or one whose document is gone from the
       // service (an edit that beat a delete there goes up as a new document).
       if (isLocalId(intent.id) || !state.remote.has(intent.id)) {
-        // Ours if it sits where we put it with our content and nobody knows it yet.
-        const landed = [...state.remote.values()].find(
-          (r) => r.kind === 'file' && r.parentId === intent.parentId && r.name === intent.name && r.hash === intent.hash && !state.synced.has(r.id) && !state.local.has(r.id),
-        );
+        const landed = landedDocument(state, intent);
         if (landed && state.local.has(intent.id)) {
           state.remap(intent.id, landed.id);
-          state.put('synced', landed);
+          // The merge base is where we put it: if someone moved it since, that is their move, and it syncs.
+          state.put('synced', { ...landed, parentId: intent.parentId, name: intent.name });
         }
       } else {
         const r = state.remote.get(intent.id);
@@ -35,6 +33,16 @@ export function settleUploads(state: PairState): void {
       state.clearIntent('remote', intent.id);
     }
   });
+}
+
+/**
+ * The document a new-document upload created, if it landed: one with our content that nobody
+ * knows yet, where we put it; or, failing that, the only such one anywhere in the pair, as another
+ * user may have renamed or moved it before this observation.
+ */
+function landedDocument(state: PairState, intent: Intent): NodeState | undefined {
+  const unknown = [...state.remote.values()].filter((r) => r.kind === 'file' && r.hash === intent.hash && !state.synced.has(r.id) && !state.local.has(r.id));
+  return unknown.find((r) => r.parentId === intent.parentId && r.name === intent.name) ?? (unknown.length === 1 ? unknown[0] : undefined);
 }
 
 /**

@@ -26,6 +26,14 @@ const found: { seed: number; bug: string }[] = [
     seed: 3009,
     bug: 'the same, with the file edited in place where it was placed',
   },
+  {
+    seed: 3161,
+    bug: 'a new document whose upload landed but whose answer was lost (a crash before the result was committed) was renamed by another user before the next observation; the engine looked for it only where it had put it, and uploaded the file again',
+  },
+  {
+    seed: 3769,
+    bug: 'the same, for a file in a folder',
+  },
 ];
 
 describe('schedules that found engine bugs', () => {
