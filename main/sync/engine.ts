@@ -368,6 +368,7 @@ export class PairSync {
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
       ownWrites: this.ownWrites,
+      conflictStamp: () => this.conflictStamp(),
       ...(this.o.onTransfer ? { onTransfer: this.o.onTransfer } : {}),
     });
   }

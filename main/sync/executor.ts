@@ -17,8 +17,9 @@ import type { Clock } from './clock.ts';
 import type { PairState } from './state.ts';
 import type { OwnWrites } from './ownWrites.ts';
 import type { FsStats, SyncFs } from './syncFs.ts';
-import type { SyncRemote } from './syncRemote.ts';
+import type { DeletedDocument, RemoteVersion, SyncRemote, Uploaded } from './syncRemote.ts';
 import { childIndex, descendants } from './trees.ts';
+import { conflictCopyName } from './names.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface ExecutorContext {
@@ -42,7 +43,12 @@ export interface ExecutorContext {
   onChange?: (change: AppliedChange) => void;
   /** Where the executor notes what it does to the folder, before it does it, for the watcher to ignore. */
   ownWrites: OwnWrites;
+  /** Goes into the name of a conflict copy the executor makes itself (see keepVersion). */
+  conflictStamp: () => string;
 }
+
+/** How many of a document's newest versions an upload looks at to find the one its own replaced. */
+const RECENT_VERSIONS = 5;
 
 /** Which way a file's content moves: to the service, or to this computer. */
 export type TransferDirection = 'upload' | 'download';
@@ -150,6 +156,7 @@ export class Executor {
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
+    const observed = isNew ? undefined : this.s.remoteMetas.get(id)?.versionId;
     const size = this.s.localMetas.get(id)?.size ?? 0;
     const attributes = attributesOfFile(this.c.fs.statSync(this.abs(rel)));
     const result = await this.reported(rel, 'upload', size, () => this.c.remote.upload(this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
@@ -175,6 +182,51 @@ export class Executor {
       this.s.put('synced', node);
       this.s.setRemoteMeta({ id: result.docId, versionId: result.versionId, size: result.sizeBytes });
     });
+    if (observed) await this.keepReplaced(id, observed, result, l);
+  }
+
+  /**
+   * The service takes a new version without asking which one it replaces (/v1 has no
+   * precondition): a version another user saved after our last observation of the document, and
+   * before our upload, stops being current unseen, and would never reach the folder. The version
+   * just below ours tells: when it is not the one we observed, it is kept beside the file as a
+   * conflict copy, which syncs up as a new document. A crash between the upload and this look still
+   * leaves it only in the document's history.
+   */
+  private async keepReplaced(id: string, observed: string, ours: Uploaded, file: NodeState): Promise<void> {
+    const recent = await this.c.remote.recentVersions(id, RECENT_VERSIONS);
+    const at = recent.findIndex((v) => v.versionId === ours.versionId);
+    const below = at < 0 ? undefined : recent[at + 1];
+    if (!below || below.versionId === observed || below.contentHash === ours.contentHash) return;
+    await this.keepVersion(id, below, file.parentId, file.name, false);
+  }
+
+  /**
+   * Puts the content of a version in the folder as a new file, under `name` (when `asIs` and it is
+   * free) or a conflict copy's name beside it; the next scan finds it and uploads it. It goes in
+   * as a download does: a part file, then a hard link that refuses an existing name.
+   */
+  private async keepVersion(id: string, v: Omit<RemoteVersion, 'versionNo'>, parentId: string, name: string, asIs: boolean): Promise<void> {
+    let n = asIs ? 0 : 1;
+    const nth = () => this.childPath(parentId, n === 0 ? name : conflictCopyName(name, this.c.conflictStamp(), n));
+    let rel = nth();
+    while (await this.exists(this.abs(rel))) {
+      n++;
+      rel = nth();
+    }
+    const dest = this.abs(rel);
+    const partPath = join(dirname(dest), downloadPartName(id, v.contentHash));
+    await this.unlinkedPart(partPath);
+    await this.reported(rel, 'download', v.sizeBytes, () =>
+      this.c.remote.download(v.versionId, v.contentHash, v.sizeBytes, dest, {
+        partPath,
+        limiter: this.c.limiter,
+        place: async (part) => {
+          await this.placeNew(part, dest, rel);
+          await this.c.fs.syncDirectory(dirname(dest));
+        },
+      }),
+    );
   }
 
   /** Runs one transfer and reports how it ended; the outcome, or the failure, goes on to the caller. */
@@ -323,9 +375,11 @@ export class Executor {
     const node = this.s.remote.get(id);
     if (!node) return;
     const path = this.remotePath(id);
+    const observed = this.s.remoteMetas.get(id)?.versionId;
+    let held: DeletedDocument | undefined;
     try {
       if (node.kind === 'dir') await this.c.remote.deleteContainer(id);
-      else await this.c.remote.deleteDocument(id);
+      else held = await this.c.remote.deleteDocument(id);
     } catch (err) {
       // Already gone from the service (deleted by someone else, or a retried request that had landed).
       if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.NOT_FOUND.code) throw err;
@@ -334,6 +388,12 @@ export class Executor {
       for (const x of this.s.removeSubtree('remote', id)) this.s.remove('synced', x);
     });
     this.c.onChange?.({ type: 'deleteRemote', path });
+    // Another user's edit that landed after our last observation went to the recycle bin with
+    // the document (/v1 deletes without a precondition). An edit beats a delete: it comes back
+    // into the folder, and syncs up as a new document.
+    if (held && observed && held.currentVersionId !== '' && held.currentVersionId !== observed) {
+      await this.keepVersion(id, { versionId: held.currentVersionId, contentHash: held.contentHash, sizeBytes: held.sizeBytes }, node.parentId, node.name, true);
+    }
   }
 
   /**

@@ -34,6 +34,19 @@ const found: { seed: number; bug: string }[] = [
     seed: 3769,
     bug: 'the same, for a file in a folder',
   },
+  {
+    seed: 1602,
+    bug: "another user's edit that reached the service after the engine read the feed, and before its upload of a local edit, was replaced by that upload unseen (/v1 has no precondition); the engine now looks at the version below its own and keeps another's as a conflict copy",
+  },
+  { seed: 2239, bug: 'the same, in the loop' },
+  { seed: 2944, bug: 'the same, with the edit made while another upload of the batch read its file' },
+  { seed: 3026, bug: 'the same, for a file the other user had moved into a folder' },
+  { seed: 3943, bug: 'the same, in a folder the engine renamed on the service in the same round' },
+  { seed: 4640, bug: 'the same, with the edit made while the engine placed a download' },
+  {
+    seed: 2995,
+    bug: "the same for a delete: another user's edit that landed before the engine carried a local delete to the service went to the recycle bin with the document; the edit beats the delete, and now comes back into the folder",
+  },
 ];
 
 describe('schedules that found engine bugs', () => {

@@ -1,0 +1,65 @@
+/**
+ * Another user's edit that reaches the service after the engine observed it, and before the
+ * engine's own write: /v1 takes an upload or a delete without asking what it replaces, so the
+ * engine looks afterwards (docs/sync.md, "Conflicts"). The other user's write is made, through
+ * the real service, at the moment the engine's request is about to leave: exactly in that window.
+ */
+import { describe, expect, it } from 'vitest';
+import { FolioClient } from '../../../main/remote/client.ts';
+import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
+
+const { service, fresh } = sandbox();
+
+/** The engine's client, which runs `before` (once) just before its next request of the kind. */
+function racingClient(): { client: FolioClient; beforeUpload: (f: () => Promise<unknown>) => void; beforeDelete: (f: () => Promise<unknown>) => void } {
+  const svc = service();
+  const client = new FolioClient({ baseUrl: svc.server.url, credentials: svc.tenant });
+  let upload: (() => Promise<unknown>) | null = null;
+  let remove: (() => Promise<unknown>) | null = null;
+  const postBytes = client.postBytes.bind(client);
+  client.postBytes = (async (...args: Parameters<FolioClient['postBytes']>) => {
+    const race = upload;
+    upload = null;
+    await race?.();
+    return postBytes(...args);
+  }) as FolioClient['postBytes'];
+  const deleteDocument = client.deleteDocument.bind(client);
+  client.deleteDocument = async (docId) => {
+    const race = remove;
+    remove = null;
+    await race?.();
+    return deleteDocument(docId);
+  };
+  return { client, beforeUpload: (f) => (upload = f), beforeDelete: (f) => (remove = f) };
+}
+
+const copies = (s: Scenario) => Object.entries(s.localListing()).filter(([path]) => /^doc \(conflicted copy .+\)\.txt$/.test(path));
+
+describe('a write of another user that lands between the engine’s observation and its own', () => {
+  it('an upload that replaced it unseen: their version is kept as a conflict copy, and syncs', async () => {
+    const { client, beforeUpload } = racingClient();
+    const s = await fresh({ client });
+    s.write('doc.txt', 'first');
+    await s.settle();
+    s.write('doc.txt', 'mine');
+    beforeUpload(() => s.remoteWrite('doc.txt', 'theirs'));
+    await s.settle();
+    expect(s.read('doc.txt')).toBe('mine');
+    expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
+    await expectInSync(s);
+  });
+
+  it('a delete that took it to the recycle bin: their edit beats the delete, and comes back as a new document', async () => {
+    const { client, beforeDelete } = racingClient();
+    const s = await fresh({ client });
+    s.write('doc.txt', 'first');
+    s.write('other.txt', 'keeps the folder from looking emptied');
+    await s.settle();
+    s.remove('doc.txt');
+    beforeDelete(() => s.remoteWrite('doc.txt', 'theirs'));
+    await s.settle();
+    expect(s.read('doc.txt')).toBe('theirs');
+    expect(copies(s)).toEqual([]);
+    await expectInSync(s);
+  });
+});
