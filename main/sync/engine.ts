@@ -134,6 +134,8 @@ export class PairSync {
   private stopping = false;
   /** The last pass that ended in sync, as it saw the pair, until recordInSync() or the next pass. */
   private lastInSync: { pair: PairRecord; rules: IgnoreRules; scan: LocalScan } | null = null;
+  /** Versions our writes replaced that a failure kept out of the folder (ExecutorContext.unkept). */
+  private readonly unkept = new Map<string, () => Promise<void>>();
 
   constructor(private readonly o: EngineOptions) {
     this.host = o.host ?? hostname();
@@ -190,6 +192,9 @@ export class PairSync {
 
     for (let round = 1; round <= MAX_ROUNDS && !this.stopping; round++) {
       summary.rounds = round;
+      // Before the scan, which then finds them in the folder.
+      const unkept = await executor.keepUnkept();
+      for (const err of unkept) if (!isOperational(err)) throw err;
       let scan;
       try {
         scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, fs: this.fs, now: this.clock.now, ...(this.o.newId ? { newId: this.o.newId } : {}), ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
@@ -217,6 +222,7 @@ export class PairSync {
       const massDelete = massDeleteReason(doomed, view.trees, scan.tree.size === 0, pair);
       if (massDelete) return this.block(summary, 'mass-delete', massDelete, doomed);
       state.atomically(() => state.replace('local', scan.tree, scan.metas));
+      if (ops.length === 0 && executor.hasUnkept) return { ...summary, errors: unkept.map((err) => `keeping a replaced version: ${(err as Error).message}`) };
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
         // Nothing left out either: a later quiet restart would not report what this pass did.
@@ -369,6 +375,7 @@ export class PairSync {
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
       ownWrites: this.ownWrites,
       conflictStamp: () => this.conflictStamp(),
+      unkept: this.unkept,
       ...(this.o.onTransfer ? { onTransfer: this.o.onTransfer } : {}),
     });
   }

@@ -45,6 +45,11 @@ export interface ExecutorContext {
   ownWrites: OwnWrites;
   /** Goes into the name of a conflict copy the executor makes itself (see keepVersion). */
   conflictStamp: () => string;
+  /**
+   * Versions a write of ours replaced that a failure kept out of the folder, by key: each is
+   * tried again before the next scan (keepUnkept). The engine keeps the map as long as it lives.
+   */
+  unkept: Map<string, () => Promise<void>>;
 }
 
 /** How many of a document's newest versions an upload looks at to find the one its own replaced. */
@@ -182,7 +187,34 @@ export class Executor {
       this.s.put('synced', node);
       this.s.setRemoteMeta({ id: result.docId, versionId: result.versionId, size: result.sizeBytes });
     });
-    if (observed) await this.keepReplaced(id, observed, result, l);
+    if (observed) await this.keeping(`${id}\0${result.versionId}`, () => this.keepReplaced(id, observed, result, l));
+  }
+
+  /** Runs `keep`; if it fails, it waits in `unkept` for the next round, and the failure goes on to the caller. */
+  private async keeping(key: string, keep: () => Promise<void>): Promise<void> {
+    this.c.unkept.set(key, keep);
+    await keep();
+    this.c.unkept.delete(key);
+  }
+
+  /** Tries again what failed to reach the folder (see keeping); returns what failed again. */
+  async keepUnkept(): Promise<unknown[]> {
+    const failed: unknown[] = [];
+    for (const [key, keep] of [...this.c.unkept]) {
+      try {
+        await keep();
+        this.c.unkept.delete(key);
+      } catch (err) {
+        // A refusal of the service (the version is gone for good) would be the same next time.
+        if (err instanceof FolioApiError) this.c.unkept.delete(key);
+        failed.push(err);
+      }
+    }
+    return failed;
+  }
+
+  get hasUnkept(): boolean {
+    return this.c.unkept.size > 0;
   }
 
   /**
@@ -190,8 +222,8 @@ export class Executor {
    * precondition): a version another user saved after our last observation of the document, and
    * before our upload, stops being current unseen, and would never reach the folder. The version
    * just below ours tells: when it is not the one we observed, it is kept beside the file as a
-   * conflict copy, which syncs up as a new document. A crash between the upload and this look still
-   * leaves it only in the document's history.
+   * conflict copy, which syncs up as a new document. A failure is tried again (keeping); a crash
+   * between the upload and this look still leaves it only in the document's history.
    */
   private async keepReplaced(id: string, observed: string, ours: Uploaded, file: NodeState): Promise<void> {
     const recent = await this.c.remote.recentVersions(id, RECENT_VERSIONS);
@@ -392,7 +424,8 @@ export class Executor {
     // the document (/v1 deletes without a precondition). An edit beats a delete: it comes back
     // into the folder, and syncs up as a new document.
     if (held && observed && held.currentVersionId !== '' && held.currentVersionId !== observed) {
-      await this.keepVersion(id, { versionId: held.currentVersionId, contentHash: held.contentHash, sizeBytes: held.sizeBytes }, node.parentId, node.name, true);
+      const version = { versionId: held.currentVersionId, contentHash: held.contentHash, sizeBytes: held.sizeBytes };
+      await this.keeping(`${id}\0${version.versionId}`, () => this.keepVersion(id, version, node.parentId, node.name, true));
     }
   }
 

@@ -47,6 +47,11 @@ const found: { seed: number; bug: string }[] = [
     seed: 2995,
     bug: "the same for a delete: another user's edit that landed before the engine carried a local delete to the service went to the recycle bin with the document; the edit beats the delete, and now comes back into the folder",
   },
+  {
+    seed: 3571,
+    bug: 'after such an upload, fetching the replaced version failed (the network), and nothing tried again: it is now tried again before the next scan',
+  },
+  { seed: 3793, bug: 'the same' },
 ];
 
 describe('schedules that found engine bugs', () => {

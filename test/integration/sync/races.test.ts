@@ -6,14 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FolioClient } from '../../../main/remote/client.ts';
+import { contract } from '../../../shared/v1/contract/index.ts';
+import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
 
 const { service, fresh } = sandbox();
 
 /** The engine's client, which runs `before` (once) just before its next request of the kind. */
-function racingClient(): { client: FolioClient; beforeUpload: (f: () => Promise<unknown>) => void; beforeDelete: (f: () => Promise<unknown>) => void } {
-  const svc = service();
-  const client = new FolioClient({ baseUrl: svc.server.url, credentials: svc.tenant });
+function racingClient(baseUrl = service().server.url): { client: FolioClient; beforeUpload: (f: () => Promise<unknown>) => void; beforeDelete: (f: () => Promise<unknown>) => void } {
+  // No retries of its own: a failure the test injects reaches the engine.
+  const client = new FolioClient({ baseUrl, credentials: service().tenant, retry: { attempts: 1 } });
   let upload: (() => Promise<unknown>) | null = null;
   let remove: (() => Promise<unknown>) | null = null;
   const postBytes = client.postBytes.bind(client);
@@ -47,6 +49,28 @@ describe('a write of another user that lands between the engine’s observation 
     expect(s.read('doc.txt')).toBe('mine');
     expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
     await expectInSync(s);
+  });
+
+  it('when fetching their version fails, it is fetched again at the next round', async () => {
+    const proxy = await startFaultProxy(service().server.url);
+    try {
+      const { client, beforeUpload } = racingClient(proxy.url);
+      const s = await fresh({ client });
+      s.write('doc.txt', 'first');
+      await s.settle();
+      s.write('doc.txt', 'mine');
+      beforeUpload(async () => {
+        await s.remoteWrite('doc.txt', 'theirs');
+        proxy.failNext(contract.versions.download.path, 1, 0);
+      });
+      await s.settle();
+      expect(proxy.hits.get(contract.versions.download.path)).toBe(2);
+      expect(s.read('doc.txt')).toBe('mine');
+      expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
+      await expectInSync(s);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a delete that took it to the recycle bin: their edit beats the delete, and comes back as a new document', async () => {
