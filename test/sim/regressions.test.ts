@@ -1,6 +1,7 @@
 /**
- * Schedules of the simulation that found bugs in the engine, replayed on every run. Each failed
- * before its fix; the simulation's own run covers them too, and these keep them named.
+ * Schedules of the simulation that found bugs in the engine (and one in the simulation's own
+ * model), replayed on every run. Each failed before its fix; the simulation's own run covers them
+ * too, and these keep them named.
  */
 import { describe, expect, it } from 'vitest';
 import { describeFailure, runSchedule } from './world.ts';
@@ -52,6 +53,10 @@ const found: { seed: number; bug: string }[] = [
     bug: 'after such an upload, fetching the replaced version failed (the network), and nothing tried again: it is now tried again before the next scan',
   },
   { seed: 3793, bug: 'the same' },
+  {
+    seed: 2599,
+    bug: "the simulation's model, not the engine: a user acting at one download's await point edited the file another download had checked and was about to replace, a window the simulation means to leave out (docs/sync.md); such a call's paths are now busy for every user",
+  },
 ];
 
 describe('schedules that found engine bugs', () => {
