@@ -1,7 +1,7 @@
 /**
  * Another user's edit that reaches the service after the engine observed it, and before the
  * engine's own write: /v1 takes an upload or a delete without asking what it replaces, so the
- * engine looks afterwards (docs/sync.md, "Conflicts"). The other user's write is made, through
+ * engine looks afterwards (docs/sync.md, "The rules"). The other user's write is made, through
  * the real service, at the moment the engine's request is about to leave: exactly in that window.
  */
 import { describe, expect, it } from 'vitest';
