@@ -65,18 +65,24 @@ export function settleDownloads(state: PairState, scan: { tree: Map<string, Node
   });
 }
 
+/**
+ * The new file a download put in place, found by the scan under a fresh local id: where we put it,
+ * or, failing that, the only new file with its content anywhere in the folder, as the user may
+ * have moved or renamed it before this scan (its merge base stays where we put it, so the move
+ * syncs).
+ */
 function reclaim(intent: Intent, scan: { tree: Map<string, NodeState>; metas: Map<string, LocalMeta> }): NodeState | undefined {
-  for (const [id, n] of scan.tree) {
-    if (!isLocalId(id) || n.kind !== 'file' || n.parentId !== intent.parentId || n.name !== intent.name || n.hash !== intent.hash) continue;
-    const node = { ...n, id: intent.id };
-    scan.tree.delete(id);
-    scan.tree.set(intent.id, node);
-    const meta = scan.metas.get(id);
-    if (meta) {
-      scan.metas.delete(id);
-      scan.metas.set(intent.id, { ...meta, id: intent.id });
-    }
-    return node;
+  const fresh = [...scan.tree].filter(([id, n]) => isLocalId(id) && n.kind === 'file' && n.hash === intent.hash);
+  const found = fresh.find(([, n]) => n.parentId === intent.parentId && n.name === intent.name) ?? (fresh.length === 1 ? fresh[0] : undefined);
+  if (!found) return undefined;
+  const [id, n] = found;
+  const node = { ...n, id: intent.id };
+  scan.tree.delete(id);
+  scan.tree.set(intent.id, node);
+  const meta = scan.metas.get(id);
+  if (meta) {
+    scan.metas.delete(id);
+    scan.metas.set(intent.id, { ...meta, id: intent.id });
   }
-  return undefined;
+  return node;
 }

@@ -54,6 +54,12 @@ const found: { seed: number; bug: string }[] = [
   },
   { seed: 3793, bug: 'the same' },
   {
+    seed: 5500,
+    bug: 'a new file a download had put in place before a crash (its result not yet committed) was moved by the user before the next scan; the engine looked for it only where it had put it, downloaded it again and uploaded the moved one as a new document',
+  },
+  { seed: 7845, bug: 'the same, for a conflict copy downloaded as a new file' },
+  { seed: 8276, bug: 'the same, with the crash during a later upload of the batch' },
+  {
     seed: 2599,
     bug: "the simulation's model, not the engine: a user acting at one download's await point edited the file another download had checked and was about to replace, a window the simulation means to leave out (docs/sync.md); such a call's paths are now busy for every user",
   },

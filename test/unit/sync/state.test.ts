@@ -177,6 +177,29 @@ describe('transfer intents after a crash', () => {
     expect(state.synced.get('R')).toEqual(file('R', 'b.txt', 'v2'));
   });
 
+  it('a new file put in place before the crash, then moved by the user, takes back its id; its merge base stays where it was put, so the move syncs', () => {
+    const state = new PairState(store, 'p', ROOT);
+    state.atomically(() => {
+      state.put('remote', file('R', 'b.txt', 'v2'));
+      state.intend({ side: 'local', id: 'R', hash: 'v2', parentId: ROOT, name: 'b.txt' });
+    });
+    const scan = {
+      tree: new Map([
+        ['local:9', file('local:9', 'moved.txt', 'v2')],
+        ['local:8', file('local:8', 'other.txt', 'v7')],
+      ]),
+      metas: new Map([
+        ['local:9', meta('local:9', 'moved.txt')],
+        ['local:8', meta('local:8', 'other.txt')],
+      ]),
+    };
+    settleDownloads(state, scan);
+    expect([...scan.tree.keys()].sort()).toEqual(['R', 'local:8']);
+    expect(scan.tree.get('R')?.name).toBe('moved.txt');
+    expect(scan.metas.get('R')?.path).toBe('moved.txt');
+    expect(state.synced.get('R')).toEqual(file('R', 'b.txt', 'v2'));
+  });
+
   it('a download that was not put in place leaves the merge base alone', () => {
     const state = new PairState(store, 'p', ROOT);
     state.atomically(() => {
