@@ -135,7 +135,7 @@ export class PairSync {
   /** The last pass that ended in sync, as it saw the pair, until recordInSync() or the next pass. */
   private lastInSync: { pair: PairRecord; rules: IgnoreRules; scan: LocalScan } | null = null;
   /** Versions our writes replaced that a failure kept out of the folder (ExecutorContext.unkept). */
-  private readonly unkept = new Map<string, () => Promise<void>>();
+  private readonly unkept = new Map<string, (executor: Executor) => Promise<void>>();
 
   constructor(private readonly o: EngineOptions) {
     this.host = o.host ?? hostname();
@@ -433,8 +433,24 @@ export class PairSync {
 
   /** Brings the remote tree up to date, and settles uploads that landed; false when the pair's own folder is gone on the service. */
   private async observeRemote(pair: PairRecord, state: PairState): Promise<boolean> {
+    // The version each upload of a new version was made over, while it was in flight.
+    const over = new Map<string, string>();
+    for (const intent of state.intents.values()) {
+      const observed = state.remoteMetas.get(intent.id)?.versionId;
+      if (intent.side === 'remote' && observed) over.set(intent.id, observed);
+    }
     const present = await this.readRemote(pair, state);
-    if (present) settleUploads(state);
+    if (!present) return present;
+    // One that landed unrecorded (a crash, a lost answer) never looked at what it replaced
+    // (Executor.keepReplaced): that look waits for the next round.
+    for (const id of settleUploads(state)) {
+      const observed = over.get(id);
+      const ours = state.remoteMetas.get(id);
+      const hash = state.remote.get(id)?.hash;
+      const file = state.local.get(id);
+      if (!observed || !ours || !hash || !file || observed === ours.versionId) continue;
+      this.unkept.set(`${id}\0${ours.versionId}`, (executor) => executor.keepReplaced(id, observed, { versionId: ours.versionId, contentHash: hash }, file));
+    }
     return present;
   }
 

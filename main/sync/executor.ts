@@ -49,7 +49,7 @@ export interface ExecutorContext {
    * Versions a write of ours replaced that a failure kept out of the folder, by key: each is
    * tried again before the next scan (keepUnkept). The engine keeps the map as long as it lives.
    */
-  unkept: Map<string, () => Promise<void>>;
+  unkept: Map<string, (executor: Executor) => Promise<void>>;
 }
 
 /** How many of a document's newest versions an upload looks at to find the one its own replaced. */
@@ -202,7 +202,7 @@ export class Executor {
     const failed: unknown[] = [];
     for (const [key, keep] of [...this.c.unkept]) {
       try {
-        await keep();
+        await keep(this);
         this.c.unkept.delete(key);
       } catch (err) {
         // A refusal of the service (the version is gone for good) would be the same next time.
@@ -222,10 +222,11 @@ export class Executor {
    * precondition): a version another user saved after our last observation of the document, and
    * before our upload, stops being current unseen, and would never reach the folder. The version
    * just below ours tells: when it is not the one we observed, it is kept beside the file as a
-   * conflict copy, which syncs up as a new document. A failure is tried again (keeping); a crash
-   * between the upload and this look still leaves it only in the document's history.
+   * conflict copy, which syncs up as a new document. A failure is tried again (keeping), and so is
+   * the look of an upload that landed unrecorded (PairSync.observeRemote); a crash after the upload
+   * was recorded and before this look ends still leaves it only in the document's history.
    */
-  private async keepReplaced(id: string, observed: string, ours: Uploaded, file: NodeState): Promise<void> {
+  async keepReplaced(id: string, observed: string, ours: Pick<Uploaded, 'versionId' | 'contentHash'>, file: Pick<NodeState, 'parentId' | 'name'>): Promise<void> {
     const recent = await this.c.remote.recentVersions(id, RECENT_VERSIONS);
     const at = recent.findIndex((v) => v.versionId === ours.versionId);
     const below = at < 0 ? undefined : recent[at + 1];

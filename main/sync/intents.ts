@@ -10,10 +10,14 @@ import type { Intent, LocalMeta, NodeState } from './model.ts';
 import type { PairState } from './state.ts';
 import { isLocalId } from './trees.ts';
 
-/** After the service side is observed: uploads that landed become the merge base. */
-export function settleUploads(state: PairState): void {
+/**
+ * After the service side is observed: uploads that landed become the merge base. Returns the
+ * documents that a new version of ours landed on, unrecorded till now.
+ */
+export function settleUploads(state: PairState): string[] {
   const intents = [...state.intents.values()].filter((i) => i.side === 'remote');
-  if (intents.length === 0) return;
+  const versions: string[] = [];
+  if (intents.length === 0) return versions;
   state.atomically(() => {
     for (const intent of intents) {
       // A new document: a node only this side knows, or one whose document is gone from the
@@ -28,11 +32,15 @@ export function settleUploads(state: PairState): void {
       } else {
         const r = state.remote.get(intent.id);
         const s = state.synced.get(intent.id);
-        if (r && s && r.hash === intent.hash) state.put('synced', { ...s, hash: r.hash });
+        if (r && s && r.hash === intent.hash) {
+          state.put('synced', { ...s, hash: r.hash });
+          versions.push(intent.id);
+        }
       }
       state.clearIntent('remote', intent.id);
     }
   });
+  return versions;
 }
 
 /**

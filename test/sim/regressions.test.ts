@@ -54,6 +54,10 @@ const found: { seed: number; bug: string }[] = [
   },
   { seed: 3793, bug: 'the same' },
   {
+    seed: 7728,
+    bug: 'the engine crashed after such an upload landed and before it recorded it, so the look at what it replaced never came: the next observation, settling the upload, now schedules the look',
+  },
+  {
     seed: 5500,
     bug: 'a new file a download had put in place before a crash (its result not yet committed) was moved by the user before the next scan; the engine looked for it only where it had put it, downloaded it again and uploaded the moved one as a new document',
   },

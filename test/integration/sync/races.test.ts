@@ -6,24 +6,37 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FolioClient } from '../../../main/remote/client.ts';
+import { ServiceUnreachable } from '../../../main/remote/errors.ts';
 import { contract } from '../../../shared/v1/contract/index.ts';
 import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
 
 const { service, fresh } = sandbox();
 
+interface RacingClient {
+  client: FolioClient;
+  beforeUpload: (f: () => Promise<unknown>) => void;
+  beforeDelete: (f: () => Promise<unknown>) => void;
+  /** The next upload lands on the service, and its answer is lost on the way back. */
+  loseNextUploadAnswer: () => void;
+}
+
 /** The engine's client, which runs `before` (once) just before its next request of the kind. */
-function racingClient(baseUrl = service().server.url): { client: FolioClient; beforeUpload: (f: () => Promise<unknown>) => void; beforeDelete: (f: () => Promise<unknown>) => void } {
+function racingClient(baseUrl = service().server.url): RacingClient {
   // No retries of its own: a failure the test injects reaches the engine.
   const client = new FolioClient({ baseUrl, credentials: service().tenant, retry: { attempts: 1 } });
   let upload: (() => Promise<unknown>) | null = null;
   let remove: (() => Promise<unknown>) | null = null;
+  let loseAnswer = false;
   const postBytes = client.postBytes.bind(client);
   client.postBytes = (async (...args: Parameters<FolioClient['postBytes']>) => {
     const race = upload;
     upload = null;
     await race?.();
-    return postBytes(...args);
+    const answer = await postBytes(...args);
+    if (!loseAnswer) return answer;
+    loseAnswer = false;
+    throw new ServiceUnreachable(new Error('the connection dropped after the service applied the upload'));
   }) as FolioClient['postBytes'];
   const deleteDocument = client.deleteDocument.bind(client);
   client.deleteDocument = async (docId) => {
@@ -32,7 +45,7 @@ function racingClient(baseUrl = service().server.url): { client: FolioClient; be
     await race?.();
     return deleteDocument(docId);
   };
-  return { client, beforeUpload: (f) => (upload = f), beforeDelete: (f) => (remove = f) };
+  return { client, beforeUpload: (f) => (upload = f), beforeDelete: (f) => (remove = f), loseNextUploadAnswer: () => (loseAnswer = true) };
 }
 
 const copies = (s: Scenario) => Object.entries(s.localListing()).filter(([path]) => /^doc \(conflicted copy .+\)\.txt$/.test(path));
@@ -71,6 +84,20 @@ describe('a write of another user that lands between the engine’s observation 
     } finally {
       await proxy.close();
     }
+  });
+
+  it('an upload whose answer was lost (it landed unrecorded) still looks, at the next round, at what it replaced', async () => {
+    const { client, beforeUpload, loseNextUploadAnswer } = racingClient();
+    const s = await fresh({ client });
+    s.write('doc.txt', 'first');
+    await s.settle();
+    s.write('doc.txt', 'mine');
+    beforeUpload(() => s.remoteWrite('doc.txt', 'theirs'));
+    loseNextUploadAnswer();
+    await s.settle();
+    expect(s.read('doc.txt')).toBe('mine');
+    expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
+    await expectInSync(s);
   });
 
   it('a delete that took it to the recycle bin: their edit beats the delete, and comes back as a new document', async () => {
