@@ -187,13 +187,13 @@ export class Executor {
       this.s.put('synced', node);
       this.s.setRemoteMeta({ id: result.docId, versionId: result.versionId, size: result.sizeBytes });
     });
-    if (observed) await this.keeping(`${id}\0${result.versionId}`, () => this.keepReplaced(id, observed, result, l));
+    if (observed) await this.keeping(`${id}\0${result.versionId}`, (executor) => executor.keepReplaced(id, observed, result, l));
   }
 
   /** Runs `keep`; if it fails, it waits in `unkept` for the next round, and the failure goes on to the caller. */
-  private async keeping(key: string, keep: () => Promise<void>): Promise<void> {
+  private async keeping(key: string, keep: (executor: Executor) => Promise<void>): Promise<void> {
     this.c.unkept.set(key, keep);
-    await keep();
+    await keep(this);
     this.c.unkept.delete(key);
   }
 
@@ -237,9 +237,11 @@ export class Executor {
   /**
    * Puts the content of a version in the folder as a new file, under `name` (when `asIs` and it is
    * free) or a conflict copy's name beside it; the next scan finds it and uploads it. It goes in
-   * as a download does: a part file, then a hard link that refuses an existing name.
+   * as a download does: a part file, then a hard link that refuses an existing name. A folder gone
+   * from the disk since puts it at the top of the pair's folder: it has to land somewhere.
    */
-  private async keepVersion(id: string, v: Omit<RemoteVersion, 'versionNo'>, parentId: string, name: string, asIs: boolean): Promise<void> {
+  private async keepVersion(id: string, v: Omit<RemoteVersion, 'versionNo'>, folderId: string, name: string, asIs: boolean): Promise<void> {
+    const parentId = this.s.local.has(folderId) ? folderId : this.s.rootId;
     let n = asIs ? 0 : 1;
     const nth = () => this.childPath(parentId, n === 0 ? name : conflictCopyName(name, this.c.conflictStamp(), n));
     let rel = nth();
@@ -426,7 +428,7 @@ export class Executor {
     // into the folder, and syncs up as a new document.
     if (held && observed && held.currentVersionId !== '' && held.currentVersionId !== observed) {
       const version = { versionId: held.currentVersionId, contentHash: held.contentHash, sizeBytes: held.sizeBytes };
-      await this.keeping(`${id}\0${version.versionId}`, () => this.keepVersion(id, version, node.parentId, node.name, true));
+      await this.keeping(`${id}\0${version.versionId}`, (executor) => executor.keepVersion(id, version, node.parentId, node.name, true));
     }
   }
 
