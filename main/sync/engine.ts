@@ -136,6 +136,8 @@ export class PairSync {
   private stopping = false;
   /** The last pass that ended in sync, as it saw the pair, until recordInSync() or the next pass. */
   private lastInSync: { pair: PairRecord; rules: IgnoreRules; scan: LocalScan } | null = null;
+  /** Versions our writes replaced that a failure kept out of the folder (ExecutorContext.unkept). */
+  private readonly unkept = new Map<string, (executor: Executor) => Promise<void>>();
 
   constructor(private readonly o: EngineOptions) {
     this.host = o.host ?? hostname();
@@ -192,6 +194,9 @@ export class PairSync {
 
     for (let round = 1; round <= MAX_ROUNDS && !this.stopping; round++) {
       summary.rounds = round;
+      // Before the scan, which then finds them in the folder.
+      const unkept = await executor.keepUnkept();
+      for (const err of unkept) if (!isOperational(err)) throw err;
       let scan;
       try {
         scan = await scanLocal({ root: pair.dir, rootId: pair.containerId, previous: { tree: state.local, metas: state.localMetas }, rules, fs: this.fs, now: this.clock.now, ...(this.o.newId ? { newId: this.o.newId } : {}), ...(hints ? { only: hints } : {}), ...(this.o.platform ? { platform: this.o.platform } : {}) });
@@ -219,6 +224,7 @@ export class PairSync {
       const massDelete = massDeleteReason(doomed, view.trees, scan.tree.size === 0, pair);
       if (massDelete) return this.block(summary, 'mass-delete', massDelete, doomed);
       state.atomically(() => state.replace('local', scan.tree, scan.metas));
+      if (ops.length === 0 && executor.hasUnkept) return { ...summary, errors: unkept.map((err) => `keeping a replaced version: ${(err as Error).message}`) };
       if (ops.length === 0) {
         await this.converged(this.pair(), scan.parts);
         // Nothing left out either: a later quiet restart would not report what this pass did.
@@ -367,6 +373,8 @@ export class PairSync {
       ...(this.o.onProgress ? { onProgress: this.o.onProgress } : {}),
       ...(this.o.onChange ? { onChange: this.o.onChange } : {}),
       ownWrites: this.ownWrites,
+      conflictStamp: () => this.conflictStamp(),
+      unkept: this.unkept,
       ...(this.o.onTransfer ? { onTransfer: this.o.onTransfer } : {}),
     });
   }
@@ -426,8 +434,24 @@ export class PairSync {
 
   /** Brings the remote tree up to date, and settles uploads that landed; false when the pair's own folder is gone on the service. */
   private async observeRemote(pair: PairRecord, state: PairState): Promise<boolean> {
+    // The version each upload of a new version was made over, while it was in flight.
+    const over = new Map<string, string>();
+    for (const intent of state.intents.values()) {
+      const observed = state.remoteMetas.get(intent.id)?.versionId;
+      if (intent.side === 'remote' && observed) over.set(intent.id, observed);
+    }
     const present = await this.readRemote(pair, state);
-    if (present) settleUploads(state);
+    if (!present) return present;
+    // One that landed unrecorded (a crash, a lost answer) never looked at what it replaced
+    // (Executor.keepReplaced): that look waits for the next round.
+    for (const id of settleUploads(state)) {
+      const observed = over.get(id);
+      const ours = state.remoteMetas.get(id);
+      const hash = state.remote.get(id)?.hash;
+      const file = state.local.get(id);
+      if (!observed || !ours || !hash || !file || observed === ours.versionId) continue;
+      this.unkept.set(`${id}\0${ours.versionId}`, (executor) => executor.keepReplaced(id, observed, { versionId: ours.versionId, contentHash: hash }, file));
+    }
     return present;
   }
 

@@ -18,8 +18,9 @@ import type { Clock } from './clock.ts';
 import type { PairState } from './state.ts';
 import type { OwnWrites } from './ownWrites.ts';
 import type { FsStats, SyncFs } from './syncFs.ts';
-import type { SyncRemote } from './syncRemote.ts';
+import type { DeletedDocument, RemoteVersion, SyncRemote, Uploaded } from './syncRemote.ts';
 import { childIndex, descendants } from './trees.ts';
+import { conflictCopyName } from './names.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
 export interface ExecutorContext {
@@ -43,7 +44,17 @@ export interface ExecutorContext {
   onChange?: (change: AppliedChange) => void;
   /** Where the executor notes what it does to the folder, before it does it, for the watcher to ignore. */
   ownWrites: OwnWrites;
+  /** Goes into the name of a conflict copy the executor makes itself (see keepVersion). */
+  conflictStamp: () => string;
+  /**
+   * Versions a write of ours replaced that a failure kept out of the folder, by key: each is
+   * tried again before the next scan (keepUnkept). The engine keeps the map as long as it lives.
+   */
+  unkept: Map<string, (executor: Executor) => Promise<void>>;
 }
+
+/** How many of a document's newest versions an upload looks at to find the one its own replaced. */
+const RECENT_VERSIONS = 5;
 
 /** Which way a file's content moves: to the service, or to this computer. */
 export type TransferDirection = 'upload' | 'download';
@@ -156,6 +167,7 @@ export class Executor {
     if (!l) throw new StaleObservation(`local node ${id} is gone`);
     const rel = this.s.localPath(id);
     await this.assertUnchanged(id, false);
+    const observed = isNew ? undefined : this.s.remoteMetas.get(id)?.versionId;
     const size = this.s.localMetas.get(id)?.size ?? 0;
     const attributes = attributesOfFile(this.c.fs.statSync(this.abs(rel)));
     const result = await this.reported(rel, 'upload', size, () => this.c.remote.upload(this.abs(rel), isNew ? { containerId: l.parentId, title: l.name } : { docId: id }, {
@@ -181,6 +193,81 @@ export class Executor {
       this.s.put('synced', node);
       this.s.setRemoteMeta({ id: result.docId, versionId: result.versionId, size: result.sizeBytes });
     });
+    if (observed) await this.keeping(`${id}\0${result.versionId}`, (executor) => executor.keepReplaced(id, observed, result, l));
+  }
+
+  /** Runs `keep`; if it fails, it waits in `unkept` for the next round, and the failure goes on to the caller. */
+  private async keeping(key: string, keep: (executor: Executor) => Promise<void>): Promise<void> {
+    this.c.unkept.set(key, keep);
+    await keep(this);
+    this.c.unkept.delete(key);
+  }
+
+  /** Tries again what failed to reach the folder (see keeping); returns what failed again. */
+  async keepUnkept(): Promise<unknown[]> {
+    const failed: unknown[] = [];
+    for (const [key, keep] of [...this.c.unkept]) {
+      try {
+        await keep(this);
+        this.c.unkept.delete(key);
+      } catch (err) {
+        // A refusal of the service (the version is gone for good) would be the same next time.
+        if (err instanceof FolioApiError) this.c.unkept.delete(key);
+        failed.push(err);
+      }
+    }
+    return failed;
+  }
+
+  get hasUnkept(): boolean {
+    return this.c.unkept.size > 0;
+  }
+
+  /**
+   * The service takes a new version without asking which one it replaces (/v1 has no
+   * precondition): a version another user saved after our last observation of the document, and
+   * before our upload, stops being current unseen, and would never reach the folder. The version
+   * just below ours tells: when it is not the one we observed, it is kept beside the file as a
+   * conflict copy, which syncs up as a new document. A failure is tried again (keeping), and so is
+   * the look of an upload that landed unrecorded (PairSync.observeRemote); a crash after the upload
+   * was recorded and before this look ends still leaves it only in the document's history.
+   */
+  async keepReplaced(id: string, observed: string, ours: Pick<Uploaded, 'versionId' | 'contentHash'>, file: Pick<NodeState, 'parentId' | 'name'>): Promise<void> {
+    const recent = await this.c.remote.recentVersions(id, RECENT_VERSIONS);
+    const at = recent.findIndex((v) => v.versionId === ours.versionId);
+    const below = at < 0 ? undefined : recent[at + 1];
+    if (!below || below.versionId === observed || below.contentHash === ours.contentHash) return;
+    await this.keepVersion(id, below, file.parentId, file.name, false);
+  }
+
+  /**
+   * Puts the content of a version in the folder as a new file, under `name` (when `asIs` and it is
+   * free) or a conflict copy's name beside it; the next scan finds it and uploads it. It goes in
+   * as a download does: a part file, then a hard link that refuses an existing name. A folder gone
+   * from the disk since puts it at the top of the pair's folder: it has to land somewhere.
+   */
+  private async keepVersion(id: string, v: Omit<RemoteVersion, 'versionNo'>, folderId: string, name: string, asIs: boolean): Promise<void> {
+    const parentId = this.s.local.has(folderId) ? folderId : this.s.rootId;
+    let n = asIs ? 0 : 1;
+    const nth = () => this.childPath(parentId, n === 0 ? name : conflictCopyName(name, this.c.conflictStamp(), n));
+    let rel = nth();
+    while (await this.exists(this.abs(rel))) {
+      n++;
+      rel = nth();
+    }
+    const dest = this.abs(rel);
+    const partPath = join(dirname(dest), downloadPartName(id, v.contentHash));
+    await this.unlinkedPart(partPath);
+    await this.reported(rel, 'download', v.sizeBytes, () =>
+      this.c.remote.download(v.versionId, v.contentHash, v.sizeBytes, dest, {
+        partPath,
+        limiter: this.c.limiter,
+        place: async (part) => {
+          await this.placeNew(part, dest, rel);
+          await this.c.fs.syncDirectory(dirname(dest));
+        },
+      }),
+    );
   }
 
   /** Runs one transfer and reports how it ended; the outcome, or the failure, goes on to the caller. */
@@ -222,10 +309,11 @@ export class Executor {
     // Without the thread pool, as statMeta: a trip to a pool thread costs more than the call.
     if (isNew && this.c.fs.lstatSync(dest) !== undefined) throw new StaleObservation(`${rel} appeared on disk`);
     if (!isNew) await this.assertUnchanged(id, true);
-    const partName = downloadPartName(id, r.hash);
+    const partPath = join(dirname(dest), downloadPartName(id, r.hash));
+    await this.unlinkedPart(partPath);
     let placed: FsStats | undefined;
     await this.reported(rel, 'download', meta.size, () => this.c.remote.download(meta.versionId, r.hash, meta.size, dest, {
-      partPath: join(dirname(dest), partName),
+      partPath,
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
@@ -329,9 +417,11 @@ export class Executor {
     const node = this.s.remote.get(id);
     if (!node) return;
     const path = this.remotePath(id);
+    const observed = this.s.remoteMetas.get(id)?.versionId;
+    let held: DeletedDocument | undefined;
     try {
       if (node.kind === 'dir') await this.c.remote.deleteContainer(id);
-      else await this.c.remote.deleteDocument(id);
+      else held = await this.c.remote.deleteDocument(id);
     } catch (err) {
       // Already gone from the service (deleted by someone else, or a retried request that had landed).
       if (!(err instanceof FolioApiError) || err.code !== ErrorCodes.NOT_FOUND.code) throw err;
@@ -340,6 +430,13 @@ export class Executor {
       for (const x of this.s.removeSubtree('remote', id)) this.s.remove('synced', x);
     });
     this.c.onChange?.({ type: 'deleteRemote', path });
+    // Another user's edit that landed after our last observation went to the recycle bin with
+    // the document (/v1 deletes without a precondition). An edit beats a delete: it comes back
+    // into the folder, and syncs up as a new document.
+    if (held && observed && held.currentVersionId !== '' && held.currentVersionId !== observed) {
+      const version = { versionId: held.currentVersionId, contentHash: held.contentHash, sizeBytes: held.sizeBytes };
+      await this.keeping(`${id}\0${version.versionId}`, (executor) => executor.keepVersion(id, version, node.parentId, node.name, true));
+    }
   }
 
   /**
@@ -472,6 +569,18 @@ export class Executor {
     for (const m of [...this.s.localMetas.values()]) {
       if (m.path.startsWith(`${from}/`)) this.s.setLocalMeta({ ...m, path: to + m.path.slice(from.length) });
     }
+  }
+
+  /**
+   * A crash between placing a new download (a hard link) and removing its part leaves the part as a
+   * second name of the placed file, which the user may have edited since. A download writes into
+   * its part (a resumed one appends to it): through that link it would change the user's file. So
+   * such a part goes first; the file keeps its other name. A synchronous lstat, as the scanner's:
+   * this runs before every download, and almost always finds nothing.
+   */
+  private async unlinkedPart(partPath: string): Promise<void> {
+    const part = this.c.fs.lstatSync(partPath);
+    if (part && part.nlink > 1) await this.c.fs.unlink(partPath);
   }
 
   /** Puts a downloaded file at `dest` only if nothing is there: a hard link fails rather than overwrite. */

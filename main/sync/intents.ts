@@ -10,31 +10,47 @@ import type { Intent, LocalMeta, NodeState } from './model.ts';
 import type { PairState } from './state.ts';
 import { isLocalId } from './trees.ts';
 
-/** After the service side is observed: uploads that landed become the merge base. */
-export function settleUploads(state: PairState): void {
+/**
+ * After the service side is observed: uploads that landed become the merge base. Returns the
+ * documents that a new version of ours landed on, unrecorded till now.
+ */
+export function settleUploads(state: PairState): string[] {
   const intents = [...state.intents.values()].filter((i) => i.side === 'remote');
-  if (intents.length === 0) return;
+  const versions: string[] = [];
+  if (intents.length === 0) return versions;
   state.atomically(() => {
     for (const intent of intents) {
       // A new document: a node only this side knows, or one whose document is gone from the
       // service (an edit that beat a delete there goes up as a new document).
       if (isLocalId(intent.id) || !state.remote.has(intent.id)) {
-        // Ours if it sits where we put it with our content and nobody knows it yet.
-        const landed = [...state.remote.values()].find(
-          (r) => r.kind === 'file' && r.parentId === intent.parentId && r.name === intent.name && r.hash === intent.hash && !state.synced.has(r.id) && !state.local.has(r.id),
-        );
+        const landed = landedDocument(state, intent);
         if (landed && state.local.has(intent.id)) {
           state.remap(intent.id, landed.id);
-          state.put('synced', landed);
+          // The merge base is where we put it: if someone moved it since, that is their move, and it syncs.
+          state.put('synced', { ...landed, parentId: intent.parentId, name: intent.name });
         }
       } else {
         const r = state.remote.get(intent.id);
         const s = state.synced.get(intent.id);
-        if (r && s && r.hash === intent.hash) state.put('synced', { ...s, hash: r.hash });
+        if (r && s && r.hash === intent.hash) {
+          state.put('synced', { ...s, hash: r.hash });
+          versions.push(intent.id);
+        }
       }
       state.clearIntent('remote', intent.id);
     }
   });
+  return versions;
+}
+
+/**
+ * The document a new-document upload created, if it landed: one with our content that nobody
+ * knows yet, where we put it; or, failing that, the only such one anywhere in the pair, as another
+ * user may have renamed or moved it before this observation.
+ */
+function landedDocument(state: PairState, intent: Intent): NodeState | undefined {
+  const unknown = [...state.remote.values()].filter((r) => r.kind === 'file' && r.hash === intent.hash && !state.synced.has(r.id) && !state.local.has(r.id));
+  return unknown.find((r) => r.parentId === intent.parentId && r.name === intent.name) ?? (unknown.length === 1 ? unknown[0] : undefined);
 }
 
 /**
@@ -57,18 +73,24 @@ export function settleDownloads(state: PairState, scan: { tree: Map<string, Node
   });
 }
 
+/**
+ * The new file a download put in place, found by the scan under a fresh local id: where we put it,
+ * or, failing that, the only new file with its content anywhere in the folder, as the user may
+ * have moved or renamed it before this scan (its merge base stays where we put it, so the move
+ * syncs).
+ */
 function reclaim(intent: Intent, scan: { tree: Map<string, NodeState>; metas: Map<string, LocalMeta> }): NodeState | undefined {
-  for (const [id, n] of scan.tree) {
-    if (!isLocalId(id) || n.kind !== 'file' || n.parentId !== intent.parentId || n.name !== intent.name || n.hash !== intent.hash) continue;
-    const node = { ...n, id: intent.id };
-    scan.tree.delete(id);
-    scan.tree.set(intent.id, node);
-    const meta = scan.metas.get(id);
-    if (meta) {
-      scan.metas.delete(id);
-      scan.metas.set(intent.id, { ...meta, id: intent.id });
-    }
-    return node;
+  const fresh = [...scan.tree].filter(([id, n]) => isLocalId(id) && n.kind === 'file' && n.hash === intent.hash);
+  const found = fresh.find(([, n]) => n.parentId === intent.parentId && n.name === intent.name) ?? (fresh.length === 1 ? fresh[0] : undefined);
+  if (!found) return undefined;
+  const [id, n] = found;
+  const node = { ...n, id: intent.id };
+  scan.tree.delete(id);
+  scan.tree.set(intent.id, node);
+  const meta = scan.metas.get(id);
+  if (meta) {
+    scan.metas.delete(id);
+    scan.metas.set(intent.id, { ...meta, id: intent.id });
   }
-  return undefined;
+  return node;
 }

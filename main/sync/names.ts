@@ -68,3 +68,13 @@ export function pathTooLong(abs: string, platform: NodeJS.Platform = process.pla
 export function canonicalName(name: string): string {
   return name.normalize('NFC');
 }
+
+/**
+ * The n-th candidate name for a conflict copy of `name` (n from 1): "report (conflicted copy
+ * 2026-11-21 143002 laptop).pdf", then "… 2).pdf" and on, for when one is taken.
+ */
+export function conflictCopyName(name: string, stamp: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  return `${stem} (conflicted copy ${stamp})${n === 1 ? '' : ` ${n}`}${ext}`;
+}

@@ -18,6 +18,7 @@
  */
 import { caseFoldedNames, childIndex, descendants, exactNames, samePlace, slotIndex, type NameKey, type Trees } from './trees.ts';
 import type { NodeState } from './model.ts';
+import { conflictCopyName } from './names.ts';
 
 export type Op =
   /** Send a file's local content to the service: a new version, or a new document when isNew. */
@@ -242,7 +243,7 @@ class Planner {
       const occupantId = this.slots[p.side].get(`${p.parentId}/${key(p.name)}`);
       if (!occupantId || occupantId === p.id || !this.vacating[p.side].has(occupantId)) continue;
       const occupant = (p.side === 'local' ? this.t.local : this.t.remote).get(occupantId) as NodeState;
-      const name = this.freeName(p.side, occupant.parentId, `${occupant.name}.folio-move`);
+      const name = this.freeName(p.side, occupant.parentId, (n) => `${occupant.name}.folio-move${n === 1 ? '' : ` ${n}`}`);
       this.emit(p.side === 'local' ? { type: 'moveLocal', id: occupantId, parentId: occupant.parentId, name } : { type: 'moveRemote', id: occupantId, parentId: occupant.parentId, name });
       return;
     }
@@ -260,14 +261,12 @@ class Planner {
 
   /** "report (conflicted copy 2026-11-21 143002 laptop).pdf", numbered when taken on either side. */
   private conflictName(parentId: string, name: string): string {
-    const dot = name.lastIndexOf('.');
-    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    return this.freeName('both', parentId, `${stem} (conflicted copy ${this.options.conflictStamp})`, ext);
+    return this.freeName('both', parentId, (n) => conflictCopyName(name, this.options.conflictStamp, n));
   }
 
-  private freeName(side: Side | 'both', parentId: string, base: string, ext = ''): string {
+  private freeName(side: Side | 'both', parentId: string, nth: (n: number) => string): string {
     for (let n = 1; ; n++) {
-      const candidate = n === 1 ? `${base}${ext}` : `${base} ${n}${ext}`;
+      const candidate = nth(n);
       const localKey = `${parentId}/${this.localKey(candidate)}`;
       const taken =
         ((side === 'local' || side === 'both') && this.slots.local.has(localKey)) ||

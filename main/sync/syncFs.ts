@@ -18,6 +18,8 @@ export interface FsStats {
   ino: number;
   dev: number;
   mode: number;
+  /** How many names the file has: a download's part file with more is linked to a file of the folder. */
+  nlink: number;
   isFile(): boolean;
   isDirectory(): boolean;
   isSymbolicLink(): boolean;

@@ -6,11 +6,15 @@
  */
 import type { FolioClient } from '../remote/client.ts';
 import { downloadVersion, uploadFile, type DownloadOptions, type UploadOptions, type UploadTarget } from '../remote/transfer.ts';
-import type { ChangePage, Container, Document, VersionResult } from '../../shared/v1/resources.ts';
+import type { ChangePage, Container, Document, Version, VersionResult } from '../../shared/v1/resources.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
 
 export type RemoteFolder = Pick<Container, 'containerId' | 'name' | 'status'>;
 export type RemoteDocument = Pick<Document, 'docId' | 'containerId' | 'title' | 'contentHash' | 'currentVersionId' | 'sizeBytes' | 'currentVersionNo'>;
 export type Uploaded = Pick<VersionResult, 'docId' | 'versionId' | 'contentHash' | 'sizeBytes'>;
+export type RemoteVersion = Pick<Version, 'versionId' | 'versionNo' | 'contentHash' | 'sizeBytes'>;
+/** What a deleted document held when it went to the recycle bin. */
+export type DeletedDocument = Pick<Document, 'currentVersionId' | 'contentHash' | 'sizeBytes'>;
 
 export interface SyncRemote {
   /** One page of the change feed after `cursor`. */
@@ -23,7 +27,10 @@ export interface SyncRemote {
   updateContainer(input: { containerId: string; parentId: string; name: string }): Promise<void>;
   updateDocument(input: { docId: string; containerId: string; title: string }): Promise<void>;
   deleteContainer(containerId: string): Promise<void>;
-  deleteDocument(docId: string): Promise<void>;
+  /** Moves a document to the recycle bin; tells what it held then. */
+  deleteDocument(docId: string): Promise<DeletedDocument>;
+  /** A document's newest versions, newest first, at most `count`. */
+  recentVersions(docId: string, count: number): Promise<RemoteVersion[]>;
   /** Sends the local file at `path` as a new document or a new version of one. */
   upload(path: string, target: UploadTarget, options: UploadOptions): Promise<Uploaded>;
   /** Fetches a version into `options.partPath`, checks its hash, and has `options.place` put it at `dest`. */
@@ -48,7 +55,12 @@ export function clientRemote(client: FolioClient): SyncRemote {
       await client.deleteContainer(containerId);
     },
     deleteDocument: async (docId) => {
-      await client.deleteDocument(docId);
+      const { currentVersionId, contentHash, sizeBytes } = await client.deleteDocument(docId);
+      return { currentVersionId, contentHash, sizeBytes };
+    },
+    recentVersions: async (docId, count) => {
+      const page = await client.v1(contract.versions.getPage, { docId, pageSize: count, pageNumber: 1 });
+      return page.content.map(({ versionId, versionNo, contentHash, sizeBytes }) => ({ versionId, versionNo, contentHash, sizeBytes }));
     },
     upload: (path, target, options) => uploadFile(client, path, target, options),
     download: (versionId, expectedHash, totalBytes, dest, options) => downloadVersion(client, versionId, expectedHash, totalBytes, dest, options),

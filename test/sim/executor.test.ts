@@ -34,7 +34,7 @@ async function synced(): Promise<{ state: PairState; executor: Executor }> {
   // Past the racy window: the executor trusts the scan's stat.
   world.clock.advance(5_000);
   const state = PairOwner.of(world.store, PAIR).state();
-  const executor = new Executor({ remote: world.service, fs: world.fs, clock: world.clock, state, dir: DIR, pairId: PAIR, caseInsensitive: false, limiter: new PQueue({ concurrency: 1 }), ownWrites: new OwnWrites(world.clock.now) });
+  const executor = new Executor({ remote: world.service, fs: world.fs, clock: world.clock, state, dir: DIR, pairId: PAIR, caseInsensitive: false, limiter: new PQueue({ concurrency: 1 }), ownWrites: new OwnWrites(world.clock.now), conflictStamp: () => 'sim', unkept: new Map() });
   return { state, executor };
 }
 

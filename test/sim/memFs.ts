@@ -15,6 +15,8 @@ interface Inode {
   mtimeMs: number;
   birthtimeMs: number;
   mode: number;
+  /** How many names it has: a hard link adds one, a removal takes one away. */
+  nlink: number;
   children: Map<string, Inode>;
 }
 
@@ -53,7 +55,7 @@ export class MemFs implements SyncFs {
 
   private inode(kind: Inode['kind'], data: Buffer = Buffer.alloc(0)): Inode {
     const t = this.now();
-    return { ino: this.nextIno++, kind, data, mtimeMs: t, birthtimeMs: t, mode: kind === 'dir' ? 0o755 : 0o644, children: new Map() };
+    return { ino: this.nextIno++, kind, data, mtimeMs: t, birthtimeMs: t, mode: kind === 'dir' ? 0o755 : 0o644, nlink: 1, children: new Map() };
   }
 
   private find(path: string): Inode | undefined {
@@ -86,6 +88,7 @@ export class MemFs implements SyncFs {
       ino: n.ino,
       dev: 1,
       mode: n.mode,
+      nlink: n.nlink,
       isFile: () => n.kind === 'file',
       isDirectory: () => n.kind === 'dir',
       isSymbolicLink: () => false,
@@ -174,7 +177,9 @@ export class MemFs implements SyncFs {
     const dir = this.dirOf(path, 'rm');
     const node = dir.children.get(baseName(path));
     dir.children.delete(baseName(path));
-    if (node) this.emitTree(path, node, false);
+    if (!node) return;
+    node.nlink--;
+    this.emitTree(path, node, false);
   }
 
   moveSync(from: string, to: string): void {
@@ -187,6 +192,7 @@ export class MemFs implements SyncFs {
       if (existing.kind === 'dir' && node.kind !== 'dir') throw fsError('EISDIR', 'rename', to);
       if (existing.kind !== 'dir' && node.kind === 'dir') throw fsError('ENOTDIR', 'rename', to);
       if (existing.kind === 'dir' && existing.children.size > 0) throw fsError('ENOTEMPTY', 'rename', to);
+      existing.nlink--;
     }
     this.dirOf(from, 'rename').children.delete(baseName(from));
     target.children.set(baseName(to), node);
@@ -273,6 +279,7 @@ export class MemFs implements SyncFs {
     const dir = this.dirOf(to, 'link');
     if (dir.children.has(baseName(to))) throw fsError('EEXIST', 'link', to);
     dir.children.set(baseName(to), node);
+    node.nlink++;
     this.emit('add', to);
     });
   }

@@ -12,7 +12,7 @@ import { ErrorCodes, type ErrorName } from '../../shared/errors.ts';
 import type { Change, ChangePage } from '../../shared/v1/resources.ts';
 import { FolioApiError, ServiceUnreachable } from '../../main/remote/errors.ts';
 import { HashMismatch, type DownloadOptions, type UploadOptions, type UploadTarget } from '../../main/remote/transfer.ts';
-import type { RemoteDocument, RemoteFolder, SyncRemote, Uploaded } from '../../main/sync/syncRemote.ts';
+import type { DeletedDocument, RemoteDocument, RemoteFolder, RemoteVersion, SyncRemote, Uploaded } from '../../main/sync/syncRemote.ts';
 import type { Gate, MemFs } from './memFs.ts';
 
 interface Version {
@@ -239,11 +239,21 @@ export class MemService implements SyncRemote {
     });
   }
 
-  deleteDocument(docId: string): Promise<void> {
+  deleteDocument(docId: string): Promise<DeletedDocument> {
     return this.call(`deleteDocument ${docId}`, () => {
-      this.document(docId);
+      const v = this.document(docId).versions.at(-1);
       this.doDelete(docId);
+      return { currentVersionId: v?.versionId ?? '', contentHash: v?.hash ?? '', sizeBytes: v?.data.length ?? 0 };
     });
+  }
+
+  recentVersions(docId: string, count: number): Promise<RemoteVersion[]> {
+    return this.call(`versions ${docId}`, () =>
+      this.document(docId)
+        .versions.slice(-count)
+        .reverse()
+        .map((v) => ({ versionId: v.versionId, versionNo: v.versionNo, contentHash: v.hash, sizeBytes: v.data.length })),
+    );
   }
 
   async upload(path: string, target: UploadTarget, options: UploadOptions): Promise<Uploaded> {

@@ -78,6 +78,11 @@ export class SimWorld {
   /** Bumped by each crash: a task of an abandoned engine never gets past an await point again. */
   private generation = 0;
   private chaos = false;
+  /**
+   * Calls that replace, move or delete a file in the folder, from their 'before' await point to
+   * the moment they run: the engine has checked that file and is about to act on it.
+   */
+  private readonly replacing = new Set<string>();
 
   constructor(readonly seed: number) {
     this.rng = new Prng(seed);
@@ -126,9 +131,12 @@ export class SimWorld {
       this.crashed();
       return never;
     }
-    if (phase === 'after' && this.rng.chance(0.04)) this.users.act(`after ${label}`, busyIn(label));
+    if (phase === 'after' && this.rng.chance(0.04)) this.users.act(`after ${label}`, busyIn([label, ...this.replacing]));
     this.clock.advance(this.rng.int(0, 30));
+    const replaces = phase === 'before' && REPLACING.test(label);
+    if (replaces) this.replacing.add(label);
     for (let n = this.rng.int(0, 2); n > 0; n--) await turn();
+    if (replaces) this.replacing.delete(label);
     // Another task may have crashed the engine while this one waited.
     if (generation !== this.generation) return never;
   }
@@ -235,11 +243,21 @@ export class SimWorld {
   }
 }
 
-/** What a call's label names: paths in the folder, and service ids (containers, documents, versions). */
-function busyIn(label: string): Busy {
-  const words = label.split(/[ /]/);
-  const paths = label
-    .split(' ')
+/**
+ * The calls that replace, move or delete what the engine checked just before (Executor's
+ * assertUnchanged, a synchronous stat, then one of these). A user's change to that file in
+ * between is the window docs/sync.md says the simulation does not model (one system call on a
+ * real disk, and no engine can close it without a compare-and-swap on the file system). A user
+ * acting at another task's await point (concurrent transfers) could change it all the same, and
+ * the engine lost the edit (seed 2599): such a call's paths are busy for every user's action.
+ */
+const REPLACING = /^fs\.(rename|unlink|rm|rmdir) /;
+
+/** What calls' labels name: paths in the folder, and service ids (containers, documents, versions). */
+function busyIn(labels: string[]): Busy {
+  const words = labels.flatMap((label) => label.split(/[ /]/));
+  const paths = labels
+    .flatMap((label) => label.split(' '))
     .filter((w) => w === DIR || w.startsWith(`${DIR}/`))
     .map((w) => w.slice(DIR.length + 1));
   return { paths, ids: new Set(words.filter((w) => /^[cdv]\d+$/.test(w))) };

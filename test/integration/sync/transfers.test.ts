@@ -4,11 +4,12 @@
  */
 import { contract } from '../../../shared/v1/contract/index.ts';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHUNK_SIZE, hashFile } from '../../../main/remote/transfer.ts';
 import { openSyncStore } from '../../../main/store/sync/index.ts';
+import { downloadPartName } from '../../../main/sync/parts.ts';
 import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { tempDir } from '../../helpers/server.ts';
 import { expectInSync, sandbox, sha } from './harness.ts';
@@ -70,6 +71,19 @@ describe('transfers', () => {
       rmSync(dir, { recursive: true, force: true });
       rmSync(state, { recursive: true, force: true });
     }
+  });
+
+  it("a download's part file left as a second name of a file of the folder (a crash between placing it and removing the part) is not written into", async () => {
+    const s = await fresh();
+    const report = 'the quarterly report, final';
+    const doc = await s.remoteWrite('report.txt', report);
+    // What the crash leaves: the part, linked into place, then edited by the user under its other name.
+    s.write('mine.txt', 'draft');
+    linkSync(s.abs('mine.txt'), s.abs(downloadPartName(doc.docId, sha(report))));
+    await s.settle();
+    expect(s.read('mine.txt')).toBe('draft');
+    expect(s.read('report.txt')).toBe(report);
+    await expectInSync(s);
   });
 
   it('a small file edited during its upload is uploaded again: the service ends with the final content', async () => {

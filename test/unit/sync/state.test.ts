@@ -134,6 +134,37 @@ describe('transfer intents after a crash', () => {
     expect(state.synced.get('D')).toEqual(file('D', 'new.txt', 'v2'));
   });
 
+  it('a new document that landed is recognised after another user renamed it; the merge base is where it landed, so their rename syncs', () => {
+    const state = new PairState(store, 'p', ROOT);
+    state.atomically(() => {
+      state.put('local', file('local:1', 'new.txt', 'v2'));
+      state.setLocalMeta(meta('local:1', 'new.txt'));
+      state.put('remote', { id: 'sub', parentId: ROOT, name: 'sub', kind: 'dir', hash: '' });
+      state.intend({ side: 'remote', id: 'local:1', hash: 'v2', parentId: ROOT, name: 'new.txt' });
+      state.put('remote', file('D', 'theirs.txt', 'v2', 'sub'));
+      state.put('remote', file('E', 'other.txt', 'v9'));
+    });
+    settleUploads(state);
+    expect(state.local.get('D')?.name).toBe('new.txt');
+    expect(state.synced.get('D')).toEqual(file('D', 'new.txt', 'v2'));
+    expect(state.remote.get('D')).toEqual(file('D', 'theirs.txt', 'v2', 'sub'));
+  });
+
+  it('a renamed document with our content is not taken when two such are unknown: which one is ours cannot be told', () => {
+    const state = new PairState(store, 'p', ROOT);
+    state.atomically(() => {
+      state.put('local', file('local:1', 'new.txt', 'v2'));
+      state.setLocalMeta(meta('local:1', 'new.txt'));
+      state.intend({ side: 'remote', id: 'local:1', hash: 'v2', parentId: ROOT, name: 'new.txt' });
+      state.put('remote', file('D', 'one.txt', 'v2'));
+      state.put('remote', file('E', 'two.txt', 'v2'));
+    });
+    settleUploads(state);
+    expect(state.local.has('local:1')).toBe(true);
+    expect(state.synced.size).toBe(0);
+    expect(state.intents.size).toBe(0);
+  });
+
   it('a download put in place before the crash becomes the merge base', () => {
     const state = new PairState(store, 'p', ROOT);
     state.atomically(() => {
@@ -155,6 +186,29 @@ describe('transfer intents after a crash', () => {
     settleDownloads(state, scan);
     expect([...scan.tree.keys()]).toEqual(['R']);
     expect(scan.metas.get('R')?.id).toBe('R');
+    expect(state.synced.get('R')).toEqual(file('R', 'b.txt', 'v2'));
+  });
+
+  it('a new file put in place before the crash, then moved by the user, takes back its id; its merge base stays where it was put, so the move syncs', () => {
+    const state = new PairState(store, 'p', ROOT);
+    state.atomically(() => {
+      state.put('remote', file('R', 'b.txt', 'v2'));
+      state.intend({ side: 'local', id: 'R', hash: 'v2', parentId: ROOT, name: 'b.txt' });
+    });
+    const scan = {
+      tree: new Map([
+        ['local:9', file('local:9', 'moved.txt', 'v2')],
+        ['local:8', file('local:8', 'other.txt', 'v7')],
+      ]),
+      metas: new Map([
+        ['local:9', meta('local:9', 'moved.txt')],
+        ['local:8', meta('local:8', 'other.txt')],
+      ]),
+    };
+    settleDownloads(state, scan);
+    expect([...scan.tree.keys()].sort()).toEqual(['R', 'local:8']);
+    expect(scan.tree.get('R')?.name).toBe('moved.txt');
+    expect(scan.metas.get('R')?.path).toBe('moved.txt');
     expect(state.synced.get('R')).toEqual(file('R', 'b.txt', 'v2'));
   });
 
