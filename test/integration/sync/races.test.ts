@@ -86,6 +86,24 @@ describe('a write of another user that lands between the engine’s observation 
     }
   });
 
+  it('when the user deletes the folder their version belongs in, it is kept at the top of the pair instead', async () => {
+    const { client, beforeUpload } = racingClient();
+    const s = await fresh({ client });
+    s.write('sub/doc.txt', 'first');
+    s.write('other.txt', 'keeps the folder from looking emptied');
+    await s.settle();
+    s.write('sub/doc.txt', 'mine');
+    // The upload has read the file; the folder goes before their version can be put beside it.
+    beforeUpload(async () => {
+      await s.remoteWrite('sub/doc.txt', 'theirs');
+      s.remove('sub');
+    });
+    await s.settle();
+    expect(s.localListing()['sub/']).toBeUndefined();
+    expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
+    await expectInSync(s);
+  });
+
   it('an upload whose answer was lost (it landed unrecorded) still looks, at the next round, at what it replaced', async () => {
     const { client, beforeUpload, loseNextUploadAnswer } = racingClient();
     const s = await fresh({ client });
