@@ -212,6 +212,30 @@ describe('transfer intents after a crash', () => {
     expect(state.synced.get('R')).toEqual(file('R', 'b.txt', 'v2'));
   });
 
+  it('two new files of the same content: the one found where it was put is taken first, so the other, moved, is the only one left for the second', () => {
+    const state = new PairState(store, 'p', ROOT);
+    state.atomically(() => {
+      state.put('remote', file('R1', 'a.txt', 'v2'));
+      state.put('remote', file('R2', 'b.txt', 'v2'));
+      state.intend({ side: 'local', id: 'R1', hash: 'v2', parentId: ROOT, name: 'a.txt' });
+      state.intend({ side: 'local', id: 'R2', hash: 'v2', parentId: ROOT, name: 'b.txt' });
+    });
+    const scan = {
+      tree: new Map([
+        ['local:1', file('local:1', 'a.txt', 'v2')],
+        ['local:2', file('local:2', 'moved.txt', 'v2')],
+      ]),
+      metas: new Map([
+        ['local:1', meta('local:1', 'a.txt')],
+        ['local:2', meta('local:2', 'moved.txt')],
+      ]),
+    };
+    settleDownloads(state, scan);
+    expect([...scan.tree.keys()].sort()).toEqual(['R1', 'R2']);
+    expect(scan.tree.get('R2')?.name).toBe('moved.txt');
+    expect(state.synced.get('R2')).toEqual(file('R2', 'b.txt', 'v2'));
+  });
+
   it('a download that was not put in place leaves the merge base alone', () => {
     const state = new PairState(store, 'p', ROOT);
     state.atomically(() => {
