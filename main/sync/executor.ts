@@ -246,7 +246,7 @@ export class Executor {
    * as a download does: a part file, then a hard link that refuses an existing name. A folder gone
    * from the disk since puts it at the top of the pair's folder: it has to land somewhere.
    */
-  private async keepVersion(id: string, v: Omit<RemoteVersion, 'versionNo'>, folderId: string, name: string, asIs: boolean): Promise<void> {
+  private async keepVersion(id: string, v: RemoteVersion, folderId: string, name: string, asIs: boolean): Promise<void> {
     const parentId = this.s.local.has(folderId) ? folderId : this.s.rootId;
     let n = asIs ? 0 : 1;
     const nth = () => this.childPath(parentId, n === 0 ? name : conflictCopyName(name, this.c.conflictStamp(), n));

@@ -12,7 +12,7 @@ import { contract } from '../../shared/v1/contract/index.ts';
 export type RemoteFolder = Pick<Container, 'containerId' | 'name' | 'status'>;
 export type RemoteDocument = Pick<Document, 'docId' | 'containerId' | 'title' | 'contentHash' | 'currentVersionId' | 'sizeBytes' | 'currentVersionNo'>;
 export type Uploaded = Pick<VersionResult, 'docId' | 'versionId' | 'contentHash' | 'sizeBytes'>;
-export type RemoteVersion = Pick<Version, 'versionId' | 'versionNo' | 'contentHash' | 'sizeBytes'>;
+export type RemoteVersion = Pick<Version, 'versionId' | 'contentHash' | 'sizeBytes'>;
 /** What a deleted document held when it went to the recycle bin. */
 export type DeletedDocument = Pick<Document, 'currentVersionId' | 'contentHash' | 'sizeBytes'>;
 
@@ -60,7 +60,7 @@ export function clientRemote(client: FolioClient): SyncRemote {
     },
     recentVersions: async (docId, count) => {
       const page = await client.v1(contract.versions.getPage, { docId, pageSize: count, pageNumber: 1 });
-      return page.content.map(({ versionId, versionNo, contentHash, sizeBytes }) => ({ versionId, versionNo, contentHash, sizeBytes }));
+      return page.content.map(({ versionId, contentHash, sizeBytes }) => ({ versionId, contentHash, sizeBytes }));
     },
     upload: (path, target, options) => uploadFile(client, path, target, options),
     download: (versionId, expectedHash, totalBytes, dest, options) => downloadVersion(client, versionId, expectedHash, totalBytes, dest, options),

@@ -252,7 +252,7 @@ export class MemService implements SyncRemote {
       this.document(docId)
         .versions.slice(-count)
         .reverse()
-        .map((v) => ({ versionId: v.versionId, versionNo: v.versionNo, contentHash: v.hash, sizeBytes: v.data.length })),
+        .map((v) => ({ versionId: v.versionId, contentHash: v.hash, sizeBytes: v.data.length })),
     );
   }
 
