@@ -264,7 +264,7 @@ export class Executor {
         limiter: this.c.limiter,
         place: async (part) => {
           await this.placeNew(part, dest, rel);
-          await this.c.fs.syncDirectory(dirname(dest));
+          await this.directorySyncs.sync(dirname(dest));
         },
       }),
     );
