@@ -13,7 +13,7 @@ import { contract, OCTET_STREAM, type DataOf, type EnvelopeRoute } from '../../s
 import type { Change, ChangePage, Container, Document, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
 import { parseBody, unwrapEnvelope, type ResponseHeaders, type ServiceReply } from './envelope.ts';
-import { FolioApiError, isUnreachable, REAUTH_CODES, ServiceUnreachable, TRANSIENT_CODES } from './errors.ts';
+import { FolioApiError, isTransient, REAUTH_CODES, ServiceUnreachable } from './errors.ts';
 
 export interface Credentials {
   clientId: string;
@@ -361,11 +361,6 @@ function stringsOf(query: Record<string, unknown>): Record<string, string> {
 /** The service asks for patience: RATE_LIMITED, or a 429 from something in front of it. */
 function isRateLimit(err: unknown): err is FolioApiError {
   return err instanceof FolioApiError && (err.code === ErrorCodes.RATE_LIMITED.code || err.httpStatus === 429);
-}
-
-function isTransient(err: unknown): boolean {
-  if (err instanceof FolioApiError) return TRANSIENT_CODES.has(err.code) || err.httpStatus >= 500 || err.httpStatus === 429;
-  return isUnreachable(err);
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -57,3 +57,9 @@ export const TRANSIENT_CODES: ReadonlySet<number> = codesOf('RENDITION_BLOB_NOT_
 export const REAUTH_CODES: ReadonlySet<number> = codesOf('UNAUTHENTICATED', 'TOKEN_EXPIRED', 'USER_TOKEN_INVALID');
 /** Codes that say the credentials themselves are wrong: asking again will not help. */
 export const CREDENTIAL_CODES: ReadonlySet<number> = codesOf('INVALID_CLIENT', 'INVALID_USER_CREDENTIALS');
+
+/** A failure the same request may not meet again: the service unreachable, failing (5xx) or asking for patience. */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof FolioApiError) return TRANSIENT_CODES.has(err.code) || err.httpStatus >= 500 || err.httpStatus === 429;
+  return isUnreachable(err);
+}

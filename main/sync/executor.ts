@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import type PQueue from 'p-queue';
 import { missingCaseError } from '../../shared/missingCaseError.ts';
-import { FolioApiError } from '../remote/errors.ts';
+import { CREDENTIAL_CODES, FolioApiError, isTransient } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import type { LocalMeta, NodeState } from './model.ts';
 import { applyAttributes, attributesOfFile } from './attributes.ts';
@@ -211,8 +211,9 @@ export class Executor {
         await keep(this);
         this.c.unkept.delete(key);
       } catch (err) {
-        // A refusal of the service (the version is gone for good) would be the same next time.
-        if (err instanceof FolioApiError) this.c.unkept.delete(key);
+        // A refusal of the service (the version is gone for good) would be the same next time; its
+        // failure (5xx), or credentials the user has yet to fix, need not be.
+        if (err instanceof FolioApiError && !isTransient(err) && !CREDENTIAL_CODES.has(err.code)) this.c.unkept.delete(key);
         failed.push(err);
       }
     }

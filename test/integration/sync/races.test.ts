@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { FolioClient } from '../../../main/remote/client.ts';
 import { ServiceUnreachable } from '../../../main/remote/errors.ts';
+import { ErrorCodes } from '../../../shared/errors.ts';
 import { contract } from '../../../shared/v1/contract/index.ts';
 import { startFaultProxy } from '../../helpers/faultProxy.ts';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
@@ -79,6 +80,27 @@ describe('a write of another user that lands between the engine’s observation 
       await s.settle();
       expect(proxy.hits.get(contract.versions.download.path)).toBe(2);
       expect(s.read('doc.txt')).toBe('mine');
+      expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
+      await expectInSync(s);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('when the service fails (5xx) the fetch of their version again at the next round, it is still kept, not given up', async () => {
+    const proxy = await startFaultProxy(service().server.url);
+    try {
+      const { client, beforeUpload } = racingClient(proxy.url);
+      const s = await fresh({ client });
+      s.write('doc.txt', 'first');
+      await s.settle();
+      s.write('doc.txt', 'mine');
+      beforeUpload(async () => {
+        await s.remoteWrite('doc.txt', 'theirs');
+        proxy.failNext(contract.versions.download.path, 2, ErrorCodes.INTERNAL.http, ErrorCodes.INTERNAL.code);
+      });
+      await s.settle();
+      expect(proxy.hits.get(contract.versions.download.path)).toBe(3);
       expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
       await expectInSync(s);
     } finally {
