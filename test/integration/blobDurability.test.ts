@@ -58,9 +58,9 @@ const linkedInto = (path: string, result: string) => named('link', '[^"]+', path
 
 /** Content whose hash starts a shard no other content of this test uses, so each directory's fsyncs are its own. */
 const usedShards = new Set<string>();
-function freshContent(): Buffer {
+function freshContent(wrap = (words: string) => words): Buffer {
   for (;;) {
-    const bytes = Buffer.from(`words ${randomBytes(12).toString('hex')}`);
+    const bytes = Buffer.from(wrap(`words ${randomBytes(12).toString('hex')}`));
     const shard = sha256(bytes).slice(0, 2);
     if (!usedShards.has(shard)) {
       usedShards.add(shard);
@@ -69,8 +69,8 @@ function freshContent(): Buffer {
   }
 }
 
-async function upload(bytes: Buffer, title: string): Promise<VersionResult> {
-  return data(await api.raw('/v1/versions/upload', { title, mimeType: MIME.text }, bytes)) as VersionResult;
+async function upload(bytes: Buffer, title: string, mimeType: string = MIME.text): Promise<VersionResult> {
+  return data(await api.raw('/v1/versions/upload', { title, mimeType }, bytes)) as VersionResult;
 }
 
 describe('a new blob file is linked into place, then its directory is fsynced', () => {
@@ -119,7 +119,9 @@ describe('a new blob file is linked into place, then its directory is fsynced', 
   });
 
   it('rendition files: the TEXT rendition the text job stores, and an uploaded PREVIEW', async () => {
-    const version = await upload(freshContent(), 'with-text.txt');
+    // HTML: a plain text file is its own text, and its TEXT rendition stores no file.
+    const html = freshContent((words) => `<!doctype html><html><body><p>${words}</p></body></html>`);
+    const version = await upload(html, 'with-text.html', MIME.html);
     expect((await settledText(api, version.versionId)).status).toBe('READY');
     const preview = freshContent();
     data(await api.raw('/v1/renditions/upload', { versionId: version.versionId, kind: 'PREVIEW', mimeType: MIME.text }, preview));
