@@ -6,13 +6,13 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ChunkedUploadSession, VersionResult } from '../../shared/v1/resources.ts';
+import { FolioClient } from '../../main/remote/client.ts';
+import { uploadFile } from '../../main/remote/transfer.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { withCpu } from './cpu.ts';
-import { authHeaders, expectData, postJson, startFolio, type FolioRun } from './folio.ts';
+import { startFolio, type FolioRun } from './folio.ts';
 import { startScript } from './processes.ts';
 import { log, type Row } from './report.ts';
 
@@ -76,7 +76,7 @@ export async function benchUpload(opts: UploadOptions): Promise<UploadResult> {
     const GiB = opts.bytes / (1024 * MiB);
     const size = GiB >= 1 ? `${GiB.toFixed(2)} GiB` : `${(opts.bytes / MiB).toFixed(1)} MiB`;
     const rows: Row[] = [
-      { benchmark: `upload ${size}: chunked /v1 vs curl -T raw`, folio: rate(opts.bytes, folioMedian.seconds), baseline: rate(opts.bytes, rawMedian.seconds), unit: 'MB/s', target: 0.7 },
+      { benchmark: `upload ${size}: chunked /v1 vs curl -T raw`, folio: rate(opts.bytes, folioMedian.seconds), baseline: rate(opts.bytes, rawMedian.seconds), unit: 'MB/s', target: 0.9 },
       { benchmark: 'upload: total time', folio: folioMedian.seconds, baseline: rawMedian.seconds, unit: 's', digits: 2 },
       { benchmark: `upload: init + chunks (${opts.concurrency} at a time, ${(opts.chunkSize / MiB).toFixed(0)} MiB)`, folio: folioMedian.chunkSeconds, unit: 's', digits: 2 },
       { benchmark: 'upload: completeChunkedUpload', folio: folioMedian.completeSeconds, unit: 's', digits: 2 },
@@ -112,52 +112,33 @@ export async function curlUpload(base: string, file: string, contentHash: string
   return seconds;
 }
 
+/**
+ * The upload as Folio's own client sends it (main/remote/transfer.ts, what `folio sync` and the
+ * desktop app run): undici requests, each chunk read into a reused buffer and written to the
+ * socket as it is. The file's hash is known, as the sync engine knows it from its scan, so the
+ * client does not read the file twice; curl does not hash it either.
+ */
 async function chunkedUpload(folio: FolioRun, file: string, contentHash: string, opts: UploadOptions, title: string): Promise<Omit<UploadRound, 'serverCpu'>> {
-  const totalChunks = Math.max(1, Math.ceil(opts.bytes / opts.chunkSize));
-  const fh = await open(file, 'r');
-  try {
-    const started = performance.now();
-    const session = await postJson<ChunkedUploadSession>(folio, '/v1/versions/initChunkedUpload', {
-      title,
-      totalSize: opts.bytes,
-      chunkSize: opts.chunkSize,
-      totalChunks,
-      expectedContentHash: contentHash,
-    });
-    let next = 0;
-    const worker = async () => {
-      const buffer = Buffer.allocUnsafe(opts.chunkSize);
-      for (let index = next++; index < totalChunks; index = next++) {
-        const offset = index * opts.chunkSize;
-        const length = Math.min(opts.chunkSize, opts.bytes - offset);
-        await readFully(fh, buffer, length, offset);
-        const res = await fetch(`${folio.server.url}/v1/versions/uploadChunk?uploadId=${encodeURIComponent(session.uploadId)}&chunkIndex=${index}`, {
-          method: 'POST',
-          headers: authHeaders(folio, { 'content-type': 'application/octet-stream' }),
-          body: buffer.subarray(0, length),
-        });
-        await expectData(res, `uploadChunk ${index}`);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(opts.concurrency, totalChunks) }, worker));
-    const chunksDone = performance.now();
-    const version = await postJson<VersionResult>(folio, '/v1/versions/completeChunkedUpload', { uploadId: session.uploadId });
-    const finished = performance.now();
-    if (version.contentHash !== contentHash || version.sizeBytes !== opts.bytes) {
-      throw new Error(`folio stored ${version.sizeBytes} bytes with hash ${version.contentHash}`);
-    }
-    return { seconds: (finished - started) / 1000, chunkSeconds: (chunksDone - started) / 1000, completeSeconds: (finished - chunksDone) / 1000 };
-  } finally {
-    await fh.close();
+  const client = new FolioClient({ baseUrl: folio.server.url, credentials: folio.tenant });
+  // Outside the clock: the token is fetched once per client, and curl's side has none to fetch.
+  await client.authHeaders();
+  const started = performance.now();
+  let chunksDone = started;
+  const version = await uploadFile(client, file, { title }, {
+    knownHash: contentHash,
+    chunkSize: opts.chunkSize,
+    concurrency: opts.concurrency,
+    // Chunked at every size, so the toy sizes of the smoke test take the same path.
+    directThreshold: 0,
+    onProgress: (sent, total) => {
+      if (sent === total) chunksDone = performance.now();
+    },
+  });
+  const finished = performance.now();
+  if (version.contentHash !== contentHash || version.sizeBytes !== opts.bytes) {
+    throw new Error(`folio stored ${version.sizeBytes} bytes with hash ${version.contentHash}`);
   }
-}
-
-async function readFully(fh: Awaited<ReturnType<typeof open>>, buffer: Buffer, length: number, position: number): Promise<void> {
-  for (let got = 0; got < length; ) {
-    const { bytesRead } = await fh.read(buffer, got, length - got, position + got);
-    if (bytesRead === 0) throw new Error(`the file ended at ${position + got}`);
-    got += bytesRead;
-  }
+  return { seconds: (finished - started) / 1000, chunkSeconds: (chunksDone - started) / 1000, completeSeconds: (finished - chunksDone) / 1000 };
 }
 
 export function rate(bytes: number, seconds: number): number {
