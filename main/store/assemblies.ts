@@ -45,19 +45,17 @@ export class AssemblyFiles {
 
   /**
    * Writes exactly `size` bytes from `source` at `offset`, and schedules them for the disk.
-   * Returns the chunk's SHA-256 when `digest` is asked for; `written` receives the pieces once
-   * they are in the file, in order.
+   * Returns the chunk's SHA-256 when `digest` is asked for.
    */
-  async writeChunk(uploadId: string, offset: number, size: number, source: Readable, digest: boolean, written?: (pieces: Buffer[]) => void): Promise<string | undefined> {
+  async writeChunk(uploadId: string, offset: number, size: number, source: Readable, digest: boolean): Promise<string | undefined> {
     const hash = digest ? createHash('sha256') : undefined;
     // Created on first use and never truncated: chunks land in any order, concurrently.
     const fh = await open(this.pathOf(uploadId), constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      const watch = { ...(hash ? { piece: (piece: Buffer) => hash.update(piece) } : {}), ...(written ? { written } : {}) };
-      const bytes = await writeStreamAt(fh, offset, source, size, watch).catch((err: unknown) => {
+      const written = await writeStreamAt(fh, offset, source, size, hash && ((piece) => hash.update(piece))).catch((err: unknown) => {
         throw err instanceof SizeLimitExceeded ? new ChunkLengthMismatch(size, 'more') : err;
       });
-      if (bytes !== size) throw new ChunkLengthMismatch(size, bytes);
+      if (written !== size) throw new ChunkLengthMismatch(size, written);
     } finally {
       await fh.close();
     }

@@ -21,7 +21,7 @@ export class BlobStaging {
     const fh = await open(tempPath, 'wx', 0o600);
     let sizeBytes: number;
     try {
-      sizeBytes = await writeStreamAt(fh, 0, source, maxBytes, { piece: (piece) => hash.update(piece) });
+      sizeBytes = await writeStreamAt(fh, 0, source, maxBytes, (piece) => hash.update(piece));
       await fh.sync();
     } catch (err) {
       await fh.close();

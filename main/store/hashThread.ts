@@ -15,11 +15,6 @@ const ENTRY: WorkerEntry = { source: new URL('./hashWorker.ts', import.meta.url)
 export interface RangeHasher {
   /** Hashes bytes [start, end) of the file next. */
   update(start: number, end: number): Promise<void>;
-  /**
-   * Hashes these bytes next: the caller knows they are what the file holds at the next range, and
-   * spares the thread reading them back. They are handed over, not copied: empty here after the call.
-   */
-  updateBytes(pieces: Buffer[]): Promise<void>;
   /** The digest of what was hashed so far; more may follow. */
   digest(): Promise<string>;
   /** Frees the hash; the hasher is not used after. */
@@ -47,10 +42,6 @@ export class HashThread {
       update: async (start, end) => {
         await this.ask(id, (seq) => ({ op: 'update', seq, id, file, start, end }));
       },
-      updateBytes: async (pieces) => {
-        const owned = pieces.map(ownBytes);
-        await this.ask(id, (seq) => ({ op: 'bytes', seq, id, pieces: owned }), owned.map((p) => p.buffer));
-      },
       digest: async () => {
         const reply = await this.ask(id, (seq) => ({ op: 'digest', seq, id }));
         return 'digest' in reply && reply.digest ? reply.digest : '';
@@ -77,14 +68,14 @@ export class HashThread {
     this.waiting.clear();
   }
 
-  private ask(hasher: number, request: (seq: number) => HashRequest, transfer: ArrayBuffer[] = []): Promise<HashReply> {
+  private ask(hasher: number, request: (seq: number) => HashRequest): Promise<HashReply> {
     if (this.lost.has(hasher)) return Promise.reject(new Error('the hash thread stopped; this hash is gone'));
     const worker = this.thread();
     this.held.add(hasher);
     const seq = this.nextSeq++;
     return new Promise<HashReply>((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
-      worker.postMessage(request(seq), transfer);
+      worker.postMessage(request(seq));
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
       return reply;
@@ -109,14 +100,4 @@ export class HashThread {
     this.worker = worker;
     return worker;
   }
-}
-
-/**
- * The piece as a view of a whole ArrayBuffer of its own, which can move to the thread without a
- * copy: a request body's pieces are (Node's HTTP parser gives each its own). A piece that shares
- * its memory (a slice, a pooled small buffer) is copied, since moving it would empty its neighbours.
- */
-function ownBytes(piece: Buffer): Uint8Array<ArrayBuffer> {
-  const whole = piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength && piece.buffer instanceof ArrayBuffer;
-  return whole ? new Uint8Array(piece.buffer) : new Uint8Array(piece);
 }

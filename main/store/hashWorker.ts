@@ -1,7 +1,6 @@
 /**
  * The hash thread (./hashThread.ts): keeps one running SHA-256 per hasher and feeds it byte ranges
- * of files, read here, or bytes handed over, so that neither the reading nor the hashing takes the
- * service's main thread.
+ * of files, read here, so that neither the reading nor the hashing takes the service's main thread.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -9,7 +8,6 @@ import { parentPort } from 'node:worker_threads';
 
 export type HashRequest =
   | { op: 'update'; seq: number; id: number; file: string; start: number; end: number }
-  | { op: 'bytes'; seq: number; id: number; pieces: Uint8Array[] }
   | { op: 'digest'; seq: number; id: number }
   | { op: 'close'; id: number };
 
@@ -55,12 +53,6 @@ port.on('message', (req: HashRequest) => {
         port.postMessage({ seq: req.seq, error: err instanceof Error ? err.message : String(err) } satisfies HashReply);
       }
       return;
-    case 'bytes': {
-      const hash = hashOf(req.id);
-      for (const piece of req.pieces) hash.update(piece);
-      port.postMessage({ seq: req.seq } satisfies HashReply);
-      return;
-    }
     case 'digest':
       port.postMessage({ seq: req.seq, digest: hashOf(req.id).copy().digest('hex') } satisfies HashReply);
       return;

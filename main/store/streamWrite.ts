@@ -23,16 +23,8 @@ export class SourceFailed extends Error {
   }
 }
 
-/** What a caller sees of the bytes on their way to the file. */
-export interface StreamWatch {
-  /** Every piece, in order, before it is written. */
-  piece?: (piece: Buffer) => void;
-  /** Pieces once they are in the file, in order: the writer is done with them, they are the caller's. */
-  written?: (pieces: Buffer[]) => void;
-}
-
-/** Returns the number of bytes written; more than `maxBytes` throws SizeLimitExceeded. */
-export async function writeStreamAt(fh: FileHandle, position: number, source: Readable, maxBytes: number, watch: StreamWatch = {}): Promise<number> {
+/** Returns the number of bytes written; more than `maxBytes` throws SizeLimitExceeded. `onPiece` sees every byte in order. */
+export async function writeStreamAt(fh: FileHandle, position: number, source: Readable, maxBytes: number, onPiece?: (piece: Buffer) => void): Promise<number> {
   let total = 0;
   let batch: Buffer[] = [];
   let batchBytes = 0;
@@ -44,7 +36,7 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
     const at = position + total - batchBytes;
     batch = [];
     batchBytes = 0;
-    inFlight = writeAll(fh, buffers, bytes, at).then(() => watch.written?.(buffers));
+    inFlight = writeAll(fh, buffers, bytes, at);
   };
   const pieces = source.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
   const nextPiece = () =>
@@ -56,7 +48,7 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
       const piece = step.value;
       total += piece.length;
       if (total > maxBytes) throw new SizeLimitExceeded(maxBytes);
-      watch.piece?.(piece);
+      onPiece?.(piece);
       batch.push(piece);
       batchBytes += piece.length;
       if (batchBytes >= BATCH_BYTES) await flush();

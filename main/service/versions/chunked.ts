@@ -27,17 +27,12 @@ import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound, ServiceError } from '../errors.ts';
 import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { toVersionResult } from './view.ts';
-import { KeptBytes, RunningHash } from './runningHash.ts';
+import { RunningHash } from './runningHash.ts';
 import { normaliseMediaType } from '../mediaType.ts';
 import { destinationOf, resolveTarget } from './target.ts';
 import { admitDeclared } from '../limits/quota.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-/**
- * Received chunk bytes that running hashes may hold, across all sessions, until the chunks before
- * them are hashed: four 8 MiB chunks in flight put three ahead of the one being hashed.
- */
-const KEPT_BYTES = 64 * 1024 * 1024;
 
 /** The in-memory side of an open session: its running hash, and when it was last used. */
 interface Progress {
@@ -47,12 +42,10 @@ interface Progress {
 
 export class ChunkedUploads {
   private readonly completing = new KeyedLock();
-  private readonly chunkWrites = new KeyedLock();
   /** Sessions being completed: their assembly file must not change any more. */
   private readonly sealed = new Set<string>();
   private readonly progress = new Map<string, Progress>();
   private readonly hashThread = new HashThread();
-  private readonly kept = new KeptBytes(KEPT_BYTES);
 
   constructor(
     private readonly deps: AreaDeps<FinalizeRepos | MetadataRepos | 'assemblies' | 'uploads'>,
@@ -116,6 +109,7 @@ export class ChunkedUploads {
   /** Stores one chunk. Re-sending a chunk is harmless: it lands on the same bytes. */
   async putChunk(ctx: RequestContext, uploadId: string, chunkIndex: number, body: Readable, declaredLength: number | undefined, chunkSha256: string | undefined): Promise<ChunkedUploadSession> {
     const session = this.openSession(ctx, uploadId);
+    if (this.sealed.has(uploadId)) fail('UPLOAD_SESSION_EXPIRED', 'the upload is being completed');
     if (!Number.isInteger(chunkIndex) || chunkIndex < 0 || chunkIndex >= session.totalChunks) {
       fail('VALIDATION', `chunkIndex must be between 0 and ${session.totalChunks - 1}`, { field: 'chunkIndex' });
     }
@@ -125,25 +119,13 @@ export class ChunkedUploads {
       fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, not ${declaredLength}`, { expectedSize: size });
     }
     const wantHash = chunkSha256 === undefined ? undefined : normaliseHash(chunkSha256, 'X-Chunk-Sha256');
-    // Two writes of one chunk at once would leave the file holding a mix of both, matching neither
-    // the bytes the running hash was given nor a stored chunk: the second waits for the first.
-    return this.chunkWrites.run(`${uploadId}:${chunkIndex}`, () => this.writeChunk(ctx, uploadId, chunkIndex, body, size, wantHash));
-  }
-
-  private async writeChunk(ctx: RequestContext, uploadId: string, chunkIndex: number, body: Readable, size: number, wantHash: string | undefined): Promise<ChunkedUploadSession> {
-    // Read again: the session may have ended, or begun completing, while this write waited its turn.
-    const session = this.openSession(ctx, uploadId);
-    if (this.sealed.has(uploadId)) fail('UPLOAD_SESSION_EXPIRED', 'the upload is being completed');
-    const offset = chunkIndex * session.chunkSize;
     // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
     this.progressOf(session).hash.changing(chunkIndex);
     this.repos.transaction(() => {
       this.repos.uploads.removeChunk(uploadId, chunkIndex);
       this.repos.uploads.extend(uploadId, this.expiry());
     });
-    const written: Buffer[] = [];
-    const keep = (pieces: Buffer[]) => written.push(...pieces);
-    const digest = await this.repos.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined, keep).catch((err: unknown) => {
+    const digest = await this.repos.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined).catch((err: unknown) => {
       if (err instanceof ChunkLengthMismatch) {
         const got = err.received === 'more' ? 'more' : String(err.received);
         fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
@@ -158,7 +140,7 @@ export class ChunkedUploads {
       this.repos.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
       this.repos.uploads.extend(uploadId, this.expiry());
     });
-    this.progress.get(uploadId)?.hash.storedChunk(chunkIndex, written);
+    this.progress.get(uploadId)?.hash.storedChunk(chunkIndex);
     return this.view(this.openSession(ctx, uploadId));
   }
 
@@ -265,7 +247,7 @@ export class ChunkedUploads {
     if (!p) {
       const { uploadId } = session;
       const file = this.repos.assemblies.pathOf(uploadId);
-      const hash = new RunningHash(session, () => this.hashThread.hasher(file), this.repos.uploads.chunkIndexes(uploadId), this.kept);
+      const hash = new RunningHash(session, () => this.hashThread.hasher(file), this.repos.uploads.chunkIndexes(uploadId));
       p = { hash, touched: Date.now() };
       this.progress.set(uploadId, p);
     }

@@ -1,8 +1,7 @@
 /**
  * The running SHA-256 of chunked uploads, over a real assembly file: the digest is always the hash
  * of the file as it is on disk, whether the chunks came in order (hashed as they arrive, the file
- * read once), out of order, re-sent with other bytes, or only after a restart (the fallback), and
- * whether a chunk's bytes were handed to the hash or read back from the file.
+ * read once), out of order, re-sent with other bytes, or only after a restart (the fallback).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -10,14 +9,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KeptBytes, RunningHash, type ChunkGeometry } from '../../../main/service/versions/runningHash.ts';
+import { RunningHash, type ChunkGeometry } from '../../../main/service/versions/runningHash.ts';
 import { HashThread, type RangeHasher } from '../../../main/store/hashThread.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 let dir: string;
 let file: string;
 let bytesRead: number;
-let bytesHanded: number;
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const fileHash = () => sha256(readFileSync(file));
@@ -42,12 +40,6 @@ function hashersReading(read: (start: number, end: number) => AsyncIterable<Buff
       update: async (start, end) => {
         for await (const piece of read(start, end)) hash.update(piece as Buffer);
       },
-      updateBytes: async (pieces) => {
-        for (const piece of pieces) {
-          bytesHanded += piece.length;
-          hash.update(piece);
-        }
-      },
       digest: async () => hash.copy().digest('hex'),
       close: () => {},
     };
@@ -58,11 +50,8 @@ function chunkBytes(g: ChunkGeometry, index: number): Buffer {
   return randomBytes(Math.min(g.chunkSize, g.totalSize - index * g.chunkSize));
 }
 
-/**
- * What putChunk does: announce the change, write the bytes in place, then mark the chunk stored,
- * handing over the pieces written when `hand` says so (in pieces of 300 bytes, as a request's come).
- */
-function putChunk(hash: RunningHash, g: ChunkGeometry, index: number, bytes: Buffer, hand = false): void {
+/** What putChunk does: announce the change, write the bytes in place, then mark the chunk stored. */
+function putChunk(hash: RunningHash, g: ChunkGeometry, index: number, bytes: Buffer): void {
   hash.changing(index);
   const fd = openSync(file, 'r+');
   try {
@@ -70,10 +59,7 @@ function putChunk(hash: RunningHash, g: ChunkGeometry, index: number, bytes: Buf
   } finally {
     closeSync(fd);
   }
-  if (!hand) return hash.storedChunk(index);
-  const pieces: Buffer[] = [];
-  for (let at = 0; at < bytes.length; at += 300) pieces.push(Buffer.from(bytes.subarray(at, at + 300)));
-  hash.storedChunk(index, pieces);
+  hash.storedChunk(index);
 }
 
 beforeEach(() => {
@@ -81,7 +67,6 @@ beforeEach(() => {
   file = join(dir, 'upload.part');
   closeSync(openSync(file, 'w'));
   bytesRead = 0;
-  bytesHanded = 0;
 });
 
 afterEach(() => removeDir(dir));
@@ -158,51 +143,6 @@ describe('RunningHash', () => {
     expect(await fallback.digest()).toBe(fileHash());
   });
 
-  it('hashes the bytes a stored chunk was written from instead of reading them back, in order or not', async () => {
-    const g = geometry(6 * 1000 + 77, 1000);
-    const kept = new KeptBytes(10_000);
-    const hash = new RunningHash(g, hashersReading(reader), [], kept);
-    for (const i of [2, 1, 0, 3, 6, 5, 4]) putChunk(hash, g, i, chunkBytes(g, i), true);
-    expect(await hash.digest()).toBe(fileHash());
-    expect(bytesRead).toBe(0);
-    expect(bytesHanded).toBe(g.totalSize);
-    expect(kept.inUse).toBe(0);
-  });
-
-  it('reads a chunk back when the budget of kept bytes is spent, and gives the budget back as chunks are hashed', async () => {
-    const g = geometry(4000, 1000);
-    const kept = new KeptBytes(2000);
-    const hash = new RunningHash(g, hashersReading(reader), [], kept);
-    // Chunk 0 is missing, so 1, 2 and 3 wait; only two of them fit in the budget.
-    for (const i of [1, 2, 3]) putChunk(hash, g, i, chunkBytes(g, i), true);
-    expect(kept.inUse).toBe(2000);
-    putChunk(hash, g, 0, chunkBytes(g, 0), true);
-    expect(await hash.digest()).toBe(fileHash());
-    expect(bytesRead).toBe(1000);
-    expect(bytesHanded).toBe(3000);
-    expect(kept.inUse).toBe(0);
-  });
-
-  it('drops the kept bytes of a chunk written again, and of a closed hash', async () => {
-    const g = geometry(3000, 1000);
-    const kept = new KeptBytes(10_000);
-    const hash = new RunningHash(g, hashersReading(reader), [], kept);
-    putChunk(hash, g, 1, chunkBytes(g, 1), true);
-    putChunk(hash, g, 2, chunkBytes(g, 2), true);
-    expect(kept.inUse).toBe(2000);
-    // Written again without handing the bytes over: the old pieces are not what the file holds.
-    putChunk(hash, g, 1, chunkBytes(g, 1));
-    expect(kept.inUse).toBe(1000);
-    putChunk(hash, g, 0, chunkBytes(g, 0), true);
-    expect(await hash.digest()).toBe(fileHash());
-    expect(bytesRead).toBe(1000);
-    const other = new RunningHash(g, hashersReading(reader), [], kept);
-    putChunk(other, g, 2, chunkBytes(g, 2), true);
-    expect(kept.inUse).toBe(1000);
-    other.close();
-    expect(kept.inUse).toBe(0);
-  });
-
   it('hashes a 0-byte upload', async () => {
     const g = geometry(0, 1000);
     const hash = new RunningHash(g, hashersReading(reader));
@@ -230,7 +170,7 @@ describe('RunningHash', () => {
     ['on the hash thread', () => () => threads.hasher(file)],
   ])('always ends at the hash of the file, whatever the order, re-sends and timing, %s (property)', async (_, hashers) => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('put' as const), index: fc.nat(), same: fc.boolean(), hand: fc.boolean() }),
+      fc.record({ kind: fc.constant('put' as const), index: fc.nat(), same: fc.boolean() }),
       fc.record({ kind: fc.constant('pause' as const) }),
     );
     await fc.assert(
@@ -238,23 +178,21 @@ describe('RunningHash', () => {
         closeSync(openSync(file, 'w'));
         const g = geometry(size, chunkSize);
         const last = new Map<number, Buffer>();
-        const kept = new KeptBytes(3 * chunkSize);
-        const hash = new RunningHash(g, hashers(), [], kept);
-        const put = (index: number, same: boolean, hand: boolean) => {
+        const hash = new RunningHash(g, hashers());
+        const put = (index: number, same: boolean) => {
           const bytes = same && last.has(index) ? (last.get(index) as Buffer) : chunkBytes(g, index);
           last.set(index, bytes);
-          putChunk(hash, g, index, bytes, hand);
+          putChunk(hash, g, index, bytes);
         };
         for (const o of ops) {
           if (o.kind === 'pause') await settle();
-          else put(o.index % g.totalChunks, o.same, o.hand);
+          else put(o.index % g.totalChunks, o.same);
         }
-        for (let i = 0; i < g.totalChunks; i++) if (!last.has(i)) put(i, false, true);
+        for (let i = 0; i < g.totalChunks; i++) if (!last.has(i)) put(i, false);
         const digest = await hash.digest();
         expect(digest).toBe(fileHash());
         expect(await new RunningHash(g, hashers(), [...Array(g.totalChunks).keys()]).digest()).toBe(digest);
         hash.close();
-        expect(kept.inUse).toBe(0);
       }),
       { numRuns: 60 },
     );
@@ -275,23 +213,6 @@ describe('HashThread', () => {
     expect(await b.digest()).toBe(sha256(bytes.subarray(1000, 2000)));
     a.close();
     b.close();
-  });
-
-  it('hashes bytes handed over, taking whole buffers without a copy and copying slices of shared ones', async () => {
-    const bytes = randomBytes(200_000);
-    writeFileSync(file, bytes);
-    const h = threads.hasher(file);
-    await h.update(0, 1000);
-    const whole = Buffer.from(new Uint8Array(bytes.subarray(1000, 101_000)));
-    const shared = bytes.subarray(101_000, 150_000);
-    await h.updateBytes([whole, shared]);
-    await h.update(150_000, bytes.length);
-    expect(await h.digest()).toBe(sha256(bytes));
-    // The whole buffer moved to the thread; the slice was copied, and its parent is intact.
-    expect(whole.length).toBe(0);
-    expect(shared.length).toBe(49_000);
-    expect(sha256(bytes)).toBe(fileHash());
-    h.close();
   });
 
   it('fails an update past the end of the file, and one of a file that is gone', async () => {
