@@ -3,20 +3,19 @@
  * time → complete) against `curl -T` of the same file to a bare route that hashes, fsyncs and
  * renames (servers/rawStore.ts). Rounds alternate raw and folio; each side reports its median.
  */
-import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { FolioClient } from '../../main/remote/client.ts';
 import { uploadFile } from '../../main/remote/transfer.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { withCpu } from './cpu.ts';
+import { runWithCpu } from './download.ts';
 import { startFolio, type FolioRun } from './folio.ts';
 import { startScript } from './processes.ts';
 import { log, type Row } from './report.ts';
 
-const run = promisify(execFile);
 const MB = 1e6;
 const MiB = 1024 * 1024;
 
@@ -33,11 +32,14 @@ export interface UploadRound {
   completeSeconds: number;
   /** CPU seconds the server process spent on this upload. */
   serverCpu: number;
+  /** CPU seconds the client spent sending it. */
+  clientCpu: number;
 }
 
 export interface RawRound {
   seconds: number;
   serverCpu: number;
+  clientCpu: number;
 }
 
 export interface UploadResult {
@@ -63,10 +65,10 @@ export async function benchUpload(opts: UploadOptions): Promise<UploadResult> {
     try {
       for (let round = 1; round <= opts.rounds; round++) {
         const r = await withCpu(raw.process.pid, () => curlUpload(raw.url, file, contentHash, opts.bytes));
-        rawRounds.push({ seconds: r.value, serverCpu: r.cpu });
+        rawRounds.push({ ...r.value, serverCpu: r.cpu });
         const f = await withCpu(folio.server.process.pid, () => chunkedUpload(folio, file, contentHash, opts, `upload-${round}.bin`));
         folioRounds.push({ ...f.value, serverCpu: f.cpu });
-        log(`upload: round ${round}/${opts.rounds}: raw ${rate(opts.bytes, r.value).toFixed(1)} MB/s, folio ${rate(opts.bytes, f.value.seconds).toFixed(1)} MB/s`);
+        log(`upload: round ${round}/${opts.rounds}: raw ${rate(opts.bytes, r.value.seconds).toFixed(1)} MB/s, folio ${rate(opts.bytes, f.value.seconds).toFixed(1)} MB/s`);
       }
     } finally {
       await Promise.all([raw.stop(), folio.server.stop()]);
@@ -81,6 +83,7 @@ export async function benchUpload(opts: UploadOptions): Promise<UploadResult> {
       { benchmark: `upload: init + chunks (${opts.concurrency} at a time, ${(opts.chunkSize / MiB).toFixed(0)} MiB)`, folio: folioMedian.chunkSeconds, unit: 's', digits: 2 },
       { benchmark: 'upload: completeChunkedUpload', folio: folioMedian.completeSeconds, unit: 's', digits: 2 },
       { benchmark: 'upload: server CPU per GiB', folio: folioMedian.serverCpu / GiB, baseline: rawMedian.serverCpu / GiB, unit: 'CPU s/GiB', digits: 2 },
+      { benchmark: 'upload: client CPU per GiB (folio client vs curl)', folio: folioMedian.clientCpu / GiB, baseline: rawMedian.clientCpu / GiB, unit: 'CPU s/GiB', digits: 2 },
     ];
     return { rows, contentHash, raw: rawRounds, folio: folioRounds };
   } finally {
@@ -102,14 +105,24 @@ export async function writeRandomFile(path: string, bytes: number): Promise<stri
   return hash.digest('hex');
 }
 
-/** `curl -T` streams the file from disk as a PUT; `Expect:` is cleared so no 100-continue round trip is timed. */
-export async function curlUpload(base: string, file: string, contentHash: string, bytes: number): Promise<number> {
-  const started = performance.now();
-  const { stdout } = await run('curl', ['--silent', '--show-error', '--fail', '-H', 'Expect:', '-T', file, `${base}/upload`], { encoding: 'utf8' });
-  const seconds = (performance.now() - started) / 1000;
-  const stored = JSON.parse(stdout) as { sha256: string; bytes: number };
+/**
+ * `curl -T` streams the file from disk as a PUT; `Expect:` is cleared so no 100-continue round trip
+ * is timed. The reply goes to a temp file, so that curl's own CPU can be taken (runWithCpu keeps no
+ * output), and not beside the payload, which may lie in a folder that is being synced.
+ */
+export async function curlUpload(base: string, file: string, contentHash: string, bytes: number): Promise<{ seconds: number; clientCpu: number }> {
+  const reply = join(tmpdir(), `folio-bench-curl-${randomUUID()}.json`);
+  let stored: { sha256: string; bytes: number };
+  let run: Awaited<ReturnType<typeof runWithCpu>>;
+  try {
+    run = await runWithCpu('curl', ['--silent', '--show-error', '--fail', '-H', 'Expect:', '-T', file, '-o', reply, `${base}/upload`], { PATH: process.env.PATH });
+    if (run.code !== 0) throw new Error(`curl -T failed with exit code ${run.code}: ${run.stderr}`);
+    stored = JSON.parse(readFileSync(reply, 'utf8')) as typeof stored;
+  } finally {
+    rmSync(reply, { force: true });
+  }
   if (stored.sha256 !== contentHash || stored.bytes !== bytes) throw new Error(`raw upload stored ${stored.bytes} bytes with hash ${stored.sha256}`);
-  return seconds;
+  return { seconds: run.wall, clientCpu: run.cpu };
 }
 
 /**
@@ -123,6 +136,8 @@ async function chunkedUpload(folio: FolioRun, file: string, contentHash: string,
   // Outside the clock: the token is fetched once per client, and curl's side has none to fetch.
   await client.authHeaders();
   const started = performance.now();
+  // This process does nothing else meanwhile: its CPU is the client's.
+  const cpuBefore = process.cpuUsage();
   let chunksDone = started;
   const version = await uploadFile(client, file, { title }, {
     knownHash: contentHash,
@@ -135,10 +150,16 @@ async function chunkedUpload(folio: FolioRun, file: string, contentHash: string,
     },
   });
   const finished = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
   if (version.contentHash !== contentHash || version.sizeBytes !== opts.bytes) {
     throw new Error(`folio stored ${version.sizeBytes} bytes with hash ${version.contentHash}`);
   }
-  return { seconds: (finished - started) / 1000, chunkSeconds: (chunksDone - started) / 1000, completeSeconds: (finished - chunksDone) / 1000 };
+  return {
+    seconds: (finished - started) / 1000,
+    chunkSeconds: (chunksDone - started) / 1000,
+    completeSeconds: (finished - chunksDone) / 1000,
+    clientCpu: (cpu.user + cpu.system) / 1e6,
+  };
 }
 
 export function rate(bytes: number, seconds: number): number {
