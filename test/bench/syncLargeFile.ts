@@ -32,7 +32,7 @@ export async function benchSyncLargeFile(o: LargeFileBenchOptions): Promise<{ ro
   const folioSeconds: number[] = [];
   try {
     for (let round = 1; round <= o.rounds; round++) {
-      rawSeconds.push(await curlUpload(raw.url, file, contentHash, o.bytes));
+      rawSeconds.push((await curlUpload(raw.url, file, contentHash, o.bytes)).seconds);
       // A fresh container and state each round: every round is a first sync, not a no-op.
       const container = (await svc.client.createContainer({ name: `large ${round}` })).containerId;
       const run = await folioSyncOnce(svc, container, tree, join(work, `state-${round}`));

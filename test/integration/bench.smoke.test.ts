@@ -21,7 +21,7 @@ describe('benchmark harness (tiny sizes, no timing assertions)', () => {
     expect(result.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(result.raw).toHaveLength(1);
     expect(result.folio).toHaveLength(1);
-    expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's', 'CPU s/GiB']);
+    expect(result.rows.map((r) => r.unit)).toEqual(['MB/s', 's', 's', 's', 'CPU s/GiB', 'CPU s/GiB']);
     expect(result.rows[0]?.baseline).toBeGreaterThan(0);
     expect(formatTable(result.rows)).toContain('| upload 4.0 MiB: chunked /v1 vs curl -T raw');
   }, HEAVY_TEST_MS);
