@@ -354,9 +354,9 @@ export function digestOfScan(scan: Pick<LocalScan, 'tree' | 'metas'>): string {
  * scan must deal with (our own leftover temp file). Synchronous calls, folder by folder: a restart
  * costs the walk and little else, and lstat through the thread pool cost a handoff between
  * threads per entry (docs/sync-performance.md). Each folder's names are sorted before they are
- * hashed, which orders its lines as sorting them would (no name holds the NUL that ends one), so
- * only each folder's digest is kept once it is listed. Other work gets a turn now and then: the
- * feed is read meanwhile.
+ * hashed, which orders its lines as sorting them would (no name holds the NUL that ends one); a
+ * folder's lines are hashed in one call, not one each, and only its digest is kept. Other work
+ * gets a turn now and then: the feed is read meanwhile.
  */
 export async function digestOfFolder(input: { root: string; rules: IgnoreRules; fs?: SyncFs }): Promise<string> {
   const fs = input.fs ?? nodeFs;
@@ -375,7 +375,7 @@ export async function digestOfFolder(input: { root: string; rules: IgnoreRules; 
     names.sort();
     const base = dirAbs.endsWith(sep) ? dirAbs : dirAbs + sep;
     const prefix = dirRel ? `${dirRel}/` : '';
-    const hash = createHash('sha256');
+    let lines = '';
     for (const name of names) {
       if (DOWNLOAD_PART.test(name)) return '';
       const abs = base + name;
@@ -386,10 +386,10 @@ export async function digestOfFolder(input: { root: string; rules: IgnoreRules; 
       const relPath = prefix + name;
       if (input.rules.ignores(relPath, isDir)) continue;
       const ino = inodeOf(st, abs);
-      hash.update(isDir ? digestLine(name, 'dir', 0, 0, ino) : digestLine(name, 'file', st.size, st.mtimeMs, ino));
+      lines += isDir ? digestLine(name, 'dir', 0, 0, ino) : digestLine(name, 'file', st.size, st.mtimeMs, ino);
       if (isDir) folders.push(relPath);
     }
-    digests.set(dirRel, hash.digest('hex'));
+    digests.set(dirRel, createHash('sha256').update(lines).digest('hex'));
     sinceYield += names.length;
     if (sinceYield > 2_000) {
       sinceYield = 0;
