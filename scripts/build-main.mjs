@@ -13,7 +13,7 @@
  * began. bin/bundleOrSource.mjs runs the bundle only while none of them has changed since.
  */
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +33,16 @@ const ENTRIES = {
   blobWorker: 'main/store/blobWorker.ts',
 };
 
+/**
+ * Packages bundled into our chunks instead of loaded from node_modules. TypeBox's ESM build is
+ * some 700 files: resolving and compiling each one cost `folio sync --once` more CPU than reading
+ * a pair's 100,000 unchanged files' stats (docs/sync-performance.md). The fastify provider comes
+ * with it, so that `folio serve` holds one copy of TypeBox, not the bundle's and node_modules'.
+ */
+const INLINE = new Set(['typebox', '@fastify/type-provider-typebox']);
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const EXTERNAL = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})].filter((name) => !INLINE.has(name)).flatMap((name) => [name, `${name}/*`]);
+
 /** Files that shape the output without being bundled. */
 const SETTINGS = ['scripts/build-main.mjs', 'tsconfig.json'];
 
@@ -51,12 +61,16 @@ const { metafile } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  // Packages (electron among them) load from node_modules at run time, native ones included.
-  packages: 'external',
+  // Other packages (electron among them) load from node_modules at run time, native ones included.
+  external: EXTERNAL,
   // Maps for stack traces; without the sources' text, which the stack traces do not need.
   sourcemap: 'linked',
   sourcesContent: false,
   metafile: true,
   logLevel: 'warning',
 });
-writeFileSync(join(OUT, 'inputs.json'), `${JSON.stringify({ builtAt, inputs: [...Object.keys(metafile.inputs), ...SETTINGS] })}\n`);
+// An inlined package counts as one input, its package.json (an upgrade rewrites it), not its
+// hundreds of files: each input is a stat at every start of bin/folio.mjs.
+const ownInputs = Object.keys(metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+const inlined = [...INLINE].map((name) => `node_modules/${name}/package.json`);
+writeFileSync(join(OUT, 'inputs.json'), `${JSON.stringify({ builtAt, inputs: [...ownInputs, ...inlined, ...SETTINGS] })}\n`);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
 import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
 import { appDataDir } from '../platform/paths.ts';
+import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
 import { emptySummary, PairSync, type LeftOutChange, type SyncSummary } from '../sync/engine.ts';
 import type { LeftOut } from '../sync/names.ts';
@@ -61,7 +62,12 @@ export async function runSync(args: string[]): Promise<number> {
   const credentials = credentialsFromEnv();
   await refuseFile(target.dir);
   const store = await openSyncStore(values.state ?? appDataDir());
-  const checkpoints = store.checkpointInBackground();
+  // The WAL checkpoint thread serves passes that write the trees: a quiet restart writes at most
+  // the feed's cursor, and is spared the thread's start (docs/performance.md, "Restart").
+  let checkpoints: Checkpointer | undefined;
+  const onFullPass = () => {
+    checkpoints ??= store.checkpointInBackground();
+  };
   try {
     const pairId = await pairOf(store, target, credentials);
     const client = new FolioClient({ baseUrl: target.serverUrl, credentials });
@@ -70,11 +76,11 @@ export async function runSync(args: string[]): Promise<number> {
       for (const l of c.added) console.log(leftOutLine(l));
       for (const l of c.cleared) console.log(`no longer left out: ${l.path}`);
     };
-    const engine = new PairSync({ store, pairId, client, onLog: (l) => console.error(l), ...(onLeftOut ? { onLeftOut } : {}) });
+    const engine = new PairSync({ store, pairId, client, onLog: (l) => console.error(l), onFullPass, ...(onLeftOut ? { onLeftOut } : {}) });
     if (values['confirm-deletes']) engine.owner.confirmDeletes();
     return values.once ? await syncUntilConverged(engine) : await syncContinuously(engine, target.dir);
   } finally {
-    await checkpoints.stop();
+    await checkpoints?.stop();
     store.close();
   }
 }

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import got, { type Got } from 'got';
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { Agent, request } from 'undici';
+import type { Agent, request } from 'undici';
 import { ErrorCodes } from '../../shared/errors.ts';
 import { contract, OCTET_STREAM, type DataOf, type EnvelopeRoute } from '../../shared/v1/contract/index.ts';
 import type { Change, ChangePage, Container, Document, TokenResult, Version } from '../../shared/v1/resources.ts';
@@ -68,6 +68,14 @@ export type BytesRoute = EnvelopeRoute & { readonly consumes: readonly [typeof O
 type Input = { json?: unknown; query?: Record<string, string | number | boolean> };
 type Validator = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ instancePath: string; message: string }> };
 
+/**
+ * undici, loaded at the first byte transfer of the process: a process that moves no bytes (a quiet
+ * restart) is spared its start, some fifty CommonJS files and the HTTP parser's WebAssembly
+ * (docs/performance.md, "Restart").
+ */
+let undici: Promise<{ Agent: typeof Agent; request: typeof request }> | undefined;
+const loadUndici = () => (undici ??= import('undici'));
+
 /** One compiled check per reply schema, shared by every client. */
 const validators = new WeakMap<TSchema, Validator>();
 
@@ -81,8 +89,8 @@ export class FolioClient {
   readonly http: Got;
   readonly baseUrl: string;
   private readonly retry: RetryPolicy;
-  /** Keep-alive connections for postBytes and getBytes. */
-  private readonly bytesAgent: Agent;
+  /** Keep-alive connections for postBytes and getBytes, made at the first of them. */
+  private bytesAgent: Agent | undefined;
   private app: Session | null = null;
   private user: Session | null = null;
 
@@ -98,8 +106,14 @@ export class FolioClient {
       // With throwHttpErrors off, every error got raises is a failure below HTTP: the service was not reached.
       hooks: { beforeError: [(err) => new ServiceUnreachable(err)] },
     });
-    const idle = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.bytesAgent = new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS }, headersTimeout: idle, bodyTimeout: idle });
+  }
+
+  /** undici's request, and this client's agent for it. */
+  private async bytesTransport(): Promise<{ send: typeof request; agent: Agent }> {
+    const { Agent: AgentOf, request: send } = await loadUndici();
+    const idle = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.bytesAgent ??= new AgentOf({ connect: { timeout: CONNECT_TIMEOUT_MS }, headersTimeout: idle, bodyTimeout: idle });
+    return { send, agent: this.bytesAgent };
   }
 
   /**
@@ -111,13 +125,14 @@ export class FolioClient {
    */
   async postBytes<R extends BytesRoute>(route: R, query: Static<R['querystring']>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<DataOf<R>> {
     const url = `${this.baseUrl}${route.path}?${new URLSearchParams(stringsOf(query as Record<string, unknown>)).toString()}`;
+    const { send, agent } = await this.bytesTransport();
     let reply: ServiceReply;
     try {
-      const res = await request(url, {
+      const res = await send(url, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(length) },
         body,
-        dispatcher: this.bytesAgent,
+        dispatcher: agent,
       });
       reply = { status: res.statusCode, headers: res.headers, body: parseBody(await res.body.text()) };
     } catch (err) {
@@ -133,8 +148,9 @@ export class FolioClient {
    */
   async getBytes(path: string, query: Record<string, string>, headers: Record<string, string>): Promise<{ status: number; headers: ResponseHeaders; body: Readable }> {
     const url = `${this.baseUrl}${path}?${new URLSearchParams(query).toString()}`;
+    const { send, agent } = await this.bytesTransport();
     try {
-      const res = await request(url, { method: 'GET', headers, dispatcher: this.bytesAgent });
+      const res = await send(url, { method: 'GET', headers, dispatcher: agent });
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (err) {
       throw new ServiceUnreachable(err);

@@ -79,6 +79,8 @@ interface EngineParts {
   /** An operation failed and is left for the next round: the service's code and request id when it refused. */
   onFailure?: (failure: OpFailure) => void;
   onLog?: (line: string) => void;
+  /** A pass is about to look at the trees (the start was not quiet): told before each such pass, so a caller can start what only they need. */
+  onFullPass?: () => void;
   /** What the pair leaves out changed since the last pass: told once per change, not every round. */
   onLeftOut?: (change: LeftOutChange) => void;
 }
@@ -171,6 +173,7 @@ export class PairSync {
     const rules = await IgnoreRules.forDir(pair.dir, this.fs);
     summary.ignoreProblems = [...rules.problems];
     if (!this.observed && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
+    this.o.onFullPass?.();
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
     if (pair.inSyncWith !== '') this.o.store.setInSync(pair.pairId, '');

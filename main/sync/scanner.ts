@@ -10,9 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import PQueue from 'p-queue';
 import type { LocalMeta, NodeKind, NodeState } from './model.ts';
 import type { IgnoreRules } from './ignore.ts';
 import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } from './names.ts';
@@ -352,48 +351,52 @@ export function digestOfScan(scan: Pick<LocalScan, 'tree' | 'metas'>): string {
 
 /**
  * The digest of the folder as it is now (see digestOfScan), or '' when it holds something a full
- * scan must deal with (our own leftover temp file). Folders are walked a few at a time, and each
- * one's entries stat'ed together: the file system's threads look at the next files while this
- * thread hashes, where one lstatSync at a time would leave them idle. Only each folder's digest
- * is kept once it is listed.
+ * scan must deal with (our own leftover temp file). Synchronous calls, folder by folder: a restart
+ * costs the walk and little else, and lstat through the thread pool cost a handoff between
+ * threads per entry (docs/sync-performance.md). Each folder's names are sorted before they are
+ * hashed, which orders its lines as sorting them would (no name holds the NUL that ends one); a
+ * folder's lines are hashed in one call, not one each, and only its digest is kept. Other work
+ * gets a turn now and then: the feed is read meanwhile.
  */
 export async function digestOfFolder(input: { root: string; rules: IgnoreRules; fs?: SyncFs }): Promise<string> {
   const fs = input.fs ?? nodeFs;
   const digests = new Map<string, string>();
-  let doubt = false;
-  const folders = new PQueue({ concurrency: 4 });
-  const visit = async (dirRel: string): Promise<void> => {
-    if (doubt) return;
-    const prefix = dirRel ? `${dirRel}/` : '';
+  const folders = [''];
+  let sinceYield = 0;
+  for (let next = 0; next < folders.length; next++) {
+    const dirRel = folders[next] as string;
+    const dirAbs = join(input.root, dirRel);
     let names: string[];
     try {
-      names = fs.readdirSync(join(input.root, dirRel));
+      names = fs.readdirSync(dirAbs);
     } catch {
-      doubt = true;
-      return;
+      return '';
     }
-    const stats = await fs.lstatMany(join(input.root, dirRel), names);
-    const lines: string[] = [];
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
-      const st = stats[i];
-      if (DOWNLOAD_PART.test(name) || !st) {
-        doubt = true;
-        return;
-      }
+    names.sort();
+    const base = dirAbs.endsWith(sep) ? dirAbs : dirAbs + sep;
+    const prefix = dirRel ? `${dirRel}/` : '';
+    let lines = '';
+    for (const name of names) {
+      if (DOWNLOAD_PART.test(name)) return '';
+      const abs = base + name;
+      const st = fs.lstatSync(abs);
+      if (!st) return '';
       const isDir = st.isDirectory();
       if (!isDir && !st.isFile()) continue;
       const relPath = prefix + name;
       if (input.rules.ignores(relPath, isDir)) continue;
-      const ino = inodeOf(st, join(input.root, relPath));
-      lines.push(isDir ? digestLine(name, 'dir', 0, 0, ino) : digestLine(name, 'file', st.size, st.mtimeMs, ino));
-      if (isDir) void folders.add(() => visit(relPath));
+      const ino = inodeOf(st, abs);
+      lines += isDir ? digestLine(name, 'dir', 0, 0, ino) : digestLine(name, 'file', st.size, st.mtimeMs, ino);
+      if (isDir) folders.push(relPath);
     }
-    digests.set(dirRel, digestOf(lines));
-  };
-  await folders.add(() => visit(''));
-  await folders.onIdle();
-  return doubt ? '' : digestOfFolders(digests);
+    digests.set(dirRel, createHash('sha256').update(lines).digest('hex'));
+    sinceYield += names.length;
+    if (sinceYield > 2_000) {
+      sinceYield = 0;
+      await yieldToLoop();
+    }
+  }
+  return digestOfFolders(digests);
 }
 
 function digestLine(name: string, kind: NodeKind, size: number, mtimeMs: number, ino: string): string {

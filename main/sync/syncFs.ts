@@ -4,9 +4,8 @@
  * The synchronous calls are the scanner's: listing and stat'ing without the thread pool is much
  * faster for many small entries, and the production implementation keeps them so.
  */
-import { lstat, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, link, lstat as lstatAsync, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes } from 'node:fs/promises';
-import { join } from 'node:path';
 import { renameDurably, syncDirectory } from '../platform/durable.ts';
 import { hashFile } from '../remote/transfer.ts';
 
@@ -34,8 +33,6 @@ export interface SyncFs {
   readText(path: string): Promise<string>;
   stat(path: string): Promise<FsStats>;
   lstat(path: string): Promise<FsStats>;
-  /** lstat of every name in a folder, issued together; undefined where it failed. */
-  lstatMany(dir: string, names: readonly string[]): Promise<(FsStats | undefined)[]>;
   readdir(path: string): Promise<string[]>;
   mkdir(path: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
@@ -54,9 +51,6 @@ export interface SyncFs {
   hashFile(path: string): Promise<{ hash: string; size: number }>;
 }
 
-/** How many lstat calls lstatMany has in flight at once. */
-const LSTAT_BATCH = 256;
-
 /** The real folder, through node:fs. */
 export const nodeFs: SyncFs = {
   readdirSync: (path) => readdirSync(path),
@@ -66,23 +60,6 @@ export const nodeFs: SyncFs = {
   readText: (path) => readFile(path, 'utf8'),
   stat: (path) => stat(path),
   lstat: (path) => lstatAsync(path),
-  // The callback form, a batch at a time: the thread pool works on them at once, and it costs less than the promise form.
-  async lstatMany(dir, names) {
-    const stats = new Array<FsStats | undefined>(names.length);
-    for (let from = 0; from < names.length; from += LSTAT_BATCH) {
-      const to = Math.min(names.length, from + LSTAT_BATCH);
-      await new Promise<void>((resolve) => {
-        let left = to - from;
-        for (let i = from; i < to; i++) {
-          lstat(join(dir, names[i] as string), (err, st) => {
-            stats[i] = err ? undefined : st;
-            if (--left === 0) resolve();
-          });
-        }
-      });
-    }
-    return stats;
-  },
   readdir: (path) => readdir(path),
   mkdir: async (path) => {
     await mkdir(path);

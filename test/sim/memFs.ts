@@ -247,10 +247,6 @@ export class MemFs implements SyncFs {
     return this.stat(path);
   }
 
-  lstatMany(dir: string, names: readonly string[]): Promise<(FsStats | undefined)[]> {
-    return this.io(`fs.lstatMany ${dir}`, () => names.map((name) => this.lstatSync(`${dir}/${name}`)));
-  }
-
   readdir(path: string): Promise<string[]> {
     return this.io(`fs.readdir ${path}`, () => this.readdirSync(path));
   }

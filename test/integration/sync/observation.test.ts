@@ -114,7 +114,7 @@ describe('the local side', () => {
 });
 
 describe('restarts', () => {
-  const restart = (s: Scenario) => new PairSync({ store: s.store, pairId: 'p1', client: new FolioClient({ baseUrl: s.proxy?.url ?? '', credentials: service().tenant }) });
+  const restart = (s: Scenario, onFullPass?: () => void) => new PairSync({ store: s.store, pairId: 'p1', client: new FolioClient({ baseUrl: s.proxy?.url ?? '', credentials: service().tenant }), ...(onFullPass ? { onFullPass } : {}) });
   /** As `folio sync --once` ends: the pair is recorded in sync for the next start. */
   const once = async (engine: PairSync) => {
     const summary = await engine.syncOnce();
@@ -142,9 +142,12 @@ describe('restarts', () => {
     await s.remoteWrite('b/2.txt', '2');
     await settleQuietly(s);
     s.proxy?.reset();
-    const r = await restart(s).syncOnce();
+    let fullPasses = 0;
+    const r = await restart(s, () => fullPasses++).syncOnce();
     expect(r).toMatchObject({ converged: true, rounds: 0 });
     expect([...(s.proxy?.hits.keys() ?? [])].sort()).toEqual(['/v1/auth/token', '/v1/changes/getPage']);
+    // What only a full pass needs (folio sync's WAL checkpoint thread) is not started.
+    expect(fullPasses).toBe(0);
   });
 
   it('a restart after a change on either side, or to the ignore rules, syncs in full', async () => {
@@ -170,7 +173,9 @@ describe('restarts', () => {
     const s = await fresh({ proxy: true });
     s.write('a/1.txt', '1');
     await settleUnrecorded(s);
-    expect((await restart(s).syncOnce()).rounds).toBeGreaterThan(0);
+    let fullPasses = 0;
+    expect((await restart(s, () => fullPasses++).syncOnce()).rounds).toBeGreaterThan(0);
+    expect(fullPasses).toBe(1);
     s.engine.recordInSync();
     expect(await restart(s).syncOnce()).toMatchObject({ converged: true, rounds: 0 });
   });
