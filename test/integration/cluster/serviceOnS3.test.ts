@@ -101,8 +101,10 @@ describe('folio serve --blobs s3://…', () => {
   });
 
   it('keeps the extracted text as a rendition object, apart from the version blobs', async () => {
-    const v = data(await app.raw('/v1/versions/upload', { title: 'notes.txt', mimeType: 'text/plain' }, Buffer.from('hello from the bucket'))) as VersionResult;
-    const text = await until('the text of notes.txt', async () => {
+    // HTML: a plain text file is its own text, and stores no rendition.
+    const page = Buffer.from('<!doctype html><html><body><p>hello from the bucket</p></body></html>');
+    const v = data(await app.raw('/v1/versions/upload', { title: 'notes.html', mimeType: 'text/html' }, page)) as VersionResult;
+    const text = await until('the text of notes.html', async () => {
       const reply = await app.get<{ status: string }>('/v1/versions/text', { versionId: v.versionId });
       return reply.body.data?.status !== 'PENDING' && reply.body.data;
     });
