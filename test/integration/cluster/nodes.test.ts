@@ -6,12 +6,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChunkedUploadSession, Container, VersionResult } from '../../../shared/v1/resources.ts';
 import { clusterUp, type ClusterNode, type TestCluster } from '../../helpers/cluster.ts';
-import { Api, appApi, createTenant, data, type Tenant } from '../../helpers/server.ts';
+import { Api, appApi, createTenant, data, removeDir, startServer, tempDir, type Tenant } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 
 const CHUNK = 256 * 1024;
@@ -61,6 +62,27 @@ async function downloaded(via: Api, versionId: string): Promise<string> {
   expect(res.status).toBe(200);
   return sha256(Buffer.from(await res.arrayBuffer()));
 }
+
+describe('/readyz on the bucket', () => {
+  it('asks the bucket once for a burst of probes', async () => {
+    const where = new URL(cluster.blobs);
+    const proxy = await countingProxy(new URL(where.searchParams.get('endpoint')!), where.hostname);
+    const blobs = `s3://${where.hostname}?endpoint=${proxy.url}&region=${where.searchParams.get('region')}`;
+    const dataDir = tempDir();
+    const server = await startServer(dataDir, ['--blobs', blobs], cluster.env);
+    try {
+      const atStart = proxy.bucketHeads();
+      expect(atStart).toBeGreaterThan(0);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/readyz`).then((r) => r.status)));
+      expect(answers).toEqual(Array(20).fill(200));
+      expect(proxy.bucketHeads() - atStart).toBe(1);
+    } finally {
+      await server.stop();
+      await proxy.close();
+      removeDir(dataDir);
+    }
+  }, HEAVY_TEST_MS);
+});
 
 describe('HAProxy and two folio serve nodes', () => {
   it('serves a tenant made by folio admin create-tenant on both nodes', async () => {
@@ -124,6 +146,27 @@ describe('HAProxy and two folio serve nodes', () => {
  * True while the node's process holds `path` open for writing: it is storing a chunk. Its running
  * hash holds the same file open too, but only for reading.
  */
+/** A pass-through to the S3 endpoint that counts the HEADs of the bucket itself (not of its objects). */
+async function countingProxy(endpoint: URL, bucket: string): Promise<{ url: string; bucketHeads: () => number; close: () => Promise<void> }> {
+  let heads = 0;
+  const server = createServer((req, res) => {
+    if (req.method === 'HEAD' && /^\/[^/?]+\/?(\?|$)/.test(req.url ?? '') && req.url?.startsWith(`/${bucket}`)) heads++;
+    const upstream = request({ host: endpoint.hostname, port: endpoint.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bucketHeads: () => heads,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 function writing(n: ClusterNode, path: string): boolean {
   const fds = `/proc/${n.pid}/fd`;
   const forWriting = (fd: string): boolean => {
