@@ -14,6 +14,9 @@
 #   scripts/cluster.sh env              print the credentials as shell exports (PGPASSWORD, AWS_*)
 #   scripts/cluster.sh status           print `data DIR`, then `node NAME PID URL` per node
 #
+# $FOLIO_CLUSTER_SERVE_ARGS adds flags to every node's `folio serve` (e.g. "--rate-limit 0" for the
+# benchmark); words are split on spaces.
+#
 # `up` prints, on stdout, once each part answers a real request:
 #   db postgres://folio@127.0.0.1:PORT/folio
 #   blobs s3://folio?endpoint=http://127.0.0.1:PORT&region=us-east-1
@@ -194,13 +197,15 @@ start_swift() {
 # alone, so it creates and migrates the store before the second opens it.
 start_nodes() {
   local i port pid url blobs=$1
+  local -a SERVE_ARGS=()
+  read -r -a SERVE_ARGS <<<"${FOLIO_CLUSTER_SERVE_ARGS:-}"
   mkdir -p "$DIR/data"
   : >"$DIR/nodes"
   for ((i = 1; i <= NODES; i++)); do
     port=$(free_port)
     AWS_ACCESS_KEY_ID=$S3_KEY AWS_SECRET_ACCESS_KEY=$S3_SECRET \
       node "$ROOT/bin/folio.mjs" serve --data "$DIR/data" --blobs "$blobs" --host 127.0.0.1 --port "$port" \
-      --log-level info </dev/null >"$DIR/node$i.log" 2>&1 &
+      --log-level info "${SERVE_ARGS[@]}" </dev/null >"$DIR/node$i.log" 2>&1 &
     pid=$!
     record_pid "node$i" "$pid"
     url=http://127.0.0.1:$port
@@ -371,7 +376,7 @@ case ${1:-} in
     printf 'data %s\n' "$dir/data"
     sed 's/^/node /' "$dir/nodes"
     ;;
-  -h | --help | help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' ;;
+  -h | --help | help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//' ;;
   *)
     log "usage: $0 up [--nodes 1|2]|down|env|status"
     exit 2

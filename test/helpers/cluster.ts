@@ -39,9 +39,10 @@ export function clusterKeys(cluster: { env: Record<string, string> }): { accessK
   return { accessKeyId, secretAccessKey };
 }
 
-export async function clusterUp({ nodes = 2 }: { nodes?: 1 | 2 } = {}): Promise<TestCluster> {
+/** `serveArgs` go to every node's `folio serve` (FOLIO_CLUSTER_SERVE_ARGS). */
+export async function clusterUp({ nodes = 2, serveArgs = [] }: { nodes?: 1 | 2; serveArgs?: string[] } = {}): Promise<TestCluster> {
   const work = tempDir('folio-cluster-');
-  const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state') };
+  const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state'), FOLIO_CLUSTER_SERVE_ARGS: serveArgs.join(' ') };
   const { stdout } = await run('bash', [CLUSTER_SCRIPT, 'up', '--nodes', String(nodes)], { env });
   const line = (name: string) => stdout.split('\n').find((l) => l.startsWith(`${name} `))?.slice(name.length + 1) ?? '';
   const secrets: Record<string, string> = {};
