@@ -239,7 +239,10 @@ backend nodes
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 1
+  # A check waits up to 10 s for its answer: a node busy with a burst of writes is slow, not down.
+  # A node that died refuses the connection, and is DOWN after three refusals, in about 1.5 s.
+  timeout check 10s
+  default-server inter 500ms fall 3 rise 1
   http-response set-header X-Folio-Node %[srv_name]
 EOF
   while read -r name pid url; do
