@@ -2,23 +2,35 @@
 # A throwaway Folio test cluster on 127.0.0.1, from Debian's packages (scripts/setup-system.sh):
 #   - PostgreSQL 15, a fresh cluster in a temp dir (initdb + pg_ctl, as the postgres user when root);
 #   - OpenStack Swift with its s3api middleware: proxy, account, container and object servers,
-#     one-replica rings, devices as plain directories, memcached for its auth cache.
+#     one-replica rings, devices as plain directories, memcached for its auth cache;
+#   - one or two `folio serve` nodes on their own ports, behind HAProxy, which health-checks each
+#     on /readyz. Until `folio serve --db` exists the nodes share one data directory (its SQLite
+#     records) and the bucket (their bytes): docs/deploy.md, "Running Folio Service on several nodes".
 #
 # Usage:
-#   scripts/cluster.sh up     start everything; print one line per part once it answers
-#   scripts/cluster.sh down   stop everything `up` started, and delete its files
-#   scripts/cluster.sh env    print the credentials as shell exports (PGPASSWORD, AWS_*)
+#   scripts/cluster.sh up [--nodes N]   start everything; print one line per part once it answers.
+#                                       N is 1 or 2 (default: $FOLIO_CLUSTER_NODES, else 2)
+#   scripts/cluster.sh down             stop everything `up` started, and delete its files
+#   scripts/cluster.sh env              print the credentials as shell exports (PGPASSWORD, AWS_*)
+#   scripts/cluster.sh status           print `data DIR`, then `node NAME PID URL` per node
+#
+# $FOLIO_CLUSTER_SERVE_ARGS adds flags to every node's `folio serve` (e.g. "--rate-limit 0" for the
+# benchmark); words are split on spaces.
 #
 # `up` prints, on stdout, once each part answers a real request:
 #   db postgres://folio@127.0.0.1:PORT/folio
 #   blobs s3://folio?endpoint=http://127.0.0.1:PORT&region=us-east-1
+#   balancer on http://127.0.0.1:PORT
 # Passwords and keys are never part of those lines: `eval "$(scripts/cluster.sh env)"` exports them.
+# The balancer line comes once HAProxy answers and reports every node UP. Its responses name the
+# node that answered in an X-Folio-Node header. Tenants are made with
+# `folio admin create-tenant --data DIR` on the data directory that `status` prints.
 #
 # The cluster's files live in a temp dir, recorded in $FOLIO_CLUSTER_STATE (default
 # ${TMPDIR:-/tmp}/folio-cluster.current); set it to run several clusters side by side.
 #
 # Exit codes: 0 done; 1 a part failed to start (everything started is stopped again);
-# 2 usage, or `up` while a cluster is already up; 3 `down`/`env` with no cluster up.
+# 2 usage, or `up` while a cluster is already up; 3 `down`/`env`/`status` with no cluster up.
 set -euo pipefail
 # Piped into `head`, the script must still finish its cleanup.
 trap '' PIPE
@@ -31,6 +43,7 @@ SWIFT_PYTHON=/usr/bin/python3 # a pyenv python3 on PATH has no Swift
 BUCKET=folio
 REGION=us-east-1
 READY_TIMEOUT_S=${FOLIO_CLUSTER_READY_TIMEOUT_S:-600}
+NODES=${FOLIO_CLUSTER_NODES:-2}
 
 log() { printf 'cluster: %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
@@ -180,6 +193,85 @@ start_swift() {
     wait_until 'Swift s3api' env -C "$HERE/.." node --import tsx scripts/cluster/s3-bucket.ts "http://127.0.0.1:$PROXY_PORT" "$REGION" "$BUCKET"
 }
 
+# One `folio serve` per node, all on the data directory $DIR/data and the bucket. The first starts
+# alone, so it creates and migrates the store before the second opens it.
+start_nodes() {
+  local i port pid url blobs=$1
+  local -a SERVE_ARGS=()
+  read -r -a SERVE_ARGS <<<"${FOLIO_CLUSTER_SERVE_ARGS:-}"
+  mkdir -p "$DIR/data"
+  : >"$DIR/nodes"
+  for ((i = 1; i <= NODES; i++)); do
+    port=$(free_port)
+    AWS_ACCESS_KEY_ID=$S3_KEY AWS_SECRET_ACCESS_KEY=$S3_SECRET \
+      node "$ROOT/bin/folio.mjs" serve --data "$DIR/data" --blobs "$blobs" --host 127.0.0.1 --port "$port" \
+      --log-level info "${SERVE_ARGS[@]}" </dev/null >"$DIR/node$i.log" 2>&1 &
+    pid=$!
+    record_pid "node$i" "$pid"
+    url=http://127.0.0.1:$port
+    printf 'node%s %s %s\n' "$i" "$pid" "$url" >>"$DIR/nodes"
+    wait_until "folio serve node$i" curl -fsS "$url/readyz"
+  done
+}
+
+write_haproxy_conf() {
+  local name pid url
+  cat >"$DIR/haproxy.cfg" <<EOF
+global
+  maxconn 2000
+
+defaults
+  mode http
+  timeout connect 5s
+  # Inactivity limits, not durations: a large upload or a long download keeps moving.
+  timeout client 5m
+  timeout server 5m
+  timeout http-request 30s
+  # A connection a node refuses (it stopped, or is draining) is tried on another node.
+  retries 2
+  option redispatch
+
+frontend folio
+  bind 127.0.0.1:$BALANCER_PORT
+  default_backend nodes
+
+backend nodes
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  # A check waits up to 10 s for its answer: a node busy with a burst of writes is slow, not down.
+  # A node that died refuses the connection, and is DOWN after three refusals, in about 1.5 s.
+  timeout check 10s
+  default-server inter 500ms fall 3 rise 1
+  http-response set-header X-Folio-Node %[srv_name]
+EOF
+  while read -r name pid url; do
+    printf '  server %s %s check\n' "$name" "${url#http://}" >>"$DIR/haproxy.cfg"
+  done <"$DIR/nodes"
+  cat >>"$DIR/haproxy.cfg" <<EOF
+
+listen stats
+  bind 127.0.0.1:$STATS_PORT
+  stats enable
+  stats uri /stats
+EOF
+}
+
+# True once the stats page lists every node, and all of them UP.
+all_nodes_up() {
+  local csv
+  csv=$(curl -fsS "http://127.0.0.1:$STATS_PORT/stats;csv") || return 1
+  awk -F, -v want="$NODES" '$1 == "nodes" && $2 ~ /^node/ { n++; if ($18 == "UP") up++ } END { exit !(n == want && up == want) }' <<<"$csv"
+}
+
+start_haproxy() {
+  write_haproxy_conf
+  haproxy -db -f "$DIR/haproxy.cfg" </dev/null >"$DIR/haproxy.log" 2>&1 &
+  record_pid haproxy $!
+  wait_until 'HAProxy with every node UP' all_nodes_up
+  wait_until 'the balancer' curl -fsS "http://127.0.0.1:$BALANCER_PORT/readyz"
+}
+
 cluster_dir() {
   [[ -f $STATE_FILE ]] || return 1
   local dir
@@ -189,6 +281,22 @@ cluster_dir() {
 }
 
 up() {
+  while (($# > 0)); do
+    case $1 in
+      --nodes)
+        NODES=${2:-}
+        shift 2 || true
+        ;;
+      *)
+        log "unknown option for up: $1 (usage: $0 up [--nodes 1|2])"
+        exit 2
+        ;;
+    esac
+  done
+  if [[ $NODES != 1 && $NODES != 2 ]]; then
+    log "--nodes (or FOLIO_CLUSTER_NODES) must be 1 or 2, not \"$NODES\""
+    exit 2
+  fi
   if cluster_dir >/dev/null; then
     log "a cluster is already up in $(cluster_dir); run \`$0 down\` first"
     exit 2
@@ -202,6 +310,7 @@ up() {
 
   PG_PORT=$(free_port) PROXY_PORT=$(free_port) ACCOUNT_PORT=$(free_port)
   CONTAINER_PORT=$(free_port) OBJECT_PORT=$(free_port) MEMCACHED_PORT=$(free_port)
+  BALANCER_PORT=$(free_port) STATS_PORT=$(free_port)
   PG_PASSWORD=$(secret) S3_KEY=folio:cluster S3_SECRET=$(secret)
   umask 077
   cat >"$DIR/env" <<EOF
@@ -215,7 +324,12 @@ EOF
   start_postgres
   printf 'db postgres://folio@127.0.0.1:%s/folio\n' "$PG_PORT" | tee "$DIR/lines"
   start_swift
-  printf 'blobs s3://%s?endpoint=http://127.0.0.1:%s&region=%s\n' "$BUCKET" "$PROXY_PORT" "$REGION" | tee -a "$DIR/lines"
+  local blobs
+  blobs=$(printf 's3://%s?endpoint=http://127.0.0.1:%s&region=%s' "$BUCKET" "$PROXY_PORT" "$REGION")
+  printf 'blobs %s\n' "$blobs" | tee -a "$DIR/lines"
+  start_nodes "$blobs"
+  start_haproxy
+  printf 'balancer on http://127.0.0.1:%s\n' "$BALANCER_PORT" | tee -a "$DIR/lines"
   trap - EXIT
 }
 
@@ -251,15 +365,23 @@ down() {
 }
 
 case ${1:-} in
-  up) up ;;
+  up)
+    shift
+    up "$@"
+    ;;
   down) down ;;
   env)
     dir=$(cluster_dir) || { log "no cluster is up (no state in $STATE_FILE)"; exit 3; }
     cat "$dir/env"
     ;;
-  -h | --help | help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' ;;
+  status)
+    dir=$(cluster_dir) || { log "no cluster is up (no state in $STATE_FILE)"; exit 3; }
+    printf 'data %s\n' "$dir/data"
+    sed 's/^/node /' "$dir/nodes"
+    ;;
+  -h | --help | help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//' ;;
   *)
-    log "usage: $0 up|down|env"
+    log "usage: $0 up [--nodes 1|2]|down|env|status"
     exit 2
     ;;
 esac

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ServiceConfig } from '../service/config.ts';
 import type { HousekeepingSettings } from '../service/housekeeping.ts';
 import { Lifecycle } from '../service/health/lifecycle.ts';
+import type { LeaderLock } from '../store/leadership.ts';
 import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
 import { BadBlobLocation, parseBlobLocation, type S3Location } from '../store/blobLocation.ts';
@@ -95,22 +96,36 @@ export async function serveUntil(
 ): Promise<void> {
   const { log } = out;
   const checkpoints = store.checkpointInBackground();
+  let leadership: LeaderLock | undefined;
   try {
-    const [{ buildApp }, { startHousekeeping }] = await Promise.all([import('../service/app.ts'), import('../service/housekeeping.ts')]);
+    const [{ buildApp }, { startHousekeeping }, { LeaderLock }] = await Promise.all([
+      import('../service/app.ts'),
+      import('../service/housekeeping.ts'),
+      import('../store/leadership.ts'),
+    ]);
+    // Several `folio serve` may share one data directory; one of them leads (main/store/leadership.ts).
+    leadership = new LeaderLock(store.dataDir);
     const lifecycle = new Lifecycle();
-    const app = await buildApp(store, { config, log, lifecycle });
-    const housekeeping = startHousekeeping(store, config, housekeepingSettings, log);
+    const app = await buildApp(store, { config, log, lifecycle, leadership });
+    let housekeeping: { stop: () => Promise<void> } | undefined;
+    leadership.whenLeading(() => {
+      housekeeping = startHousekeeping(store, config, housekeepingSettings, log);
+      log.info('leading: this process runs the jobs, tasks and housekeeping of its data directory');
+    });
     try {
       const address = await app.listen(where);
       out.announce(`listening on ${address}`);
-      log.info({ address, rateLimit: config.rateLimit }, 'started');
+      log.info({ address, rateLimit: config.rateLimit, leading: leadership.leading }, 'started');
       log.info({ signal: await stop }, 'stopping: letting requests in flight finish');
       lifecycle.drain();
+      leadership.stopTrying();
     } finally {
-      await housekeeping.stop();
+      await housekeeping?.stop();
       await app.close();
     }
   } finally {
+    // Only once the runners have put their jobs back: the next leader re-queues whatever is RUNNING.
+    leadership?.close();
     await checkpoints.stop();
     store.close();
   }

@@ -12,6 +12,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
+import type { Leadership } from '../store/leadership.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { oauthRoutes } from './auth/oauthRoutes.ts';
@@ -51,13 +52,15 @@ export interface BuildOptions {
   config?: Partial<ServiceConfig>;
   /** Draining after SIGTERM, told to the balancer through /readyz; by default never draining. */
   lifecycle?: Lifecycle;
+  /** Whether this process runs the work that must happen once; by default it is the only process on its store. */
+  leadership?: Leadership;
   /** Where access lines and failures go (`folio serve --log-level/--log-file`); by default errors only, to stderr. */
   log?: Logger;
 }
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
-  const deps = serviceDeps(store, config);
+  const deps = serviceDeps(store, config, opts.leadership);
   const log: FastifyBaseLogger = opts.log ?? stderrLogger('error');
   const app = Fastify({
     loggerInstance: log,

@@ -1,7 +1,8 @@
 /**
  * The service's background jobs, run while the app is up: started when it is ready, stopped (the
  * running jobs put back in their queue) when it closes, before the store is closed. While uploads
- * come in, jobs start at most once a second (./foreground.ts).
+ * come in, jobs start at most once a second (./foreground.ts). Of several processes on one store,
+ * only the leader runs them (main/store/leadership.ts); the others only queue.
  */
 import { JobRunner } from '../jobs/runner.ts';
 import type { FolioApp, ServiceDeps } from './kernel.ts';
@@ -16,8 +17,10 @@ export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
   });
   app.addHook('onResponse', async (req) => bulkWrites.end(req));
   app.addHook('onRequestAbort', async (req) => bulkWrites.end(req));
-  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites });
-  app.addHook('onReady', async () => runner.start());
+  const { leadership } = deps;
+  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites, ...(leadership.pollMs ? { pollMs: leadership.pollMs } : {}) });
+  // Only the leader runs jobs: the runner's start re-queues every RUNNING job as a crash's orphan.
+  app.addHook('onReady', async () => leadership.whenLeading(() => runner.start()));
   app.addHook('onClose', async () => runner.stop());
   searchIndexer(app, deps);
 }

@@ -13,6 +13,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { errorValue } from '../../shared/errors.ts';
+import type { Leadership } from '../store/leadership.ts';
 import type { Repos, Repositories } from '../store/repositories.ts';
 import type { Access } from './access.ts';
 import type { ServiceConfig } from './config.ts';
@@ -40,6 +41,8 @@ export interface AreaDeps<R extends keyof Repositories> {
   config: ServiceConfig;
   access: Access;
   events: EventBus;
+  /** Whether this process runs the work that must happen once (jobs, tasks, housekeeping). */
+  leadership: Leadership;
 }
 
 /** The root's dependencies: every repository, from which it hands each area its own. */

@@ -5,6 +5,7 @@
  */
 import { SafeFetcher } from '../net/fetcher.ts';
 import type { Store } from '../store/index.ts';
+import { SOLE_NODE, type Leadership } from '../store/leadership.ts';
 import { AllowList } from '../net/target.ts';
 import { Access } from './access.ts';
 import { AclEntryService } from './acl/entries.ts';
@@ -57,8 +58,8 @@ export interface Services {
 }
 
 /** The kernel over one store: the root is the one place that holds the store itself. */
-export function serviceDeps(store: Store, config: ServiceConfig): ServiceDeps {
-  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus() };
+export function serviceDeps(store: Store, config: ServiceConfig, leadership: Leadership = SOLE_NODE): ServiceDeps {
+  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus(), leadership };
 }
 
 export function buildServices(deps: ServiceDeps): Services {

@@ -9,16 +9,22 @@
  * for the last of it before the file becomes a blob. A chunk that a crash of the whole machine
  * lost before it reached the disk shows up as a content hash that differs from what the client
  * sent; expectedContentHash is the end-to-end check.
+ *
+ * Several processes may write one session's file (nodes of a cluster on one data directory, each
+ * chunk going wherever the balancer sends it). Each names itself in uploads/<uploadId>.writers/
+ * before its first write, so the process that completes can tell whether a hash it kept while
+ * chunks arrived saw every write (./../service/versions/chunked.ts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { constants, mkdirSync } from 'node:fs';
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { SizeLimitExceeded, writeStreamAt } from './streamWrite.ts';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SUFFIX = '.part';
+const WRITERS = '.writers';
 
 /** A chunk whose bytes do not fill its slot exactly. */
 export class ChunkLengthMismatch extends Error {
@@ -33,6 +39,10 @@ export class ChunkLengthMismatch extends Error {
 export class AssemblyFiles {
   /** Per file: the background fdatasync in flight, and whether writes came in after it started. */
   private readonly syncing = new Map<string, { done: Promise<void>; dirty: boolean }>();
+  /** This process, among the writers of a session. */
+  private readonly writer = randomUUID();
+  /** Sessions this process has named itself a writer of. */
+  private readonly named = new Set<string>();
 
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -48,6 +58,7 @@ export class AssemblyFiles {
    * Returns the chunk's SHA-256 when `digest` is asked for.
    */
   async writeChunk(uploadId: string, offset: number, size: number, source: Readable, digest: boolean): Promise<string | undefined> {
+    await this.nameWriter(uploadId);
     const hash = digest ? createHash('sha256') : undefined;
     // Created on first use and never truncated: chunks land in any order, concurrently.
     const fh = await open(this.pathOf(uploadId), constants.O_RDWR | constants.O_CREAT, 0o600);
@@ -61,6 +72,27 @@ export class AssemblyFiles {
     }
     this.syncBehind(uploadId);
     return hash?.digest('hex');
+  }
+
+  /** True when another process has written chunks of this session too. */
+  async writtenByOthers(uploadId: string): Promise<boolean> {
+    const writers = await readdir(this.writersOf(uploadId)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    return writers.some((name) => name !== this.writer);
+  }
+
+  private writersOf(uploadId: string): string {
+    return this.pathOf(uploadId).slice(0, -SUFFIX.length) + WRITERS;
+  }
+
+  private async nameWriter(uploadId: string): Promise<void> {
+    if (this.named.has(uploadId)) return;
+    const dir = this.writersOf(uploadId);
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, this.writer), '');
+    this.named.add(uploadId);
   }
 
   /** Resolves once every byte written so far is on disk. */
@@ -109,10 +141,16 @@ export class AssemblyFiles {
 
   async remove(uploadId: string): Promise<void> {
     await rm(this.pathOf(uploadId), { force: true });
+    await rm(this.writersOf(uploadId), { recursive: true, force: true });
+    this.named.delete(uploadId);
   }
 
-  /** The upload ids that have an assembly file. */
+  /** The upload ids that have an assembly file, or a list of its writers. */
   async list(): Promise<string[]> {
-    return (await readdir(this.dir)).filter((name) => name.endsWith(SUFFIX)).map((name) => name.slice(0, -SUFFIX.length));
+    const ids = new Set<string>();
+    for (const name of await readdir(this.dir)) {
+      for (const suffix of [SUFFIX, WRITERS]) if (name.endsWith(suffix)) ids.add(name.slice(0, -suffix.length));
+    }
+    return [...ids];
   }
 }

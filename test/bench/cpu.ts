@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 let ticksPerSecond: number | undefined;
 
 /** User + system seconds of every thread of `pid` so far. */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) throw new Error('the server process has no pid');
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

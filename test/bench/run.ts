@@ -1,11 +1,13 @@
 /**
- * `npm run bench [-- upload|reads|writes|text|sync|download …]`: runs the chosen benchmarks (all by default) and
+ * `npm run bench [-- upload|reads|writes|text|sync|download|cluster …]`: runs the chosen benchmarks (all but
+ * `cluster` by default; test/bench/cluster.ts) and
  * prints the machine, then one table. FOLIO_BENCH_SCALE (default 1) scales every size, and the
  * measuring time with it, so `FOLIO_BENCH_SCALE=0.01 npm run bench` is a quick check of the
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
  * never assertions: nothing here fails because something is slow.
  */
 import { bundleWentStale, ensureBundle } from './bundle.ts';
+import { benchCluster } from './cluster.ts';
 import { benchDownload } from './download.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
@@ -16,7 +18,7 @@ import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
 const MiB = 1024 * 1024;
-const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync', 'download'] as const;
+const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync', 'download', 'cluster'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 /** A mistake in the command line or the environment: reported in one line, without a stack. */
@@ -33,7 +35,8 @@ function positiveNumber(name: string, fallback: number): number {
 function chosen(args: string[]): Benchmark[] {
   const unknown = args.filter((a) => !(BENCHMARKS as readonly string[]).includes(a));
   if (unknown.length > 0) throw new UsageError(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
-  return args.length === 0 ? [...BENCHMARKS] : BENCHMARKS.filter((b) => args.includes(b));
+  // The cluster starts PostgreSQL, Swift and HAProxy twice: only when asked for by name.
+  return args.length === 0 ? BENCHMARKS.filter((b) => b !== 'cluster') : BENCHMARKS.filter((b) => args.includes(b));
 }
 
 /** Issue #15's least ratios: text PDFs against pdftotext, OCR against the tesseract CLI. */
@@ -80,6 +83,19 @@ async function main(): Promise<void> {
       rows.push(...textRows(await benchTextExtraction()));
     } else if (b === 'sync') {
       rows.push(...(await benchSync({ scale })).rows);
+    } else if (b === 'cluster') {
+      rows.push(
+        ...(
+          await benchCluster({
+            documents: Math.max(10, Math.round(10_000 * scale)),
+            bytesPerDocument: 4096,
+            pages: Math.max(10, Math.round(5_000 * scale)),
+            uploadBytes: Math.max(MiB, Math.round(1024 * MiB * scale)),
+            chunkSize: 8 * MiB,
+            concurrency: 8,
+          })
+        ).rows,
+      );
     } else {
       rows.push(...(await benchDownload({ files: Math.max(10, Math.round(10_000 * scale)), realFiles: Math.max(10, Math.round(3_000 * scale)) })).rows);
     }

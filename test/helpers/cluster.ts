@@ -12,9 +12,21 @@ const run = promisify(execFile);
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export const CLUSTER_SCRIPT = resolve(import.meta.dirname, '../../scripts/cluster.sh');
 
+/** One `folio serve` behind the balancer: its process, to kill -9, and its own address. */
+export interface ClusterNode {
+  name: string;
+  pid: number;
+  url: string;
+}
+
 export interface TestCluster {
   db: string;
   blobs: string;
+  /** HAProxy in front of the nodes. */
+  balancer: string;
+  nodes: ClusterNode[];
+  /** The data directory the nodes share (until `--db`): where `folio admin` makes tenants. */
+  dataDir: string;
   /** PGPASSWORD, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. */
   env: Record<string, string>;
   down: () => Promise<void>;
@@ -27,16 +39,21 @@ export function clusterKeys(cluster: { env: Record<string, string> }): { accessK
   return { accessKeyId, secretAccessKey };
 }
 
-export async function clusterUp(): Promise<TestCluster> {
+/** `serveArgs` go to every node's `folio serve` (FOLIO_CLUSTER_SERVE_ARGS). */
+export async function clusterUp({ nodes = 2, serveArgs = [] }: { nodes?: 1 | 2; serveArgs?: string[] } = {}): Promise<TestCluster> {
   const work = tempDir('folio-cluster-');
-  const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state') };
-  const { stdout } = await run('bash', [CLUSTER_SCRIPT, 'up'], { env });
+  const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state'), FOLIO_CLUSTER_SERVE_ARGS: serveArgs.join(' ') };
+  const { stdout } = await run('bash', [CLUSTER_SCRIPT, 'up', '--nodes', String(nodes)], { env });
   const line = (name: string) => stdout.split('\n').find((l) => l.startsWith(`${name} `))?.slice(name.length + 1) ?? '';
   const secrets: Record<string, string> = {};
   for (const m of (await run('bash', [CLUSTER_SCRIPT, 'env'], { env })).stdout.matchAll(/^export (\w+)='([^']*)'$/gm)) secrets[m[1]!] = m[2]!;
+  const status = (await run('bash', [CLUSTER_SCRIPT, 'status'], { env })).stdout;
   return {
     db: line('db'),
     blobs: line('blobs'),
+    balancer: line('balancer on'),
+    nodes: [...status.matchAll(/^node (\S+) (\d+) (\S+)$/gm)].map((m) => ({ name: m[1]!, pid: Number(m[2]), url: m[3]! })),
+    dataDir: /^data (.+)$/m.exec(status)?.[1] ?? '',
     env: secrets,
     down: async () => {
       await run('bash', [CLUSTER_SCRIPT, 'down'], { env });

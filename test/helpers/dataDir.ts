@@ -16,7 +16,8 @@ export function filesUnder(dir: string): string[] {
 
 export const blobFiles = (dataDir: string) => filesUnder(join(dataDir, 'blobs'));
 export const tempFiles = (dataDir: string) => filesUnder(join(dataDir, 'tmp'));
-export const assemblyFiles = (dataDir: string) => filesUnder(join(dataDir, 'uploads'));
+/** The assembly files of chunked uploads (not the lists of their writers beside them). */
+export const assemblyFiles = (dataDir: string) => filesUnder(join(dataDir, 'uploads')).filter((f) => f.endsWith('.part'));
 
 /** The result of one read-only query against the store of `dataDir`. */
 export function queryStore<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {

@@ -15,6 +15,7 @@ import type { Envelope } from '../../shared/envelope.ts';
 import type { IngestResult, Task } from '../../shared/v1/ingest.ts';
 import type { TenantUsage } from '../../shared/v1/limits.ts';
 import type { ChunkedUploadSession, Container, VersionResult } from '../../shared/v1/resources.ts';
+import { assemblyFiles } from '../helpers/dataDir.ts';
 import { localServer, type LocalServer } from '../helpers/localHttp.ts';
 import { appApi, createTenant, data, folio, removeDir, startServer, type Api, type Reply, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
@@ -81,7 +82,7 @@ function filesUnder(dir: string): string[] {
 const leftovers = () => ({
   blobs: filesUnder(join(server.dataDir, 'blobs')).length,
   temp: filesUnder(join(server.dataDir, 'tmp')),
-  parts: filesUnder(join(server.dataDir, 'uploads')),
+  parts: assemblyFiles(server.dataDir),
 });
 
 let n = 0;

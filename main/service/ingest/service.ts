@@ -29,7 +29,7 @@ import type { MetadataRepos } from '../forms/metadata.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
-import { TaskRunner } from '../tasks/runner.ts';
+import { DEFAULT_RUNNER_OPTIONS, TaskRunner } from '../tasks/runner.ts';
 import { admitDeclared, stageWithinQuota } from '../limits/quota.ts';
 import { OCTET_STREAM, parseMediaType } from '../mediaType.ts';
 import { asTaskRun } from '../versions/announce.ts';
@@ -54,12 +54,13 @@ export class IngestService {
     private readonly documents: DocumentService,
     private readonly fetcher: SafeFetcher,
   ) {
-    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) });
+    const pollMs = deps.leadership.pollMs;
+    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) }, { ...DEFAULT_RUNNER_OPTIONS, ...(pollMs ? { pollMs } : {}) });
   }
 
-  /** Starts the task runner: tasks left by the previous process run again. */
+  /** Starts the task runner once this process leads: tasks left by the previous leader run again. */
   start(): void {
-    this.runner.start();
+    this.deps.leadership.whenLeading(() => this.runner.start());
   }
 
   stop(): Promise<void> {

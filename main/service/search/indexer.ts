@@ -42,7 +42,8 @@ export function searchIndexer(app: FolioApp, deps: AreaDeps<'blobs' | 'rendition
   const unsubscribe = deps.events.subscribe((event) => {
     if (event.type === 'rendition.uploaded' && event.data.kind === TEXT_KIND && event.data.status === 'READY') track(indexVersion(event.tenantId, event.data.versionId));
   });
-  app.addHook('onReady', async () => track(backfill()));
+  // Once, by one process of several on a store: the leader (main/store/leadership.ts).
+  app.addHook('onReady', async () => deps.leadership.whenLeading(() => track(backfill())));
   app.addHook('onClose', async () => {
     unsubscribe();
     stop.abort();

@@ -7,6 +7,10 @@
  * task whose runs were interrupted `maxAttempts` times is FAILED rather than retried forever.
  * A run that fails (a 404, a refused address, a ceiling) is not retried: the task is FAILED with
  * the error's code and message.
+ *
+ * Of several processes on one store, only the leader (main/store/leadership.ts) starts its runner,
+ * so every RUNNING row is the leader's own or a dead leader's: re-queueing them at start is right.
+ * The others accept tasks and leave them PENDING; the leader finds them by looking every `pollMs`.
  */
 import PQueue from 'p-queue';
 import { errorValue, type FolioErrorValue } from '../../../shared/errors.ts';
@@ -21,6 +25,8 @@ export type TaskWork = (task: TaskRecord, signal: AbortSignal) => Promise<void>;
 export interface RunnerOptions {
   concurrency: number;
   maxAttempts: number;
+  /** How often to look for PENDING tasks that another process accepted; never when undefined. */
+  pollMs?: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { concurrency: 2, maxAttempts: 3 };
@@ -29,7 +35,11 @@ export class TaskRunner {
   private readonly queue: PQueue;
   private readonly running = new Map<string, AbortController>();
   private readonly handedOver = new Set<Promise<void>>();
+  /** Tasks submitted and not yet done: a look for PENDING tasks must not queue them twice. */
+  private readonly submitted = new Set<string>();
+  private started = false;
   private stopping = false;
+  private poll: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repos: Repos<'tasks'>,
@@ -41,22 +51,41 @@ export class TaskRunner {
 
   /** Recovers what a previous process left and queues every PENDING task. */
   start(): void {
+    if (this.started || this.stopping) return;
+    this.started = true;
     this.repos.tasks.requeueAllRunning();
-    for (const taskId of this.repos.tasks.pendingIds()) this.submit(taskId);
+    this.submitPending();
+    if (this.options.pollMs !== undefined) {
+      this.poll = setInterval(() => this.submitPending(), this.options.pollMs);
+      this.poll.unref();
+    }
+  }
+
+  private submitPending(): void {
+    try {
+      for (const taskId of this.repos.tasks.pendingIds()) if (!this.submitted.has(taskId)) this.submit(taskId);
+    } catch (err) {
+      console.error('task runner: looking for pending tasks failed:', err);
+    }
   }
 
   /**
    * Runs a PENDING task. `firstRun` replaces the kind's handler for this run only, starting at
    * once rather than waiting in the queue: it holds a response that is already streaming. Returns
-   * false when the runner is stopping; the task stays PENDING for the next start.
+   * false when the runner is not running (stopping, or not started: another process leads); the
+   * task stays PENDING for the runner that is.
    */
   submit(taskId: string, firstRun?: TaskWork): boolean {
-    if (this.stopping) return false;
+    if (this.stopping || !this.started) return false;
+    this.submitted.add(taskId);
     if (firstRun) {
-      const run = this.execute(taskId, firstRun).finally(() => this.handedOver.delete(run));
+      const run = this.execute(taskId, firstRun).finally(() => {
+        this.handedOver.delete(run);
+        this.submitted.delete(taskId);
+      });
       this.handedOver.add(run);
     } else {
-      void this.queue.add(() => this.execute(taskId));
+      void this.queue.add(() => this.execute(taskId).finally(() => this.submitted.delete(taskId)));
     }
     return true;
   }
@@ -64,6 +93,7 @@ export class TaskRunner {
   /** Cancels the runs in flight (their tasks go back to PENDING) and waits until they have let go. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.poll);
     this.queue.clear();
     for (const controller of this.running.values()) controller.abort();
     await this.queue.onIdle();

@@ -11,6 +11,10 @@
  * ended, its bytes dropped and its key free, when no retry can succeed (the content does not match
  * expectedContentHash or does not fit the quota, the target no longer exists), so later calls get
  * 140001 with the reason. Chunks whose bytes are no longer in the assembly file count as missing.
+ *
+ * Across nodes on one data directory, chunks of a session may reach any node. The running hash
+ * only hears of this process's writes, so a session that another process wrote to as well is
+ * hashed again from its file at completion (AssemblyFiles.writtenByOthers).
  */
 import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
@@ -191,6 +195,8 @@ export class ChunkedUploads {
   private async finish(ctx: RequestContext, session: UploadSessionRecord): Promise<VersionResult> {
     const { uploadId } = session;
     await this.forgetLostChunks(session);
+    // Another node's writes never reached this process's running hash: hash the file as it is now.
+    if (await this.repos.assemblies.writtenByOthers(uploadId)) this.forgetProgress(uploadId);
     const contentHash = await this.progressOf(session).hash.digest();
     if (session.expectedHash && session.expectedHash !== contentHash) {
       await this.end(uploadId, 'its content did not match expectedContentHash');

@@ -30,6 +30,7 @@ interface Cluster {
   blobs: URL;
   env: Record<string, string>;
   dir: string;
+  balancer: string;
 }
 
 function parseEnv(text: string): Record<string, string> {
@@ -46,15 +47,17 @@ describe('scripts/cluster.sh', () => {
   beforeAll(async () => {
     const up = await run('bash', [SCRIPT, 'up'], { env: stateEnv });
     const lines = up.stdout.trim().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^db postgres:\/\/folio@127\.0\.0\.1:\d+\/folio$/);
     expect(lines[1]).toMatch(/^blobs s3:\/\/folio\?endpoint=http:\/\/127\.0\.0\.1:\d+&region=us-east-1$/);
+    expect(lines[2]).toMatch(/^balancer on http:\/\/127\.0\.0\.1:\d+$/);
     const env = parseEnv((await run('bash', [SCRIPT, 'env'], { env: stateEnv })).stdout);
     cluster = {
       db: new URL(lines[0]!.slice('db '.length)),
       blobs: new URL(lines[1]!.slice('blobs '.length)),
       env,
       dir: readFileSync(join(work, 'state'), 'utf8').trim(),
+      balancer: lines[2]!.slice('balancer on '.length),
     };
   }, HEAVY_TEST_MS);
 
@@ -106,13 +109,29 @@ describe('scripts/cluster.sh', () => {
     s3.destroy();
   });
 
+  it('balances over two folio serve nodes, each health-checked on /readyz, and names the node that answered', async () => {
+    const status = (await run('bash', [SCRIPT, 'status'], { env: stateEnv })).stdout;
+    const nodes = [...status.matchAll(/^node (node\d) (\d+) (http:\/\/127\.0\.0\.1:\d+)$/gm)].map((m) => m[1]);
+    expect(nodes).toEqual(['node1', 'node2']);
+    const answered = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${cluster.balancer}/readyz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ready', database: 'ok', blobs: 'ok' });
+      answered.add(res.headers.get('x-folio-node') ?? '');
+    }
+    expect([...answered].sort()).toEqual(['node1', 'node2']);
+    expect(readFileSync(join(cluster.dir, 'haproxy.cfg'), 'utf8')).toMatch(/option httpchk GET \/readyz/);
+  });
+
   it('refuses a second `up` on the same state, and `down` stops every process it started', async () => {
     await expect(run('bash', [SCRIPT, 'up'], { env: stateEnv })).rejects.toMatchObject({ code: 2 });
     const pids = readFileSync(join(cluster.dir, 'pids'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => Number(line.split(' ')[1]));
-    expect(pids.length).toBe(6);
+    // PostgreSQL, memcached, four Swift servers, two nodes and HAProxy.
+    expect(pids.length).toBe(9);
     await run('bash', [SCRIPT, 'down'], { env: stateEnv });
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     expect(existsSync(cluster.dir)).toBe(false);

@@ -1,0 +1,106 @@
+/**
+ * Which of several `folio serve` processes on one data directory does the work that must happen
+ * once: queued jobs, async ingest tasks, housekeeping (docs/deploy.md, "Running Folio Service on
+ * several nodes"). Those runners take it for granted that nobody else runs them: at start they
+ * re-queue every RUNNING row as left by a crash. A second process doing the same would re-queue
+ * the first one's jobs while they run, and both would run them.
+ *
+ * The leader is the process that holds an exclusive lock on DATA/leader.lock, taken with SQLite's
+ * own file locking (an open `BEGIN EXCLUSIVE` on a file of its own). The operating system drops
+ * the lock when the process ends in any way, kill -9 included, so the lease expires with its
+ * holder; the others try again every `retryMs` and one of them takes over. Whatever the dead
+ * leader left RUNNING is then an orphan, and the new leader's runners re-queue it as they would
+ * after a crash.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+
+export interface Leadership {
+  /** True while this process leads. */
+  readonly leading: boolean;
+  /**
+   * How often a leader should look for work that other processes queued: they cannot wake its
+   * runners. Undefined when no other process can queue any.
+   */
+  readonly pollMs: number | undefined;
+  /** Runs `start` once this process leads: at once when it already does. */
+  whenLeading(start: () => void): void;
+}
+
+/** The one process on its data directory (the desktop's embedded server, in-process tests). */
+export const SOLE_NODE: Leadership = {
+  leading: true,
+  pollMs: undefined,
+  whenLeading: (start) => start(),
+};
+
+const LOCK_FILE = 'leader.lock';
+const RETRY_MS = 1_000;
+/** A leader looks for work queued by the others this often. */
+const SHARED_POLL_MS = 1_000;
+
+export class LeaderLock implements Leadership {
+  readonly pollMs = SHARED_POLL_MS;
+  private readonly db: Database.Database;
+  private readonly waiting: (() => void)[] = [];
+  private held = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Opens the lock file and tries to lead at once; a process that cannot tries again every `retryMs`. */
+  constructor(dataDir: string, retryMs = RETRY_MS) {
+    this.db = new Database(join(dataDir, LOCK_FILE));
+    // Busy means "someone else leads": never wait for the lock inside a call.
+    this.db.pragma('busy_timeout = 0');
+    if (!this.tryLead()) {
+      this.timer = setInterval(() => {
+        try {
+          this.tryLead();
+        } catch (err) {
+          console.error('leader lock: could not try to lead:', err);
+        }
+      }, retryMs);
+      this.timer.unref();
+    }
+  }
+
+  get leading(): boolean {
+    return this.held;
+  }
+
+  whenLeading(start: () => void): void {
+    if (this.held) start();
+    else if (this.db.open) this.waiting.push(start);
+  }
+
+  /** Stops trying to lead (the process is draining); a lock already held stays held until close(). */
+  stopTrying(): void {
+    clearInterval(this.timer);
+    this.waiting.length = 0;
+  }
+
+  /** Lets go of the lock: another process may lead from now on. Call it once the runners have stopped. */
+  close(): void {
+    this.stopTrying();
+    this.held = false;
+    if (this.db.open) this.db.close();
+  }
+
+  private tryLead(): boolean {
+    try {
+      this.db.exec('BEGIN EXCLUSIVE');
+    } catch (err) {
+      if (err instanceof Database.SqliteError && (err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_LOCKED')) return false;
+      throw err;
+    }
+    this.held = true;
+    clearInterval(this.timer);
+    for (const start of this.waiting.splice(0)) {
+      try {
+        start();
+      } catch (err) {
+        console.error('leader lock: starting the work of the leader failed:', err);
+      }
+    }
+    return true;
+  }
+}
