@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Repos } from '../../store/repositories.ts';
-import type { ClientRecord, UserRecord } from '../../store/repos/identity.ts';
+import type { ClientRecord, UserRecord } from '../../store/repos/identityRecords.ts';
 import { fail } from '../errors.ts';
 import { DESKTOP_REDIRECT_URI } from '../tenancy.ts';
 import { hashToken, passwordMatches } from './credentials.ts';

@@ -1,7 +1,7 @@
 /** Issuing token pairs and resolving the caller of a request (spec §5). */
 import type { TokenResult } from '../../../shared/v1/resources.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { ClientRecord, UserRecord } from '../../store/repos/identity.ts';
+import type { ClientRecord, UserRecord } from '../../store/repos/identityRecords.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { hashToken, newSecret, passwordMatches, secretMatches } from './credentials.ts';
