@@ -4,7 +4,7 @@
  * (docs/architecture.md, "The store on two databases").
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { openDatabase, type Db } from '../db.ts';
 import { migratePostgres } from '../postgres/migrate.ts';
 import { POSTGRES_MIGRATIONS } from '../postgres/postgresMigrations.ts';
@@ -97,6 +97,12 @@ abstract class KyselyDatabase implements AsyncDatabase {
   }
 }
 
+// Compiled once: every unit of work runs two of them.
+const BEGIN_WRITE = CompiledQuery.raw('BEGIN IMMEDIATE');
+const BEGIN_READ = CompiledQuery.raw('BEGIN');
+const COMMIT = CompiledQuery.raw('COMMIT');
+const ROLLBACK = CompiledQuery.raw('ROLLBACK');
+
 /**
  * SQLite through the store's one connection. Kysely's driver lends it to one unit of work at a
  * time; the others queue, as they wait for the write lock today.
@@ -122,14 +128,14 @@ class SqliteKysely extends KyselyDatabase {
    */
   protected begin<T>(writes: boolean, fn: (q: Kysely<StoreSchema>) => Promise<T>): Promise<T> {
     return this.kysely.connection().execute(async (conn) => {
-      await sql.raw(writes ? 'BEGIN IMMEDIATE' : 'BEGIN').execute(conn);
+      await conn.executeQuery(writes ? BEGIN_WRITE : BEGIN_READ);
       try {
         const result = await fn(conn);
-        await sql.raw('COMMIT').execute(conn);
+        await conn.executeQuery(COMMIT);
         return result;
       } catch (err) {
         // SQLite has already rolled back after some errors (a full disk, an interrupted statement).
-        if (this.raw.inTransaction) await sql.raw('ROLLBACK').execute(conn);
+        if (this.raw.inTransaction) await conn.executeQuery(ROLLBACK);
         throw err;
       }
     });

@@ -2,10 +2,23 @@
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../ids.ts';
 import { APPLICATION_NAME, toClient, toUser, type ClientRecord, type UserRecord } from '../../repos/identityRecords.ts';
+import { compiledOnce } from '../compiledOnce.ts';
 import type { StoreSchema } from '../schema.ts';
 
 const CLIENT_COLUMNS = ['client_id', 'tenant_id', 'secret_hash', 'act_as_user_allowed', 'scopes', 'public', 'redirect_uris'] as const;
 const USER_COLUMNS = ['user_id', 'tenant_id', 'name', 'password_hash', 'source', 'source_id', 'require_password_change'] as const;
+
+// Read on every request (the caller's client and user) and for every item an answer names.
+const clientById = compiledOnce((q: Kysely<StoreSchema>, clientId: string) => q.selectFrom('api_clients').select(CLIENT_COLUMNS).where('client_id', '=', clientId));
+const userById = compiledOnce((q: Kysely<StoreSchema>, tenantId: string, userId: string) =>
+  q.selectFrom('users').select(USER_COLUMNS).where('tenant_id', '=', tenantId).where('user_id', '=', userId),
+);
+const userName = compiledOnce((q: Kysely<StoreSchema>, tenantId: string, userId: string) =>
+  q.selectFrom('users').select('name').where('tenant_id', '=', tenantId).where('user_id', '=', userId),
+);
+const tenantClient = compiledOnce((q: Kysely<StoreSchema>, tenantId: string, clientId: string) =>
+  q.selectFrom('api_clients').select('client_id').where('tenant_id', '=', tenantId).where('client_id', '=', clientId),
+);
 
 export class AsyncIdentityRepository {
   constructor(private readonly q: Kysely<StoreSchema>) {}
@@ -64,7 +77,7 @@ export class AsyncIdentityRepository {
   }
 
   async getClient(clientId: string): Promise<ClientRecord | undefined> {
-    const row = await this.q.selectFrom('api_clients').select(CLIENT_COLUMNS).where('client_id', '=', clientId).executeTakeFirst();
+    const [row] = (await clientById.run(this.q, clientId)).rows;
     return row && toClient(row);
   }
 
@@ -86,7 +99,7 @@ export class AsyncIdentityRepository {
   }
 
   async getUser(tenantId: string, userId: string): Promise<UserRecord | undefined> {
-    const row = await this.q.selectFrom('users').select(USER_COLUMNS).where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+    const [row] = (await userById.run(this.q, tenantId, userId)).rows;
     return row && toUser(row);
   }
 
@@ -111,9 +124,9 @@ export class AsyncIdentityRepository {
    * client, which has no name of its own; the id itself for anything else (a user since deleted).
    */
   async displayName(tenantId: string, principalId: string): Promise<string> {
-    const user = await this.q.selectFrom('users').select('name').where('tenant_id', '=', tenantId).where('user_id', '=', principalId).executeTakeFirst();
+    const [user] = (await userName.run(this.q, tenantId, principalId)).rows;
     if (user) return user.name;
-    const client = await this.q.selectFrom('api_clients').select('client_id').where('tenant_id', '=', tenantId).where('client_id', '=', principalId).executeTakeFirst();
+    const [client] = (await tenantClient.run(this.q, tenantId, principalId)).rows;
     return client ? APPLICATION_NAME : principalId;
   }
 }

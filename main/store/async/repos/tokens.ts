@@ -2,7 +2,17 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../ids.ts';
 import { toToken, type TokenMemory, type TokenRecord } from '../../repos/tokenRecords.ts';
+import { compiledOnce } from '../compiledOnce.ts';
 import type { StoreSchema } from '../schema.ts';
+
+// Every request looks its token up, and every sign-in writes two.
+const insertToken = compiledOnce(
+  (q: Kysely<StoreSchema>, tokenHash: string, kind: TokenRecord['kind'], tenantId: string, clientId: string, userId: string | null, expiresAt: number, createTime: string) =>
+    q.insertInto('tokens').values({ token_hash: tokenHash, kind, tenant_id: tenantId, client_id: clientId, user_id: userId, expires_at: expiresAt, create_time: createTime }),
+);
+const findToken = compiledOnce((q: Kysely<StoreSchema>, tokenHash: string) =>
+  q.selectFrom('tokens').select(['kind', 'tenant_id', 'client_id', 'user_id', 'expires_at']).where('token_hash', '=', tokenHash),
+);
 
 export class AsyncTokenRepository {
   /**
@@ -15,28 +25,13 @@ export class AsyncTokenRepository {
   ) {}
 
   async insert(tokenHash: string, record: TokenRecord): Promise<void> {
-    await this.q
-      .insertInto('tokens')
-      .values({
-        token_hash: tokenHash,
-        kind: record.kind,
-        tenant_id: record.tenantId,
-        client_id: record.clientId,
-        user_id: record.userId,
-        expires_at: record.expiresAt,
-        create_time: nowIso(),
-      })
-      .execute();
+    await insertToken.run(this.q, tokenHash, record.kind, record.tenantId, record.clientId, record.userId, record.expiresAt, nowIso());
   }
 
   async find(tokenHash: string): Promise<TokenRecord | undefined> {
     const known = this.memory?.get(tokenHash);
     if (known) return known;
-    const row = await this.q
-      .selectFrom('tokens')
-      .select(['kind', 'tenant_id', 'client_id', 'user_id', 'expires_at'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [row] = (await findToken.run(this.q, tokenHash)).rows;
     if (!row) return undefined;
     const record = toToken(row);
     this.memory?.remember(tokenHash, record);
