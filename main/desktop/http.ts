@@ -178,8 +178,9 @@ export async function startHttpUi(o: HttpUiOptions): Promise<HttpUi> {
     close: async () => {
       for (const s of streams) s.end();
       const closed = new Promise<void>((ok) => server.close(() => ok()));
-      // Idle keep-alive sockets would hold close() open until they time out.
-      server.closeIdleConnections();
+      // Every connection goes, not only idle ones: a tab's event stream reconnects and its calls
+      // keep sockets busy, and close() waited for them, so the core never exited on SIGTERM.
+      server.closeAllConnections();
       await closed;
     },
   };

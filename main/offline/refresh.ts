@@ -5,7 +5,8 @@
  * engine's remote tree) are listed again, items the service no longer has go, and the content of
  * current versions is cached from the synced files.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentType } from '../../shared/v1/contentModel.ts';
 import { contract } from '../../shared/v1/contract/index.ts';
@@ -14,6 +15,7 @@ import { allPages, type FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { MirrorContainer, MirrorDocument } from '../store/offline/mirror.ts';
 import type { OfflineStore } from '../store/offline/state.ts';
+import type { BlobStore } from '../store/blobStore.ts';
 import type { SyncStore } from '../store/sync/index.ts';
 import type { NodeState, PairRecord } from '../sync/model.ts';
 import { isLocalId } from '../sync/trees.ts';
@@ -306,7 +308,7 @@ async function cacheContent(ctx: RefreshContext, remote: Map<string, NodeState>)
     const doc = mirror.document(node.id);
     const meta = metas.get(node.id);
     if (!doc || !meta || doc.contentHash !== node.hash || (await mirror.store.blobs.has(node.hash))) continue;
-    await cacheFile(mirror, join(pair.dir, ...meta.path.split('/')), node.hash);
+    await cacheFile(mirror.store.blobs, join(pair.dir, ...meta.path.split('/')), node.hash);
   }
 }
 
@@ -328,15 +330,21 @@ async function cacheText(ctx: RefreshContext, remote: Map<string, NodeState>): P
   }
 }
 
-/** Copies a file into the mirror's blob store when its content has the expected hash. */
-async function cacheFile(mirror: Mirror, path: string, expectedHash: string): Promise<boolean> {
-  const staged = await mirror.store.blobs.stage(createReadStream(path), Number.MAX_SAFE_INTEGER).catch(() => null);
+/**
+ * Copies a file into the mirror's blob store when its content has the expected hash. The file is
+ * opened first: the person may have deleted it since the pass, and a stream opened by path reports
+ * that as an 'error' event before the store listens, which ended the whole process.
+ */
+export async function cacheFile(blobs: BlobStore, path: string, expectedHash: string): Promise<boolean> {
+  const file = await open(path).catch(() => null);
+  if (!file) return false;
+  const staged = await blobs.stage(file.createReadStream(), Number.MAX_SAFE_INTEGER).catch(() => null);
   if (!staged) return false;
   if (staged.contentHash !== expectedHash) {
-    await mirror.store.blobs.discard(staged.tempPath);
+    await blobs.discard(staged.tempPath);
     return false;
   }
-  await mirror.store.blobs.commit(staged);
+  await blobs.commit(staged);
   return true;
 }
 

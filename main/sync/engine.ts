@@ -114,6 +114,8 @@ const MAX_IDLE_ROUNDS = 3;
  * which the intents account for.
  */
 const GROUP_COMMIT_MS = 1000;
+/** Transfers whose intents are recorded together (see execute): few enough to hold, enough that writing them costs one commit per slice. */
+export const INTENT_SLICE = 1000;
 const FS_ERRORS = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EBUSY', 'ENAMETOOLONG', 'EXDEV', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO']);
 
 export function emptySummary(): SyncSummary {
@@ -294,16 +296,13 @@ export class PairSync {
   /** The feed's end if nothing in it since the pair's cursor concerns the pair; null if something does, or the feed cannot be read. */
   private async feedQuietSince(pair: PairRecord): Promise<string | null> {
     let cursor = pair.cursor;
-    let ids: Set<string> | null = null;
     const root = pair.containerId;
-    const concerns = (c: Change) => c.id === root || c.parentId === root || (ids as Set<string>).has(c.id) || (ids as Set<string>).has(c.parentId);
+    const known = (id: string) => this.o.store.hasRemoteNode(pair.pairId, id);
+    const concerns = (c: Change) => c.id === root || c.parentId === root || known(c.id) || known(c.parentId);
     try {
       for (let more = true; more; ) {
         const page = await this.remote.changes(cursor);
-        if (page.changes.length > 0) {
-          ids ??= this.o.store.remoteIds(pair.pairId);
-          if (page.changes.some(concerns)) return null;
-        }
+        if (page.changes.some(concerns)) return null;
         cursor = page.nextCursor;
         more = page.hasMore;
       }
@@ -406,14 +405,16 @@ export class PairSync {
     await runInWaves(ops.filter((op) => !isTransfer(op)), concurrency, run);
     const transfers = ops.filter(isTransfer);
     if (transfers.length === 0) return { errors, succeeded };
-    executor.prepare(transfers);
     // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's
     // limiter. Transfers are queued a few at a time, not all at once: 100,000 waiting tasks cost memory.
     const files = new PQueue({ concurrency });
     const bugs: unknown[] = [];
     await state.grouped(GROUP_COMMIT_MS, async () => {
-      for (const op of transfers) {
+      for (const [i, op] of transfers.entries()) {
         if (bugs.length > 0) break;
+        // Intents a slice at a time, durable before the slice's first transfer can land: a first
+        // sync of 100,000 files holds a slice of them, not one per file of the whole pair.
+        if (i % INTENT_SLICE === 0) state.durably(() => executor.prepare(transfers.slice(i, i + INTENT_SLICE)));
         await files.onSizeLessThan(concurrency);
         files.add(() => run(op)).catch((err: unknown) => bugs.push(err));
       }

@@ -320,33 +320,46 @@ async function hashLocal(fs: SyncFs, abs: string, size: number): Promise<string 
 }
 
 /**
- * What a scan saw of the folder, as one hash: every entry's path, kind, size, mtime and identity,
- * in path order. A pass that ends in sync keeps it; a restart walks the folder, hashes what it
+ * What a scan saw of the folder, as one hash: every entry's name, kind, size, mtime and identity,
+ * folder by folder. A pass that ends in sync keeps it; a restart walks the folder, hashes what it
  * finds the same way, and if the two match, nothing changed on this side: the trees need not be
  * loaded, nor even the stored metadata of every file (for 100,000 files, reading those rows cost
  * more than the walk). '' when some file was seen within the racy window of its last write: its
  * stat cannot vouch for its content, so the next start looks properly.
+ *
+ * Each folder's entries are hashed into a digest of their own, and the digest of the whole is
+ * taken over the folders' digests: a walk then holds one folder's entries at a time, not a line
+ * per file of the whole pair, and sorts names within a folder instead of every path.
  */
 export function digestOfScan(scan: Pick<LocalScan, 'tree' | 'metas'>): string {
-  const lines: string[] = [];
+  const folders = new Map<string, string[]>([['', []]]);
   for (const m of scan.metas.values()) {
     const kind = scan.tree.get(m.id)?.kind;
     if (!kind) return '';
     if (kind === 'file' && isRacy(m)) return '';
-    lines.push(kind === 'dir' ? digestLine(m.path, 'dir', 0, 0, m.ino) : digestLine(m.path, 'file', m.size, m.mtimeMs, m.ino));
+    const parent = parentOf(m.path);
+    const name = m.path.slice(parent ? parent.length + 1 : 0);
+    const line = kind === 'dir' ? digestLine(name, 'dir', 0, 0, m.ino) : digestLine(name, 'file', m.size, m.mtimeMs, m.ino);
+    const lines = folders.get(parent);
+    if (lines) lines.push(line);
+    else folders.set(parent, [line]);
+    if (kind === 'dir' && !folders.has(m.path)) folders.set(m.path, []);
   }
-  return digestOf(lines);
+  const digests = new Map<string, string>();
+  for (const [path, lines] of folders) digests.set(path, digestOf(lines));
+  return digestOfFolders(digests);
 }
 
 /**
  * The digest of the folder as it is now (see digestOfScan), or '' when it holds something a full
  * scan must deal with (our own leftover temp file). Folders are walked a few at a time, and each
  * one's entries stat'ed together: the file system's threads look at the next files while this
- * thread hashes, where one lstatSync at a time would leave them idle.
+ * thread hashes, where one lstatSync at a time would leave them idle. Only each folder's digest
+ * is kept once it is listed.
  */
 export async function digestOfFolder(input: { root: string; rules: IgnoreRules; fs?: SyncFs }): Promise<string> {
   const fs = input.fs ?? nodeFs;
-  const lines: string[] = [];
+  const digests = new Map<string, string>();
   let doubt = false;
   const folders = new PQueue({ concurrency: 4 });
   const visit = async (dirRel: string): Promise<void> => {
@@ -360,6 +373,7 @@ export async function digestOfFolder(input: { root: string; rules: IgnoreRules; 
       return;
     }
     const stats = await fs.lstatMany(join(input.root, dirRel), names);
+    const lines: string[] = [];
     for (let i = 0; i < names.length; i++) {
       const name = names[i] as string;
       const st = stats[i];
@@ -372,17 +386,18 @@ export async function digestOfFolder(input: { root: string; rules: IgnoreRules; 
       const relPath = prefix + name;
       if (input.rules.ignores(relPath, isDir)) continue;
       const ino = inodeOf(st, join(input.root, relPath));
-      lines.push(isDir ? digestLine(relPath, 'dir', 0, 0, ino) : digestLine(relPath, 'file', st.size, st.mtimeMs, ino));
+      lines.push(isDir ? digestLine(name, 'dir', 0, 0, ino) : digestLine(name, 'file', st.size, st.mtimeMs, ino));
       if (isDir) void folders.add(() => visit(relPath));
     }
+    digests.set(dirRel, digestOf(lines));
   };
   await folders.add(() => visit(''));
   await folders.onIdle();
-  return doubt ? '' : digestOf(lines);
+  return doubt ? '' : digestOfFolders(digests);
 }
 
-function digestLine(path: string, kind: NodeKind, size: number, mtimeMs: number, ino: string): string {
-  return `${path}\0${kind}\0${size}\0${mtimeMs}\0${ino}\n`;
+function digestLine(name: string, kind: NodeKind, size: number, mtimeMs: number, ino: string): string {
+  return `${name}\0${kind}\0${size}\0${mtimeMs}\0${ino}\n`;
 }
 
 function digestOf(lines: string[]): string {
@@ -390,6 +405,11 @@ function digestOf(lines: string[]): string {
   const hash = createHash('sha256');
   for (const line of lines) hash.update(line);
   return hash.digest('hex');
+}
+
+/** One digest over every folder's, in path order. */
+function digestOfFolders(digests: ReadonlyMap<string, string>): string {
+  return digestOf([...digests].map(([path, digest]) => `${path}\0${digest}\n`));
 }
 
 export function randomLocalId(): string {

@@ -154,11 +154,12 @@ export class PairState {
       tree.delete(id);
       this.store.deleteNode(this.pairId, side, id);
     }
+    // The observation's objects replace equal ones too: while the caller still holds the
+    // observation, every node of it would otherwise be in memory twice.
     for (const n of nodes.values()) {
       const old = tree.get(n.id);
-      if (old && sameNode(old, n)) continue;
       tree.set(n.id, n);
-      this.store.putNode(this.pairId, side, n);
+      if (!old || !sameNode(old, n)) this.store.putNode(this.pairId, side, n);
     }
     if (side === 'local') this.replaceLocalMetas(metas as ReadonlyMap<string, LocalMeta>);
     else this.replaceRemoteMetas(metas as ReadonlyMap<string, RemoteMeta>);
@@ -169,6 +170,7 @@ export class PairState {
     for (const m of metas.values()) {
       const old = this.localMetas.get(m.id);
       if (!old || !sameLocalMeta(old, m)) this.setLocalMeta(m);
+      else this.localMetas.set(m.id, m);
     }
   }
 
@@ -179,6 +181,7 @@ export class PairState {
     for (const m of metas.values()) {
       const old = this.remoteMetas.get(m.id);
       if (!old || !sameRemoteMeta(old, m)) this.setRemoteMeta(m);
+      else this.remoteMetas.set(m.id, m);
     }
   }
 

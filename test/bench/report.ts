@@ -8,6 +8,8 @@ export interface Row {
   unit: string;
   /** The least folio/baseline ratio we aim for. */
   target?: number;
+  /** For costs (time, memory), where lower is better: the most folio/baseline ratio we aim for, or with no baseline the most folio figure. */
+  atMost?: number;
   /** Digits after the point for folio and baseline. */
   digits?: number;
 }
@@ -23,7 +25,7 @@ export function formatTable(rows: Row[]): string {
       r.folio.toFixed(digits),
       r.baseline === undefined ? '-' : r.baseline.toFixed(digits),
       ratio === undefined ? '-' : ratio.toFixed(2),
-      r.target === undefined ? '-' : `>= ${r.target.toFixed(2)}`,
+      r.target !== undefined ? `>= ${r.target.toFixed(2)}` : r.atMost !== undefined ? `<= ${r.atMost.toFixed(digits)}` : '-',
       r.unit,
     ];
   });
@@ -35,9 +37,21 @@ export function formatTable(rows: Row[]): string {
   return [line(HEADER), rule, ...cells.map(line)].join('\n');
 }
 
-/** Below-target ratios, for the run's closing verdict. */
+/** Rows that miss their target, for the run's closing verdict. */
 export function missedTargets(rows: Row[]): Row[] {
-  return rows.filter((r) => r.target !== undefined && r.baseline !== undefined && r.folio / r.baseline < r.target);
+  return rows.filter((r) => {
+    const figure = r.baseline ? r.folio / r.baseline : r.folio;
+    if (r.atMost !== undefined) return figure > r.atMost;
+    return r.target !== undefined && r.baseline !== undefined && figure < r.target;
+  });
+}
+
+/** The closing verdict's line for a row that missed its target. */
+export function missedLine(r: Row): string {
+  const figure = r.baseline ? r.folio / r.baseline : r.folio;
+  const digits = r.baseline ? 2 : (r.digits ?? 1);
+  if (r.atMost !== undefined) return `above target: ${r.benchmark}: ${figure.toFixed(digits)} > ${r.atMost.toFixed(digits)}`;
+  return `below target: ${r.benchmark}: ${figure.toFixed(2)} < ${(r.target as number).toFixed(2)}`;
 }
 
 /** Progress goes to stderr so stdout holds only the machine description and the table. */

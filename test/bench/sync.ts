@@ -7,6 +7,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { bundleWentStale, ensureBundle } from './bundle.ts';
+import { formatTable } from './report.ts';
 import { log, type Row } from './syncCommon.ts';
 import { benchSyncLargeFile } from './syncLargeFile.ts';
 import { benchSyncLatency } from './syncLatency.ts';
@@ -49,17 +50,6 @@ export async function benchSync(o: SyncBenchOptions = {}): Promise<{ rows: Row[]
   return { rows };
 }
 
-function table(rows: Row[]): string {
-  const cells = rows.map((r) => {
-    const d = r.digits ?? 1;
-    return [r.benchmark, r.folio.toFixed(d), r.baseline === undefined ? '-' : r.baseline.toFixed(d), r.baseline ? (r.folio / r.baseline).toFixed(2) : '-', r.unit];
-  });
-  const head = ['benchmark', 'folio', 'baseline', 'ratio', 'unit'];
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (c: string[]) => `| ${c.map((x, i) => (i === 0 || i === 4 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => !(SYNC_BENCHMARKS as readonly string[]).includes(a));
@@ -68,7 +58,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   ensureBundle(log);
   console.log(`cpu: ${cpus()[0]?.model ?? 'unknown'} (${availableParallelism()} cores), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start, scale ${scale}`);
   const { rows } = await benchSync({ scale, which: args.length > 0 ? (args as SyncBenchmark[]) : SYNC_BENCHMARKS, rclone: process.env.FOLIO_BENCH_RCLONE !== '0' });
-  console.log(table(rows));
+  console.log(formatTable(rows));
   console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
   const stale = bundleWentStale();
   if (stale) console.log(stale);

@@ -15,8 +15,10 @@ export interface Row {
   folio: number;
   baseline?: number;
   unit: string;
-  /** The least folio/baseline ratio aimed for (for times, where lower is better, a ratio of baseline/folio is given instead). */
+  /** The least folio/baseline ratio aimed for. */
   target?: number;
+  /** For times and memory, where lower is better: the most folio/baseline ratio aimed for, or with no baseline the most folio figure. */
+  atMost?: number;
   digits?: number;
 }
 

@@ -1,7 +1,9 @@
 /**
  * Text extraction throughput, in pages per second: a 50-page PDF with a text layer and a 5-page
- * scanned PDF (OCR), through Folio's extractor, and through Debian's `pdftotext` and `tesseract`
- * CLI on the same files in the same run. A missing CLI is reported, not fatal.
+ * scanned PDF (OCR), through Folio's extractor threads (as the text job uses them), and through
+ * Debian's `pdftotext` and `tesseract` CLI on the same files in the same run. For OCR, also the CPU
+ * seconds per page of each: Folio's whole process (every thread) against the CLI processes'. A
+ * missing CLI is reported, not fatal.
  *
  * Run alone: node --import tsx test/bench/textExtraction.ts
  */
@@ -10,8 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { extractText } from '../../main/service/text/extract.ts';
-import { OcrEngine } from '../../main/service/text/ocr.ts';
+import { ExtractorPool } from '../../main/service/text/extractorPool.ts';
 import { drawText, pdf, png, type Raster } from '../fixtures/text.ts';
 
 const run = promisify(execFile);
@@ -22,6 +23,8 @@ export interface BenchRow {
   pages: number;
   seconds: number | null;
   pagesPerSecond: number | null;
+  /** CPU seconds per page, where measured. */
+  cpuPerPage: number | null;
   note: string;
 }
 
@@ -39,28 +42,58 @@ function scanPages(): Raster[] {
   );
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
+interface Timing {
+  seconds: number;
+  cpu: number;
+}
+
+/** Wall-clock seconds of `fn`, and the CPU seconds of this process (all its threads) meanwhile. */
+async function timed(fn: () => Promise<unknown>): Promise<Timing> {
   const start = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
   await fn();
-  return Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
-function row(name: string, tool: string, pages: number, seconds: number | null, note = ''): BenchRow {
-  return { case: name, tool, pages, seconds, pagesPerSecond: seconds === null ? null : Math.round((pages / seconds) * 10) / 10, note };
+function row(name: string, tool: string, pages: number, timing: Timing | null, note = ''): BenchRow {
+  return {
+    case: name,
+    tool,
+    pages,
+    seconds: timing?.seconds ?? null,
+    pagesPerSecond: timing === null ? null : Math.round((pages / timing.seconds) * 10) / 10,
+    cpuPerPage: timing === null ? null : Math.round((timing.cpu / pages) * 1000) / 1000,
+    note,
+  };
 }
 
-async function cli(name: string, tool: string, pages: number, fn: () => Promise<unknown>): Promise<BenchRow> {
+/**
+ * Runs a CLI under `sh`, which reports the CPU of the children it waited for (fields cutime and
+ * cstime of /proc/<sh>/stat) once they have exited.
+ */
+async function cliCpu(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { stdout } = await run('sh', ['-c', '"$@" >/dev/null && cat /proc/$$/stat', 'sh', command, ...args], { env });
+  const fields = stdout.slice(stdout.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number((await run('getconf', ['CLK_TCK'])).stdout.trim());
+  return (Number(fields[13]) + Number(fields[14])) / ticks;
+}
+
+async function cli(name: string, tool: string, pages: number, fn: () => Promise<number>): Promise<BenchRow> {
   try {
-    return row(name, tool, pages, await timed(fn));
+    const start = process.hrtime.bigint();
+    const cpu = await fn();
+    return row(name, tool, pages, { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpu });
   } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    const missing = (err as { stderr?: string }).stderr?.includes('not found');
     return row(name, tool, pages, null, missing ? `${tool.split(' ')[0]} is not installed` : String(err));
   }
 }
 
 export async function benchTextExtraction(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-text-'));
-  const ocr = new OcrEngine();
+  const pool = new ExtractorPool();
+  const extract = (bytes: Uint8Array) => pool.extract(new Uint8Array(bytes), 'application/pdf', new AbortController().signal);
   try {
     const text = textPdf();
     const scans = scanPages();
@@ -69,21 +102,24 @@ export async function benchTextExtraction(): Promise<BenchRow[]> {
     const images = await Promise.all(scans.map(png));
     images.forEach((b, i) => writeFileSync(join(dir, `scan-${i}.png`), b));
 
-    // The OCR engine loads its model once per process; that cost is not per page.
-    await extractText(await png(drawText(['warm up'])), 'image/png', ocr);
+    // Each extractor thread loads pdf.js and the OCR model once, when it starts; that cost is not
+    // per page. A page of text and a page of scan for every thread starts them all.
+    await extract(pdf(Array.from({ length: pool.size }, () => [['warm up'], drawText(['warm up'])]).flat()));
 
     const rows: BenchRow[] = [];
-    rows.push(row(`${TEXT_PAGES}-page text PDF`, 'folio (pdfjs-dist)', TEXT_PAGES, await timed(() => extractText(text, 'application/pdf', ocr))));
-    rows.push(await cli(`${TEXT_PAGES}-page text PDF`, 'pdftotext (poppler)', TEXT_PAGES, () => run('pdftotext', [join(dir, 'text.pdf'), '-'])));
-    rows.push(row(`${SCAN_PAGES}-page OCR scan`, 'folio (pdfjs-dist + tesseract.js)', SCAN_PAGES, await timed(() => extractText(scan, 'application/pdf', ocr))));
+    rows.push(row(`${TEXT_PAGES}-page text PDF`, 'folio (pdfjs-dist)', TEXT_PAGES, await timed(() => extract(text))));
+    rows.push(await cli(`${TEXT_PAGES}-page text PDF`, 'pdftotext (poppler)', TEXT_PAGES, () => cliCpu('pdftotext', [join(dir, 'text.pdf'), '-'])));
+    rows.push(row(`${SCAN_PAGES}-page OCR scan`, 'folio (pdfjs-dist + tesseract.js)', SCAN_PAGES, await timed(() => extract(scan))));
     rows.push(
       await cli(`${SCAN_PAGES}-page OCR scan`, 'tesseract CLI (page images)', SCAN_PAGES, async () => {
-        for (let i = 0; i < SCAN_PAGES; i++) await run('tesseract', [join(dir, `scan-${i}.png`), '-', '-l', 'eng'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+        let cpu = 0;
+        for (let i = 0; i < SCAN_PAGES; i++) cpu += await cliCpu('tesseract', [join(dir, `scan-${i}.png`), '-', '-l', 'eng'], { ...process.env, OMP_THREAD_LIMIT: '1' });
+        return cpu;
       }),
     );
     return rows;
   } finally {
-    await ocr.close();
+    await pool.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

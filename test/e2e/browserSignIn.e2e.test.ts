@@ -11,11 +11,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { GUARD_MS, HEAVY_TEST_MS, stopped } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const WIDTHS = [420, 1024, 1440];
@@ -84,7 +85,7 @@ beforeAll(async () => {
   notFolio = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>It works!</h1>'));
   await new Promise<void>((r) => notFolio.listen(0, '127.0.0.1', r));
   const openUrl = await startCore();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1024, height: 820 } });
   page.setDefaultTimeout(45_000);
   await page.goto(openUrl);

@@ -7,13 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { uploadFile } from '../../main/remote/transfer.ts';
 import type { Result, SettingsView, Status } from '../../shared/desktop/api.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { GUARD_MS, HEAVY_TEST_MS, printed, stopped, until } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const WIDTHS = [420, 1024, 1440];
@@ -109,11 +110,7 @@ beforeAll(async () => {
   ui = match[1] as string;
   token = match[2] as string;
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   // axe-core/playwright needs pages of a context of their own.
   page = await (await browser.newContext({ viewport: { width: 1280, height: HEIGHT } })).newPage();
   page.setDefaultTimeout(GUARD_MS);

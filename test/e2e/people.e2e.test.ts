@@ -8,7 +8,7 @@ import { contract } from '../../shared/v1/contract/index.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { uploadFile } from '../../main/remote/transfer.ts';
@@ -17,6 +17,7 @@ import type { ShareGrant } from '../../shared/v1/access.ts';
 import type { VersionResult } from '../../shared/v1/resources.ts';
 import { createTenant, createUser, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { GUARD_MS, HEAVY_TEST_MS, printed, stopped, until } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const WIDTHS = [420, 1024, 1440];
@@ -100,11 +101,7 @@ beforeAll(async () => {
   await until('plan.txt v2 on the disk', () => readFileSync(join(dir, 'plan.txt'), 'utf8').includes('south'), { errorsMeanNotYet: true });
   expect(pair.pairId).not.toBe('');
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(GUARD_MS);
   await page.goto(`${ui}#token=${token}`);

@@ -7,11 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { createTenant, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { GUARD_MS, HEAVY_TEST_MS, printed, stopped } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 
@@ -37,11 +38,7 @@ beforeAll(async () => {
   let err = '';
   core.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const { match } = await printed(core, /ui on (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/, "the desktop core's UI line", () => err);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1024, height: 820 } });
   page.setDefaultTimeout(GUARD_MS);
   await page.goto(match[1] as string);

@@ -5,12 +5,13 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDERER_CSP, RENDERER_META_CSP } from '../../shared/csp.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { HEAVY_TEST_MS } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const CONFIG = join(import.meta.dirname, '..', '..', 'renderer', 'vite.config.ts');
 const out = tempDir('folio-renderer-csp-');
@@ -18,7 +19,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   await build({ configFile: CONFIG, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
 }, HEAVY_TEST_MS);
 
 afterAll(async () => {

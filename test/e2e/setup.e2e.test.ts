@@ -8,11 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioClient } from '../../main/remote/client.ts';
 import { createTenant, FOLIO_BIN, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { exited, GUARD_MS, HEAVY_TEST_MS, printed, stopped, until } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const FILES = 12;
@@ -52,6 +53,12 @@ async function startCore(): Promise<{ url: string; port: number; out: string }> 
   core = folio(['start', '--headless', '--state', state]);
   let err = '';
   core.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  // A core that ends on its own leaves every later wait hanging: say so, with what it last wrote.
+  const started = core;
+  started.on('exit', (code, signal) => {
+    if (started.killed) return;
+    console.error(`the desktop core ended on its own (code ${code}, signal ${signal}); its last stderr:\n${err.slice(-4000)}`);
+  });
   const { match, out } = await printed(core, UI_LINE, "the desktop core's UI line", () => err);
   return { url: match[1] as string, port: Number(match[2]), out };
 }
@@ -83,11 +90,7 @@ beforeAll(async () => {
   containerId = (await service.createContainer({ name: 'Handbook' })).containerId;
   await service.createContainer({ name: 'Private', parentId: containerId });
   openUrl = (await startCore()).url;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
   page.setDefaultTimeout(GUARD_MS);
 }, HEAVY_TEST_MS);

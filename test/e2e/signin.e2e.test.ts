@@ -6,13 +6,14 @@
  * service is covered in test/integration/desktop/core.test.ts.
  */
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadless, type Headless } from '../../main/desktop/headless.ts';
 import { MemoryKeychain } from '../../main/desktop/keychain.ts';
 import { NO_MANAGED_SETTINGS } from '../../main/desktop/managedSettings.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { HEAVY_TEST_MS } from '../helpers/wait.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, 'screenshots');
 const MANAGED_URL = 'https://folio.example.com';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     keychain: new MemoryKeychain('no keychain in this test'),
     managed: { ...NO_MANAGED_SETTINGS, serverUrl: MANAGED_URL, clientId: 'desktop-app', sources: ['test'] },
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
 });
 

@@ -31,8 +31,10 @@ afterAll(async () => {
   removeDir(server.dataDir);
 });
 
+/** An HTML page: its TEXT rendition has a file of its own (a plain text file's text is the version itself). */
 async function put(query: Record<string, string>, content: string): Promise<VersionResult> {
-  return data(await api.raw('/v1/versions/upload', { mimeType: MIME.text, ...query }, new TextEncoder().encode(content))) as VersionResult;
+  const page = `<!doctype html><html><body><p>${content}</p></body></html>`;
+  return data(await api.raw('/v1/versions/upload', { mimeType: MIME.html, ...query }, new TextEncoder().encode(page))) as VersionResult;
 }
 
 async function preview(versionId: string, content: string): Promise<Rendition> {

@@ -2,11 +2,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rendition, RenditionList } from '../../shared/v1/renditions.ts';
+import type { PageOf } from '../../shared/v1/resources.ts';
+import type { SearchResult } from '../../shared/v1/search.ts';
 import type { VersionText } from '../../shared/v1/text.ts';
 import { docx, drawText, epub, MIME, normalise, odt, pdf, png, tiff } from '../fixtures/text.ts';
 import { Api, appApi, createTenant, data, removeDir, startServer, type ServerHandle } from '../helpers/server.ts';
 import { openDb, renditionPath, settledText, upload } from '../helpers/text.ts';
-import { HEAVY_TEST_MS } from '../helpers/wait.ts';
+import { HEAVY_TEST_MS, until } from '../helpers/wait.ts';
 
 let server: ServerHandle;
 let api: Api;
@@ -36,6 +38,23 @@ describe('digital files: source EXTRACTED', () => {
       text: 'Hello from Folio\nsecond line',
       pages: [{ page: 1, text: 'Hello from Folio\nsecond line', confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' }],
     });
+  });
+
+  it('a text file\'s text is its own content: served and searchable, with no rendition file or stored copy', async () => {
+    const v = await upload(api, utf8('The quokka keeps its own text\n'), MIME.text);
+    expect((await settledText(api, v.versionId)).text).toBe('The quokka keeps its own text');
+    const found = await until('search to find the text file', async () => {
+      const page = data(await api.post<PageOf<SearchResult>>('/v1/search/getPage', { query: 'quokka' }));
+      return page.content.find((r) => r.docId === v.docId);
+    });
+    expect(found?.snippet).toContain('quokka');
+    const db = openDb(server.dataDir);
+    try {
+      const row = db.prepare("SELECT status, mime_type, content_hash, size_bytes FROM renditions WHERE version_id = ? AND kind = 'TEXT'").get(v.versionId);
+      expect(row).toEqual({ status: 'READY', mime_type: 'application/vnd.folio.text-in-version', content_hash: '', size_bytes: 0 });
+    } finally {
+      db.close();
+    }
   });
 
   it('Markdown, HTML and DOCX', async () => {
@@ -214,7 +233,8 @@ describe('access and storage', () => {
   });
 
   it('180005 when the stored text is missing, 180006 when reading it fails', async () => {
-    const v = await upload(api, utf8('text that will go missing'), MIME.text);
+    // HTML, not plain text: a text file's text is its own content, with no rendition file to lose.
+    const v = await upload(api, utf8('<p>text that will go missing</p>'), MIME.html);
     await settledText(api, v.versionId);
     const list = data(await api.get<RenditionList>('/v1/renditions/list', { versionId: v.versionId }));
     const textRendition = list.renditions.find((r: Rendition) => r.kind === 'TEXT');

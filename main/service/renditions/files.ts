@@ -52,6 +52,22 @@ export class RenditionFiles {
     return record;
   }
 
+  /**
+   * Makes the rendition READY with no bytes of its own: what it holds is read from the version
+   * itself (a text file's TEXT rendition), and announces rendition.uploaded.
+   */
+  async markReadyWithoutBytes(target: RenditionTarget, mimeType: string, createBy: string): Promise<RenditionRecord> {
+    const { repos } = this.deps;
+    const { record, previousHash } = repos.transaction(() => this.put(target, { status: 'READY', mimeType, contentHash: '', sizeBytes: 0, failReason: '' }, createBy));
+    if (previousHash) await this.dropIfUnreferenced(previousHash);
+    this.deps.events.publish({
+      type: 'rendition.uploaded',
+      tenantId: target.tenantId,
+      data: { versionId: target.versionId, kind: target.kind, renditionId: record.renditionId, status: record.status },
+    });
+    return record;
+  }
+
   /** Shares the bytes of a finished rendition with another version (same content, same result). */
   async copy(from: RenditionRecord, target: RenditionTarget, createBy: string): Promise<RenditionRecord> {
     const { repos } = this.deps;

@@ -20,25 +20,25 @@ export function renditionRoutes(app: FolioApp, deps: Pick<AreaDeps<never>, 'conf
   serve(app, routes.list, (req) => renditions.list(callerOf(req), req.query.versionId));
   serve(app, routes.signedUrl, (req) => renditions.signedUrl(callerOf(req), req.body, `${req.protocol}://${req.host}`));
   serve(app, routes.read, async (req, reply) => {
-    const { record, expires } = await renditions.resolveSigned(req.query);
-    const range = req.headers.range ? rangeParser(record.sizeBytes, req.headers.range, { combine: true }) : undefined;
+    const { served, expires } = await renditions.resolveSigned(req.query);
+    const range = req.headers.range ? rangeParser(served.sizeBytes, req.headers.range, { combine: true }) : undefined;
     if (range === -1) {
-      return reply.code(416).header('Content-Range', `bytes */${record.sizeBytes}`).type('application/json').send(failure(req.id, errorValue('RANGE_NOT_SATISFIABLE')));
+      return reply.code(416).header('Content-Range', `bytes */${served.sizeBytes}`).type('application/json').send(failure(req.id, errorValue('RANGE_NOT_SATISFIABLE')));
     }
     void reply
       .header('Accept-Ranges', 'bytes')
-      .header('ETag', `"${record.contentHash}"`)
-      .header('Content-Type', servableMediaType(record.mimeType))
+      .header('ETag', `"${served.etag}"`)
+      .header('Content-Type', servableMediaType(served.mimeType))
       .header('Content-Disposition', 'inline')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`);
     // A malformed header (-2) or several ranges get the whole file, as RFC 9110 allows.
     if (range !== undefined && range !== -2 && range.type === 'bytes' && range.length === 1 && range[0]) {
       const { start, end } = range[0];
-      const partial = await renditions.stream(record, { start, end });
-      return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${record.sizeBytes}`).header('Content-Length', end - start + 1).send(partial);
+      const partial = await served.open({ start, end });
+      return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${served.sizeBytes}`).header('Content-Length', end - start + 1).send(partial);
     }
-    return reply.header('Content-Length', record.sizeBytes).send(await renditions.stream(record));
+    return reply.header('Content-Length', served.sizeBytes).send(await served.open());
   });
 }
 

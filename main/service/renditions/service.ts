@@ -3,7 +3,7 @@
  * list of a version's renditions, and short-lived signed URLs that read a READY rendition
  * without a bearer token.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { Perm, UPLOAD } from '../../../shared/permissions.ts';
 import { contract } from '../../../shared/v1/contract/index.ts';
 import {
@@ -30,14 +30,24 @@ import { RenditionFiles } from './files.ts';
 import { readMediaType } from '../mediaType.ts';
 import { inlinePreviewType } from './mimeTypes.ts';
 import { signedQuery, verifyRead } from './signing.ts';
+import { readTextDocument } from '../text/storedText.ts';
+import { TEXT_IN_VERSION_MIME, TEXT_MIME } from '../text/textDocument.ts';
 
+
+/** A rendition as a signed read sends it. */
+export interface ServedRendition {
+  mimeType: string;
+  sizeBytes: number;
+  etag: string;
+  open: (range?: { start: number; end: number }) => Promise<Readable>;
+}
 
 export class RenditionService {
   private readonly files: RenditionFiles;
   private readonly key: Buffer;
 
   constructor(
-    private readonly deps: AreaDeps<'documents' | 'renditionBlobs' | 'renditions' | 'versions'>,
+    private readonly deps: AreaDeps<'blobs' | 'documents' | 'renditionBlobs' | 'renditions' | 'versions'>,
     private readonly versions: VersionService,
   ) {
     this.files = new RenditionFiles(deps);
@@ -104,7 +114,7 @@ export class RenditionService {
   }
 
   /** Resolves a signed read: 173010 for a bad or expired signature, then the same checks as issuing. */
-  async resolveSigned(query: SignedReadQuery): Promise<{ record: RenditionRecord; expires: number }> {
+  async resolveSigned(query: SignedReadQuery): Promise<{ served: ServedRendition; expires: number }> {
     const verdict = verifyRead(this.key, query, Math.floor(Date.now() / 1000));
     if (!verdict.ok) fail('SIGNED_URL_INVALID', verdict.reason === 'expired' ? 'the signed URL has expired' : 'the signed URL is not valid');
     const { tenantId, versionId, kind, expires } = verdict.read;
@@ -112,19 +122,35 @@ export class RenditionService {
     const version = repos.versions.get(tenantId, versionId);
     const live = version && repos.documents.get(tenantId, version.docId)?.state === 'ACTIVE';
     const record = live ? repos.renditions.get(tenantId, versionId, kind) : undefined;
-    return { record: await this.readable(record, kind), expires };
+    return { served: await this.served(await this.readable(record, kind)), expires };
   }
 
-  /** The bytes of a rendition resolveSigned returned, or a byte range of them. */
-  async stream(record: RenditionRecord, range?: { start: number; end: number }): Promise<Readable> {
-    return this.files.open(record, range);
+  /**
+   * What a signed read sends. A text file's TEXT rendition keeps no bytes of its own (its text is
+   * the version itself): the text document is made from the version, as GET /v1/versions/text does,
+   * so that a READY rendition is always one a client can read.
+   */
+  private async served(record: RenditionRecord): Promise<ServedRendition> {
+    if (record.mimeType !== TEXT_IN_VERSION_MIME) {
+      return { mimeType: record.mimeType, sizeBytes: record.sizeBytes, etag: record.contentHash, open: (range) => this.files.open(record, range) };
+    }
+    const document = await readTextDocument(this.deps, this.files, record);
+    if (document === undefined) fail('RENDITION_DOWNLOAD_FAILED', 'the text of this version could not be read; retry');
+    const bytes = Buffer.from(JSON.stringify(document));
+    const version = this.deps.repos.versions.get(record.tenantId, record.versionId);
+    return {
+      mimeType: TEXT_MIME,
+      sizeBytes: bytes.length,
+      etag: `text-of-${version?.contentHash ?? record.versionId}`,
+      open: async (range) => Readable.from([range ? bytes.subarray(range.start, range.end + 1) : bytes]),
+    };
   }
 
   /** 180002 without a record, 180003 unless READY, 180004 without bytes, 180005 when the file is gone. */
   private async readable(record: RenditionRecord | undefined, kind: string): Promise<RenditionRecord> {
     if (!record) fail('RENDITION_NOT_FOUND', `this version has no ${kind} rendition`, { kind });
     if (record.status !== 'READY') fail('RENDITION_NOT_READY', `the ${kind} rendition is ${record.status}, not READY`, { kind, status: record.status });
-    await this.files.ensureBytes(record);
+    if (record.mimeType !== TEXT_IN_VERSION_MIME) await this.files.ensureBytes(record);
     return record;
   }
 }
@@ -135,7 +161,8 @@ export function toRendition(r: RenditionRecord): Rendition {
     versionId: r.versionId,
     kind: r.kind,
     status: r.status,
-    mimeType: r.mimeType,
+    // A text file's text is the version itself: the rendition is read as the usual text document.
+    mimeType: r.mimeType === TEXT_IN_VERSION_MIME ? TEXT_MIME : r.mimeType,
     sizeBytes: r.sizeBytes,
     contentHash: r.contentHash,
     failReason: r.failReason,

@@ -7,11 +7,12 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { FolioApp, AreaDeps } from '../kernel.ts';
 import { RenditionFiles } from '../renditions/files.ts';
+import { readTextDocument } from '../text/storedText.ts';
 import { isTextDocument, TEXT_KIND } from '../text/textDocument.ts';
 
 const BACKFILL_BATCH = 200;
 
-export function searchIndexer(app: FolioApp, deps: AreaDeps<'renditionBlobs' | 'renditions' | 'search' | 'versions'>): void {
+export function searchIndexer(app: FolioApp, deps: AreaDeps<'blobs' | 'renditionBlobs' | 'renditions' | 'search' | 'versions'>): void {
   const files = new RenditionFiles(deps);
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
@@ -23,7 +24,7 @@ export function searchIndexer(app: FolioApp, deps: AreaDeps<'renditionBlobs' | '
   const indexVersion = async (tenantId: string, versionId: string): Promise<void> => {
     const rendition = deps.repos.renditions.get(tenantId, versionId, TEXT_KIND);
     if (rendition?.status !== 'READY' || stop.signal.aborted) return;
-    const parsed: unknown = JSON.parse((await files.readAll(rendition)).toString('utf8'));
+    const parsed = await readTextDocument(deps, files, rendition);
     // A damaged text file is left out of the index; GET /v1/versions/text reports it.
     if (!isTextDocument(parsed) || stop.signal.aborted) return;
     deps.repos.search.putVersionText(versionId, parsed.pages);

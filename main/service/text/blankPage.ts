@@ -6,8 +6,7 @@
  * and is blank when every pixel is white. Glyphs and images always go to OCR: only OCR can tell
  * whether they hold text.
  */
-import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { renderPixels } from './pdf.ts';
+import { OPS, renderPixels, type PDFPageProxy } from './pdf.ts';
 
 /** Resolution of the all-white check: enough for a hairline to leave grey pixels. */
 const CHECK_DPI = 36;

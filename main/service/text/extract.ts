@@ -48,7 +48,7 @@ export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrE
       return notApplicable(unreadType(bytes, mimeType));
     case 'plain':
     case 'markdown':
-      return digital([decodeText(bytes)]);
+      return textFileExtraction(bytes);
     case 'html':
       return digital([htmlText(decodeText(bytes))]);
     case 'docx':
@@ -67,6 +67,18 @@ export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrE
     case 'tiff':
       return tiff(bytes, ocr);
   }
+}
+
+/** Plain text and Markdown: their text is the file itself, so the text job stores no copy of it. */
+export function isTextFile(bytes: Uint8Array, mimeType: string): boolean {
+  const format = detectFormat(bytes, mimeType);
+  return format === 'plain' || format === 'markdown';
+}
+
+/** The text of a file isTextFile accepts: one page, line ends normalised. */
+export function textFileExtraction(bytes: Uint8Array): Extraction {
+  if (bytes.length === 0) return notApplicable(NO_TEXT.empty);
+  return digital([decodeText(bytes)]);
 }
 
 /** Why a file of a type Folio does not read has no text, as far as Folio can tell. */
@@ -130,14 +142,40 @@ function blankPage(page: number): TextPage {
 }
 
 /** A page that went through OCR, with the size of the image OCR read (for coordinateSystem). */
-interface OcrOutcome {
+export interface OcrOutcome {
   page: TextPage;
   size: PageSize;
   engineVersion: string;
   error?: string;
 }
 
+/**
+ * Which pages of a PDF one extractor thread reads: page n when (n - 1) % count === index. Pages are
+ * dealt out in turn rather than in runs, so that a scan's OCR pages spread over every thread.
+ */
+export interface PageShare {
+  index: number;
+  count: number;
+}
+
+export const ALL_PAGES: PageShare = { index: 0, count: 1 };
+
+/** The pages one share of a PDF yielded, in page order, with the outcomes of those that went through OCR. */
+export interface PdfPart {
+  status: 'PART';
+  pages: TextPage[];
+  ocrPages: OcrOutcome[];
+}
+
 async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
+  return joinPdfParts([await extractPdfPart(bytes, ALL_PAGES, ocr)]);
+}
+
+/**
+ * Reads the pages of `share`. A document that cannot be read at all gives the same Extraction in
+ * every share, so joinPdfParts can take any one of them.
+ */
+export async function extractPdfPart(bytes: Uint8Array, share: PageShare, ocr: OcrEngine): Promise<PdfPart | Extraction> {
   let doc;
   try {
     doc = await openPdf(bytes);
@@ -149,7 +187,7 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
     if (doc.numPages === 0) return notApplicable(NO_TEXT.noPages);
     const pages: TextPage[] = [];
     const ocrPages: OcrOutcome[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
+    for (let n = share.index + 1; n <= doc.numPages; n += share.count) {
       const page = await doc.getPage(n);
       try {
         const text = await pageText(page);
@@ -164,7 +202,7 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
         }
         const outcome = await ocrPage(n, async () => {
           const r = await renderPage(page, EXTRACTION_LIMITS.renderDpi, EXTRACTION_LIMITS.maxRenderSide);
-          return { image: r.png, size: { page: n, width: r.width, height: r.height, dpi: r.dpi } };
+          return { image: r.pgm, size: { page: n, width: r.width, height: r.height, dpi: r.dpi } };
         }, ocr);
         pages.push(outcome.page);
         ocrPages.push(outcome);
@@ -172,13 +210,24 @@ async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
         page.cleanup();
       }
     }
-    if (pages.every((p) => p.ocrStatus === 'BLANK')) return notApplicable(NO_TEXT.blankPdf);
-    return assemble(pages, ocrPages, NO_TEXT.scan);
+    return { status: 'PART', pages, ocrPages };
   } catch (err) {
     return failed(`not a readable PDF: ${messageOf(err)}`);
   } finally {
     await doc.destroy();
   }
+}
+
+/** The whole PDF's result from the results of its shares, its pages back in page order. */
+export function joinPdfParts(parts: readonly (PdfPart | Extraction)[]): Extraction {
+  const whole = parts.find((p): p is Extraction => p.status !== 'PART');
+  if (whole) return whole;
+  const byPage = (a: { page: number }, b: { page: number }) => a.page - b.page;
+  const pdfParts = parts as readonly PdfPart[];
+  const pages = pdfParts.flatMap((p) => p.pages).sort(byPage);
+  const ocrPages = pdfParts.flatMap((p) => p.ocrPages).sort((a, b) => byPage(a.page, b.page));
+  if (pages.every((p) => p.ocrStatus === 'BLANK')) return notApplicable(NO_TEXT.blankPdf);
+  return assemble(pages, ocrPages, NO_TEXT.scan);
 }
 
 async function image(bytes: Uint8Array, size: Size | undefined, ocr: OcrEngine): Promise<Extraction> {

@@ -7,15 +7,20 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread, type WorkerEntry } from '../../platform/workerThread.ts';
+import type { PageShare, PdfPart } from './extract.ts';
 import type { Extraction } from './textDocument.ts';
 
 export interface ExtractRequest {
   id: number;
   bytes: Uint8Array;
   mimeType: string;
+  /** Given for a PDF whose pages are shared among threads (extractorPool.ts): the reply is a PdfPart. */
+  share?: PageShare;
 }
 
-export type ExtractReply = { id: number; result: Extraction } | { id: number; error: string };
+export type ExtractResult = Extraction | PdfPart;
+
+export type ExtractReply = { id: number; result: ExtractResult } | { id: number; error: string };
 
 /** The thread died on this file (out of memory, or a crash in native code). */
 export class ExtractorCrashed extends Error {
@@ -48,9 +53,12 @@ export class ExtractorThread {
     this.maxHeapMb = options.maxHeapMb ?? 2048;
   }
 
-  /** Extracts one file; calls queue up. `bytes` is handed over to the thread (its buffer is detached). */
-  extract(bytes: Uint8Array, mimeType: string, signal: AbortSignal): Promise<Extraction> {
-    const run = this.tail.then(() => this.send(bytes, mimeType, signal));
+  /**
+   * Extracts one file, or the `share` of a PDF's pages; calls queue up. `bytes` is handed over to
+   * the thread (its buffer is detached).
+   */
+  extract(bytes: Uint8Array, mimeType: string, signal: AbortSignal, share?: PageShare): Promise<ExtractResult> {
+    const run = this.tail.then(() => this.send({ id: this.nextId++, bytes, mimeType, ...(share ? { share } : {}) }, signal));
     this.tail = run.catch(() => undefined);
     return run;
   }
@@ -61,12 +69,12 @@ export class ExtractorThread {
     await this.stopThread();
   }
 
-  private send(bytes: Uint8Array, mimeType: string, signal: AbortSignal): Promise<Extraction> {
+  private send(request: ExtractRequest, signal: AbortSignal): Promise<ExtractResult> {
     signal.throwIfAborted();
     clearTimeout(this.idleTimer);
     const worker = this.thread();
-    const id = this.nextId++;
-    return new Promise<Extraction>((resolve, reject) => {
+    const { id } = request;
+    return new Promise<ExtractResult>((resolve, reject) => {
       const cleanup = () => {
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -102,8 +110,7 @@ export class ExtractorThread {
       worker.once('error', onError);
       worker.once('exit', onExit);
       signal.addEventListener('abort', onAbort, { once: true });
-      const request: ExtractRequest = { id, bytes, mimeType };
-      worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
+      worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
     });
   }
 

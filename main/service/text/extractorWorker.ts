@@ -1,9 +1,9 @@
 /**
- * The extractor thread: runs extraction off the service's event loop, one file at a time, and
- * keeps the OCR engine loaded between files.
+ * The extractor thread: runs extraction off the service's event loop, one file (or one share of a
+ * PDF's pages) at a time, and keeps the OCR engine loaded between files.
  */
 import { parentPort } from 'node:worker_threads';
-import { extractText } from './extract.ts';
+import { extractPdfPart, extractText } from './extract.ts';
 import type { ExtractReply, ExtractRequest } from './extractorThread.ts';
 import { OcrEngine } from './ocr.ts';
 
@@ -13,7 +13,8 @@ if (!port) throw new Error('extractorWorker.ts runs as a worker thread');
 const ocr = new OcrEngine();
 
 port.on('message', (req: ExtractRequest) => {
-  extractText(req.bytes, req.mimeType, ocr).then(
+  const work = req.share ? extractPdfPart(req.bytes, req.share, ocr) : extractText(req.bytes, req.mimeType, ocr);
+  work.then(
     (result) => port.postMessage({ id: req.id, result } satisfies ExtractReply),
     (err: unknown) => port.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) } satisfies ExtractReply),
   );

@@ -1,6 +1,6 @@
 /**
- * The text-extraction job: one per version, run by the job runner with concurrency 1 (OCR is
- * CPU-heavy). It reads the version's bytes, extracts in the extractor thread, and records the
+ * The text-extraction job: one per version, run by the job runner with one job per extractor
+ * thread (OCR is CPU-heavy). It reads the version's bytes, extracts in the extractor threads, and records the
  * outcome as the version's TEXT rendition. Reading the bytes can fail for a while (retried with
  * backoff); a file that cannot be processed is FAILED at once. A version purged while its job ran
  * gets no rendition: the outcome is dropped.
@@ -8,19 +8,21 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
-import type { VersionRecord } from '../../store/repos/versions.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
-import { ExtractorCrashed, ExtractorThread } from './extractorThread.ts';
+import { isTextFile, textFileExtraction } from './extract.ts';
+import { ExtractorPool } from './extractorPool.ts';
+import { ExtractorCrashed } from './extractorThread.ts';
 import { queueTextExtraction, SYSTEM_ACTOR, TEXT_JOB_ATTEMPTS, TEXT_QUEUE, type TextJob } from './queue.ts';
-import { TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
+import { TEXT_IN_VERSION_MIME, TEXT_KIND, TEXT_MIME, type Extraction } from './textDocument.ts';
+import { readVersion } from './versionBytes.ts';
 
 /** Larger versions are not extracted (FAILED with this limit as the reason). */
 export const MAX_EXTRACT_BYTES = 512 * 1024 * 1024;
 const SWEEP_BATCH = 1000;
 
-export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>, extractor = new ExtractorThread()): JobHandler<TextJob> {
+export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>, extractor = new ExtractorPool()): JobHandler<TextJob> {
   const { repos } = deps;
   const files = new RenditionFiles(deps);
   const target = (job: TextJob) => ({ ...job, kind: TEXT_KIND });
@@ -40,7 +42,7 @@ export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBl
 
   return {
     queue: TEXT_QUEUE,
-    concurrency: 1,
+    concurrency: extractor.size,
     maxAttempts: TEXT_JOB_ATTEMPTS,
     timeoutMs: 60 * 60_000,
 
@@ -65,6 +67,12 @@ export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBl
         return;
       }
       const bytes = await readVersion(deps, version);
+      if (isTextFile(bytes, version.mimeType)) {
+        const outcome = textFileExtraction(bytes);
+        if (outcome.status !== 'READY') return record(job, outcome);
+        await files.markReadyWithoutBytes(target(job), TEXT_IN_VERSION_MIME, SYSTEM_ACTOR).catch(unlessPurged);
+        return;
+      }
       let outcome: Extraction;
       try {
         outcome = await extractor.extract(bytes, version.mimeType, signal);
@@ -105,26 +113,4 @@ export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBl
 function unlessPurged(err: unknown): undefined {
   if (err instanceof ServiceError && err.value.name === 'SOURCE_VERSION_NOT_FOUND') return undefined;
   throw err;
-}
-
-/**
- * The version's bytes in a buffer of their own (it is handed over to the extractor thread). A read
- * failure is retried: the file may be on a volume that is briefly unavailable.
- */
-async function readVersion(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>, version: VersionRecord): Promise<Uint8Array> {
-  const bytes = new Uint8Array(version.sizeBytes);
-  let at = 0;
-  try {
-    for await (const chunk of deps.repos.blobs.read(version.contentHash)) {
-      const piece = chunk as Buffer;
-      if (at + piece.length > bytes.length) throw new Error('the stored file is longer than the version says');
-      bytes.set(piece, at);
-      at += piece.length;
-    }
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`could not read the version's content (${code ?? (err instanceof Error ? err.message : 'I/O error')})`);
-  }
-  if (at !== bytes.length) throw new Error('the stored file is shorter than the version says');
-  return bytes;
 }

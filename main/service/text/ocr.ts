@@ -35,7 +35,7 @@ export interface OcrPage {
 export class OcrEngine {
   private worker: Promise<Tesseract.Worker> | undefined;
 
-  /** Recognises one page image (PNG, JPEG or TIFF bytes). `dpi` is the resolution it was rendered at, when known. */
+  /** Recognises one page image (PNG, JPEG, TIFF or PGM bytes). `dpi` is the resolution it was rendered at, when known. */
   async recognize(image: Buffer, dpi: number | null): Promise<OcrPage> {
     const worker = await this.ready();
     let data: Tesseract.Page;

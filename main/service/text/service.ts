@@ -1,16 +1,19 @@
 /**
  * GET /v1/versions/text (spec 4.8). The text comes from the version's TEXT rendition: PENDING
  * while the job runs (no partial result), FAILED and NOT_APPLICABLE with only their reason, READY
- * with the text and pages read from the rendition's bytes (180005 / 180006 when that fails).
+ * with the text and pages read from the rendition's bytes, or a text file's own content
+ * (storedText.ts; 180005 / 180006 when that fails).
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { TextPage, VersionText, VersionTextQuery } from '../../../shared/v1/text.ts';
+import type { RenditionRecord } from '../../store/repos/renditions.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
 import type { VersionService } from '../versions/service.ts';
 import { queueTextExtraction } from './queue.ts';
+import { readTextDocument } from './storedText.ts';
 import { isTextDocument, TEXT_KIND, type TextDocument } from './textDocument.ts';
 
 /** Separates pages in the whole text. */
@@ -20,7 +23,7 @@ export class TextService {
   private readonly files: RenditionFiles;
 
   constructor(
-    private readonly deps: AreaDeps<'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>,
+    private readonly deps: AreaDeps<'blobs' | 'jobs' | 'renditionBlobs' | 'renditions' | 'versions'>,
     private readonly versions: VersionService,
   ) {
     this.files = new RenditionFiles(deps);
@@ -47,14 +50,8 @@ export class TextService {
     }
   }
 
-  private async document(rendition: Parameters<RenditionFiles['readAll']>[0]): Promise<TextDocument> {
-    const bytes = await this.files.readAll(rendition);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
+  private async document(rendition: RenditionRecord): Promise<TextDocument> {
+    const parsed = await readTextDocument(this.deps, this.files, rendition);
     if (!isTextDocument(parsed)) fail('RENDITION_DOWNLOAD_FAILED', 'the stored text is damaged; retry');
     return parsed;
   }

@@ -57,6 +57,7 @@ export class SyncStore extends Repository {
   private readonly remapIdStmt = this.db.prepare(REMAP_NODE);
   private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
   private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
+  private readonly hasRemoteNodeStmt = this.db.prepare("SELECT 1 FROM nodes WHERE pair_id = ? AND side = 'remote' AND id = ?").pluck(true);
 
   /** Runs fn atomically: a transaction, or a savepoint inside an open one. */
   transaction<T>(fn: () => T): T {
@@ -176,9 +177,12 @@ export class SyncStore extends Repository {
     this.prepared('UPDATE pairs SET in_sync_with = ? WHERE pair_id = ?').run(fingerprint, pairId);
   }
 
-  /** Ids of the remote tree alone: enough to tell whether a change in the feed concerns the pair. */
-  remoteIds(pairId: string): Set<string> {
-    return new Set(this.db.prepare("SELECT id FROM nodes WHERE pair_id = ? AND side = 'remote'").pluck(true).all(pairId) as string[]);
+  /**
+   * Whether the remote tree holds a node: enough to tell whether a change in the feed concerns the
+   * pair, one lookup by primary key per change, without loading the tree's ids.
+   */
+  hasRemoteNode(pairId: string, id: string): boolean {
+    return this.hasRemoteNodeStmt.get(pairId, id) !== undefined;
   }
 
   // Loading reads rows as arrays (better-sqlite3's raw mode): a large pair loads several times faster.

@@ -50,6 +50,18 @@ describe('pair state', () => {
     expect(committedRows(dir, 'intents')).toBe(3);
   });
 
+  it('holds the objects of a new observation, so that an unchanged node is not kept twice while the observation lives', () => {
+    const state = new PairState(store, 'p', ROOT);
+    const first = observe(10);
+    state.atomically(() => state.replace('local', first.tree, first.metas));
+    const before = store.writes();
+    const second = observe(10);
+    state.atomically(() => state.replace('local', second.tree, second.metas));
+    expect(store.writes()).toBe(before);
+    expect(state.local.get('f3')).toBe(second.tree.get('f3'));
+    expect(state.localMetas.get('f3')).toBe(second.metas.get('f3'));
+  });
+
   it('persists a new observation as its difference from the last one', () => {
     const state = new PairState(store, 'p', ROOT);
     const first = observe(2000);

@@ -1,8 +1,8 @@
 /**
- * Run by encode.test.ts in a child process with --expose-gc: renders many TIFF pages and PDF
- * pages to PNG at once while the libuv thread pool is busy, so every encode is still queued
- * when a full collection runs and drops the canvases the encodes were started from. It prints
- * the size of each PNG it got; a canvas library that frees a surface still being encoded
+ * Run by encode.test.ts in a child process with --expose-gc: renders many TIFF pages to PNG and
+ * PDF pages to grey pixels at once while the libuv thread pool is busy, so every encode is still
+ * queued when a full collection runs and drops the canvases the encodes were started from. It
+ * prints the size of each image it got; a canvas library that frees a surface still being encoded
  * crashes here with SIGSEGV instead.
  */
 import { pbkdf2 } from 'node:crypto';
@@ -24,7 +24,7 @@ for (let round = 0; round < 10; round++) {
   const busy = occupyThreadPool();
   const pngs = [
     ...Array.from({ length: 8 }, () => scan.toPng(scan.pages[0] as NonNullable<(typeof scan.pages)[0]>)),
-    ...Array.from({ length: 4 }, async () => (await renderPage(page, 100, 2000)).png),
+    ...Array.from({ length: 4 }, async () => (await renderPage(page, 100, 2000)).pgm),
   ];
   collect();
   for (const png of await Promise.all(pngs)) sizes.push(png.length);
