@@ -34,8 +34,8 @@ export function createTenant(store: Store, name: string): ClientCredentials & { 
   });
 }
 
-export function createClient(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {
-  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+export async function createClient(store: Store, tenantId: string, actAsUserAllowed: boolean): Promise<ClientCredentials> {
+  if (!(await store.identity.tenantExists(tenantId))) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
   return createClientIn(store, tenantId, actAsUserAllowed);
 }
 
@@ -43,8 +43,8 @@ export function createClient(store: Store, tenantId: string, actAsUserAllowed: b
  * A public client (RFC 8252): no secret, and codes go only to the redirect URIs listed here. Only
  * http loopback (127.0.0.1, [::1]) and https URIs are accepted, without a query or a fragment.
  */
-export function createPublicClient(store: Store, tenantId: string, redirectUris: string[]): { clientId: string; redirectUris: string } {
-  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+export async function createPublicClient(store: Store, tenantId: string, redirectUris: string[]): Promise<{ clientId: string; redirectUris: string }> {
+  if (!(await store.identity.tenantExists(tenantId))) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
   const uris = redirectUris.length > 0 ? redirectUris : [DESKTOP_REDIRECT_URI];
   for (const uri of uris) {
     if (!registrableRedirect(uri)) fail('VALIDATION', `redirect URI must be http://127.0.0.1/…, http://[::1]/… or https://…, without query or fragment: ${uri}`, { field: 'redirectUri' });
@@ -81,15 +81,15 @@ export interface NewUser {
   sourceId?: string;
 }
 
-export function createUser(store: Store, input: NewUser): { userId: string } {
-  if (!store.identity.tenantExists(input.tenantId)) fail('NOT_FOUND', `tenant not found: ${input.tenantId}`);
+export async function createUser(store: Store, input: NewUser): Promise<{ userId: string }> {
+  if (!(await store.identity.tenantExists(input.tenantId))) fail('NOT_FOUND', `tenant not found: ${input.tenantId}`);
   if (!input.name.trim()) fail('VALIDATION', 'user name must not be empty', { field: 'name' });
   if (input.password.length < 8) fail('VALIDATION', 'password must have at least 8 characters', { field: 'password' });
   if (Boolean(input.source) !== Boolean(input.sourceId)) {
     fail('VALIDATION', '--source and --source-id go together', { field: 'source' });
   }
-  if (store.identity.findUserByName(input.tenantId, input.name)) fail('NAME_CONFLICT', `user already exists: ${input.name}`);
-  if (input.source && input.sourceId && store.identity.findUserByExternalId(input.tenantId, input.source, input.sourceId)) {
+  if (await store.identity.findUserByName(input.tenantId, input.name)) fail('NAME_CONFLICT', `user already exists: ${input.name}`);
+  if (input.source && input.sourceId && (await store.identity.findUserByExternalId(input.tenantId, input.source, input.sourceId))) {
     fail('NAME_CONFLICT', `another user has the identity ${input.source}/${input.sourceId}`);
   }
   const userId = store.identity.createUser({

@@ -11,7 +11,7 @@ export class IdentityRepository extends Repository {
     return tenantId;
   }
 
-  tenantExists(tenantId: string): boolean {
+  async tenantExists(tenantId: string): Promise<boolean> {
     return this.prepared('SELECT 1 FROM tenants WHERE tenant_id = ?').get(tenantId) !== undefined;
   }
 
@@ -23,22 +23,22 @@ export class IdentityRepository extends Repository {
   }
 
   /** The tenant's first public client: the one the desktop app signs in with when it names no client. */
-  firstPublicClient(tenantId: string): ClientRecord | undefined {
+  async firstPublicClient(tenantId: string): Promise<ClientRecord | undefined> {
     const row = this.prepared<[string], ClientRow>('SELECT * FROM api_clients WHERE tenant_id = ? AND public = 1 ORDER BY rowid LIMIT 1').get(tenantId);
     return row && toClient(row);
   }
 
-  findTenantByName(name: string): string | undefined {
+  async findTenantByName(name: string): Promise<string | undefined> {
     return this.prepared<[string], { tenant_id: string }>('SELECT tenant_id FROM tenants WHERE name = ? ORDER BY rowid LIMIT 1').get(name)?.tenant_id;
   }
 
   /** The tenant's id when the service has exactly one, else undefined. */
-  soleTenant(): string | undefined {
+  async soleTenant(): Promise<string | undefined> {
     const rows = this.prepared<[], { tenant_id: string }>('SELECT tenant_id FROM tenants LIMIT 2').all();
     return rows.length === 1 ? rows[0]?.tenant_id : undefined;
   }
 
-  getClient(clientId: string): ClientRecord | undefined {
+  async getClient(clientId: string): Promise<ClientRecord | undefined> {
     const row = this.prepared<[string], ClientRow>('SELECT * FROM api_clients WHERE client_id = ?').get(clientId);
     return row && toClient(row);
   }
@@ -56,18 +56,18 @@ export class IdentityRepository extends Repository {
     return userId;
   }
 
-  getUser(tenantId: string, userId: string): UserRecord | undefined {
+  async getUser(tenantId: string, userId: string): Promise<UserRecord | undefined> {
     const row = this.prepared<[string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND user_id = ?')
       .get(tenantId, userId);
     return row && toUser(row);
   }
 
-  findUserByName(tenantId: string, name: string): UserRecord | undefined {
+  async findUserByName(tenantId: string, name: string): Promise<UserRecord | undefined> {
     const row = this.prepared<[string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND name = ?').get(tenantId, name);
     return row && toUser(row);
   }
 
-  findUserByExternalId(tenantId: string, source: string, sourceId: string): UserRecord | undefined {
+  async findUserByExternalId(tenantId: string, source: string, sourceId: string): Promise<UserRecord | undefined> {
     const row = this.prepared<[string, string, string], UserRow>('SELECT * FROM users WHERE tenant_id = ? AND source = ? AND source_id = ?')
       .get(tenantId, source, sourceId);
     return row && toUser(row);
@@ -77,7 +77,7 @@ export class IdentityRepository extends Repository {
    * Display names for createBy/updateBy ids: a user's name; for APP_ONLY work, the tenant's API
    * client, which has no name of its own; the id itself for anything else (a user since deleted).
    */
-  displayName(tenantId: string, principalId: string): string {
+  async displayName(tenantId: string, principalId: string): Promise<string> {
     const row = this.prepared<[string, string], { name: string }>('SELECT name FROM users WHERE tenant_id = ? AND user_id = ?')
       .get(tenantId, principalId);
     if (row) return row.name;

@@ -16,7 +16,7 @@ export class TokenRepository extends Repository {
       .run(tokenHash, record.kind, record.tenantId, record.clientId, record.userId, record.expiresAt, nowIso());
   }
 
-  find(tokenHash: string): TokenRecord | undefined {
+  async find(tokenHash: string): Promise<TokenRecord | undefined> {
     const known = this.memory.get(tokenHash);
     if (known) return known;
     const row = this.findStmt.get(tokenHash);
