@@ -14,7 +14,7 @@ type Flags = ReturnType<typeof parseFlags>;
 const COMMANDS = new Map<string, (values: Flags) => Command>(Object.entries({
   'create-tenant': (values) => {
     const name = requireOption(values.name, '--name');
-    return (s) => ({ ...createTenant(s, name) });
+    return async (s) => ({ ...(await createTenant(s, name)) });
   },
   'create-client': (values) => {
     const tenantId = requireOption(values.tenant, '--tenant');

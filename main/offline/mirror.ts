@@ -148,7 +148,7 @@ async function ensureCredentials(store: Store, file: string): Promise<LocalCrede
     const saved = JSON.parse(readFileSync(file, 'utf8')) as LocalCredentials;
     if ((await store.identity.getClient(saved.clientId))?.tenantId === saved.tenantId) return saved;
   }
-  const created = createTenant(store, 'local');
+  const created = await createTenant(store, 'local');
   const credentials: LocalCredentials = { tenantId: created.tenantId, clientId: created.clientId, clientSecret: created.clientSecret };
   await writePrivate(file, `${JSON.stringify(credentials, null, 2)}\n`);
   return credentials;
@@ -165,7 +165,7 @@ async function ensureToken(store: Store, credentials: LocalCredentials, file: st
     }
   }
   const token = newSecret('flt');
-  store.tokens.insert(hashToken(token), { kind: 'access', tenantId: credentials.tenantId, clientId: credentials.clientId, userId: null, expiresAt: Date.now() + TOKEN_LIFETIME_MS });
+  await store.tokens.insert(hashToken(token), { kind: 'access', tenantId: credentials.tenantId, clientId: credentials.clientId, userId: null, expiresAt: Date.now() + TOKEN_LIFETIME_MS });
   await writePrivate(file, `${token}\n`);
   return token;
 }

@@ -122,7 +122,7 @@ export async function issueCode(repos: Repos<'authorizationCodes' | 'identity'>,
   const user: UserRecord | undefined = await repos.identity.findUserByName(req.tenantId, userName);
   if (!user || !passwordMatches(password, user.passwordHash)) fail('INVALID_USER_CREDENTIALS', 'The user name or password is not right.');
   const code = randomBytes(32).toString('base64url');
-  repos.authorizationCodes.insert(hashToken(code), {
+  await repos.authorizationCodes.insert(hashToken(code), {
     tenantId: req.tenantId,
     clientId: req.clientId,
     userId: user.userId,

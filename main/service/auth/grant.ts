@@ -29,7 +29,7 @@ async function exchangeCode(repos: Repos<'authorizationCodes' | 'identity' | 'to
   const clientId = required(body.client_id, 'client_id');
   const redirectUri = required(body.redirect_uri, 'redirect_uri');
   // Taken before any check: a code that fails once is gone, so it cannot be tried again.
-  const record = repos.authorizationCodes.take(hashToken(code));
+  const record = await repos.authorizationCodes.take(hashToken(code));
   if (!record || record.expiresAt < Date.now()) fail('INVALID_GRANT', 'the authorization code is unknown, expired or already used');
   if (record.clientId !== clientId) fail('INVALID_GRANT', 'the authorization code was issued to another client');
   if (record.redirectUri !== redirectUri) fail('INVALID_GRANT', 'redirect_uri differs from the one of the authorization request');
@@ -37,7 +37,8 @@ async function exchangeCode(repos: Repos<'authorizationCodes' | 'identity' | 'to
   const client = await tokenClient(repos, record.clientId, record.tenantId);
   const user = await repos.identity.getUser(record.tenantId, record.userId);
   if (!user) fail('INVALID_GRANT', 'the user of this authorization code no longer exists');
-  return repos.transaction(() => ({ ...issuePair(repos, client, null), userSession: issuePair(repos, client, user) }));
+  // Both pairs or neither: the inner units of work join this one.
+  return repos.units.transaction(async () => ({ ...(await issuePair(repos, client, null)), userSession: await issuePair(repos, client, user) }));
 }
 
 /** A public client names itself when it refreshes (RFC 6749 §6): a token works only for its own client. */
@@ -54,8 +55,8 @@ async function refreshFor(repos: Repos<'authorizationCodes' | 'identity' | 'toke
  * Revokes an access, user or refresh token (RFC 7009 §2). An unknown token is not an error: the
  * answer must not tell whether a token existed (§2.2).
  */
-export function revoke(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, token: string): { revoked: true } {
-  repos.tokens.consume(hashToken(token));
+export async function revoke(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, token: string): Promise<{ revoked: true }> {
+  await repos.tokens.consume(hashToken(token));
   return { revoked: true };
 }
 

@@ -13,15 +13,15 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 export const APP_MODE = 'APP_ONLY';
 export const USER_MODE = 'USER';
 
-export function issuePair(repos: Repos<'identity' | 'tokens'>, client: ClientRecord, user: UserRecord | null): TokenResult {
+export async function issuePair(repos: Repos<'identity' | 'tokens'>, client: ClientRecord, user: UserRecord | null): Promise<TokenResult> {
   const now = Date.now();
   const accessToken = newSecret(user ? 'fut' : 'fat');
   const refreshToken = newSecret('frt');
   const ttl = user ? USER_TTL_SECONDS : ACCESS_TTL_SECONDS;
   const base = { tenantId: client.tenantId, clientId: client.clientId, userId: user?.userId ?? null };
-  repos.transaction(() => {
-    repos.tokens.insert(hashToken(accessToken), { ...base, kind: user ? 'user' : 'access', expiresAt: now + ttl * 1000 });
-    repos.tokens.insert(hashToken(refreshToken), {
+  await repos.units.transaction(async (tx) => {
+    await tx.tokens.insert(hashToken(accessToken), { ...base, kind: user ? 'user' : 'access', expiresAt: now + ttl * 1000 });
+    await tx.tokens.insert(hashToken(refreshToken), {
       ...base,
       kind: user ? 'user_refresh' : 'refresh',
       expiresAt: now + REFRESH_TTL_SECONDS * 1000,
@@ -62,7 +62,7 @@ export async function refresh(repos: Repos<'identity' | 'tokens'>, refreshToken:
   if (!record || (record.kind !== 'refresh' && record.kind !== 'user_refresh') || record.expiresAt < Date.now()) {
     fail('INVALID_REFRESH_TOKEN');
   }
-  if (!repos.tokens.consume(hash)) fail('INVALID_REFRESH_TOKEN');
+  if (!(await repos.tokens.consume(hash))) fail('INVALID_REFRESH_TOKEN');
   const client = await repos.identity.getClient(record.clientId);
   if (!client) fail('INVALID_REFRESH_TOKEN');
   const user = record.userId ? await repos.identity.getUser(record.tenantId, record.userId) : null;

@@ -10,6 +10,7 @@ import { migratePostgres } from '../postgres/migrate.ts';
 import { POSTGRES_MIGRATIONS } from '../postgres/postgresMigrations.ts';
 import { postgresPool } from '../postgres/pool.ts';
 import { TokenMemory } from '../repos/tokenRecords.ts';
+import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import type { StoreSchema } from './schema.ts';
@@ -20,7 +21,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface AsyncRepositories {
   readonly identity: AsyncIdentityRepository;
   readonly tokens: AsyncTokenRepository;
+  readonly authorizationCodes: AsyncAuthorizationCodeRepository;
 }
+
+/** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
+export type UnitsOfWork = Pick<AsyncDatabase, 'transaction' | 'read'>;
 
 export interface AsyncDatabase {
   readonly dialect: Dialect;
@@ -93,7 +98,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
   }
 
   private reposOver(q: Kysely<StoreSchema>): AsyncRepositories {
-    return { identity: new AsyncIdentityRepository(q), tokens: new AsyncTokenRepository(q, this.tokenMemory) };
+    return { identity: new AsyncIdentityRepository(q), tokens: new AsyncTokenRepository(q, this.tokenMemory), authorizationCodes: new AsyncAuthorizationCodeRepository(q) };
   }
 }
 
@@ -107,11 +112,19 @@ const ROLLBACK = CompiledQuery.raw('ROLLBACK');
  * SQLite through the store's one connection. Kysely's driver lends it to one unit of work at a
  * time; the others queue, as they wait for the write lock today.
  */
-class SqliteKysely extends KyselyDatabase {
+export class SqliteKysely extends KyselyDatabase {
+  /** Between a unit's BEGIN and its COMMIT or ROLLBACK: the synchronous store must not start a transaction then. */
+  private unitBegun = false;
+
   static over(raw: Db): SqliteKysely {
     const dataVersion = raw.prepare<[], number>('PRAGMA data_version').pluck();
     const kysely = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
     return new SqliteKysely(raw, kysely, new TokenMemory(() => dataVersion.get() as number));
+  }
+
+  /** Whether a unit of work holds the connection between its BEGIN and its end (see Store.transaction). */
+  get unitOpen(): boolean {
+    return this.unitBegun;
   }
 
   private constructor(
@@ -129,6 +142,7 @@ class SqliteKysely extends KyselyDatabase {
   protected begin<T>(writes: boolean, fn: (q: Kysely<StoreSchema>) => Promise<T>): Promise<T> {
     return this.kysely.connection().execute(async (conn) => {
       await conn.executeQuery(writes ? BEGIN_WRITE : BEGIN_READ);
+      this.unitBegun = true;
       try {
         const result = await fn(conn);
         await conn.executeQuery(COMMIT);
@@ -137,6 +151,8 @@ class SqliteKysely extends KyselyDatabase {
         // SQLite has already rolled back after some errors (a full disk, an interrupted statement).
         if (this.raw.inTransaction) await conn.executeQuery(ROLLBACK);
         throw err;
+      } finally {
+        this.unitBegun = false;
       }
     });
   }
@@ -154,6 +170,14 @@ class PostgresKysely extends KyselyDatabase {
     const transaction = this.kysely.transaction();
     return (writes ? transaction : transaction.setIsolationLevel('repeatable read').setAccessMode('read only')).execute(fn);
   }
+}
+
+/**
+ * The asynchronous store over a connection the synchronous one already holds: while the areas
+ * convert, both share it (two connections in one process deadlock, docs/architecture.md).
+ */
+export function asyncOverSqlite(raw: Db): SqliteKysely {
+  return SqliteKysely.over(raw);
 }
 
 /** Opens (creating and migrating if needed) the SQLite store `file` in `dataDir`. */

@@ -47,9 +47,21 @@ export interface TokensTable {
   create_time: string;
 }
 
+export interface AuthorizationCodesTable {
+  code_hash: string;
+  tenant_id: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  expires_at: number;
+  create_time: string;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
   users: UsersTable;
   tokens: TokensTable;
+  authorization_codes: AuthorizationCodesTable;
 }
