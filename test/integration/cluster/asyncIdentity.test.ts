@@ -1,6 +1,7 @@
 /**
- * The asynchronous identity and token repositories (main/store/async/) run the same cases on a real
- * SQLite file and on the real PostgreSQL of scripts/cluster.sh: one set of queries, one behaviour.
+ * The asynchronous identity, token and authorization-code repositories (main/store/async/) run the
+ * same cases on a real SQLite file and on the real PostgreSQL of scripts/cluster.sh: one set of
+ * queries, one behaviour.
  * Each dialect gets a database of its own, opened twice where a case needs two nodes.
  */
 import { randomBytes } from 'node:crypto';
@@ -174,6 +175,18 @@ describe.each(['sqlite', 'postgres'] as const)('identity and tokens on %s', (dia
     expect(await other.repos.tokens.consume('hash-shared')).toBe(false);
   });
 
+  it('keeps an authorization code by its hash until it is taken, once, on whichever node takes it first', async () => {
+    const now = Date.now();
+    const code = { tenantId: 'tnt_a', clientId: 'cli_a', userId: 'usr_a', redirectUri: 'http://127.0.0.1:5000/cb', codeChallenge: 'c'.repeat(43), expiresAt: now + 60_000 };
+    await db.repos.authorizationCodes.insert('code-live', code);
+    await db.repos.authorizationCodes.insert('code-old', { ...code, expiresAt: now - 1 });
+    const taken = await Promise.all([db.repos.authorizationCodes.take('code-live'), other.repos.authorizationCodes.take('code-live')]);
+    expect(taken.filter((t) => t !== undefined)).toEqual([code]);
+    expect(typeof taken.find((t) => t !== undefined)?.expiresAt).toBe('number');
+    expect(await db.repos.authorizationCodes.deleteExpired(now)).toBe(1);
+    expect(await other.repos.authorizationCodes.take('code-old')).toBeUndefined();
+  });
+
   it('commits all of a unit of work, or none of it', async () => {
     const kept = await db.transaction(async (tx) => {
       const tenantId = await tx.identity.createTenant('kept');
@@ -244,7 +257,7 @@ describe('the PostgreSQL schema', () => {
     const nodes = await Promise.all([openAsyncPostgres(url, cluster.env.PGPASSWORD), openAsyncPostgres(url, cluster.env.PGPASSWORD)]);
     try {
       const { rows } = await admin((c) => c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version'), name);
-      expect(rows.map((r) => r.version)).toEqual([1]);
+      expect(rows.map((r) => r.version)).toEqual([1, 2]);
     } finally {
       for (const node of nodes) await node.close();
     }
