@@ -71,10 +71,10 @@ export class VersionService {
       const doc = this.documents.load(ctx, input.docId);
       this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
       const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
-      return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
+      return { totalElements: total, content: await this.views(ctx, rows) };
     }
     const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
-    return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
+    return { totalElements: total, content: await this.views(ctx, rows) };
   }
 
   async get(ctx: RequestContext, versionId: string): Promise<Version> {
@@ -83,5 +83,19 @@ export class VersionService {
 
   private async view(ctx: RequestContext, v: VersionRecord): Promise<Version> {
     return toVersion(v, await this.deps.repos.identity.displayName(ctx.tenantId, v.createBy));
+  }
+
+  /** A page names each of its authors once: most pages are one uploader's versions, and a name is a query or two. */
+  private views(ctx: RequestContext, rows: readonly VersionRecord[]): Promise<Version[]> {
+    const names = new Map<string, Promise<string>>();
+    const nameOf = (principalId: string): Promise<string> => {
+      let name = names.get(principalId);
+      if (!name) {
+        name = this.deps.repos.identity.displayName(ctx.tenantId, principalId);
+        names.set(principalId, name);
+      }
+      return name;
+    };
+    return Promise.all(rows.map(async (v) => toVersion(v, await nameOf(v.createBy))));
   }
 }
