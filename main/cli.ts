@@ -112,8 +112,7 @@ async function report(err: unknown, words: string[]): Promise<number> {
 }
 
 const request = route(process.argv.slice(2));
-main(request)
-  .catch((err: unknown) => report(err, request.words))
-  .then((code) => {
-    if (code !== 0) process.exitCode = code;
-  });
+// Awaited rather than left as a chain: should telling a failure fail too, it still ends the run (code 1)
+// instead of floating as an unhandled rejection.
+const code = await main(request).catch((err: unknown) => report(err, request.words));
+if (code !== 0) process.exitCode = code;

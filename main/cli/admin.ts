@@ -14,14 +14,14 @@ type Flags = ReturnType<typeof parseFlags>;
 const COMMANDS = new Map<string, (values: Flags) => Command>(Object.entries({
   'create-tenant': (values) => {
     const name = requireOption(values.name, '--name');
-    return (s) => ({ ...createTenant(s, name) });
+    return async (s) => ({ ...(await createTenant(s, name)) });
   },
   'create-client': (values) => {
     const tenantId = requireOption(values.tenant, '--tenant');
     if (values.public && values['act-as-user-allowed']) throw new UsageError('a --public client cannot be --act-as-user-allowed: it holds no secret');
     if (!values.public && values['redirect-uri']) throw new UsageError('--redirect-uri is for --public clients');
     const redirectUris = values['redirect-uri'] ?? [];
-    return values.public ? (s) => createPublicClient(s, tenantId, redirectUris) : (s) => ({ ...createClient(s, tenantId, values['act-as-user-allowed']) });
+    return values.public ? (s) => createPublicClient(s, tenantId, redirectUris) : async (s) => ({ ...(await createClient(s, tenantId, values['act-as-user-allowed'])) });
   },
   'create-user': (values) => {
     const user = {

@@ -97,7 +97,7 @@ export class LocalServer {
     if (!method || !url.pathname.startsWith('/v1/')) fail('NOT_FOUND', `no route ${req.method} ${url.pathname}`);
     const handling = classify(method, url.pathname);
     if (handling.kind === 'public') return this.d.mirror.app.routing(req, res);
-    resolveCaller(this.d.mirror.store, {
+    await resolveCaller(this.d.mirror.store, {
       authorization: header(req, 'authorization'),
       userToken: header(req, 'x-svc-user-token'),
       actAsSource: header(req, 'x-svc-act-as-source'),

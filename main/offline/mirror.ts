@@ -146,9 +146,9 @@ export class Mirror {
 async function ensureCredentials(store: Store, file: string): Promise<LocalCredentials> {
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as LocalCredentials;
-    if (store.identity.getClient(saved.clientId)?.tenantId === saved.tenantId) return saved;
+    if ((await store.identity.getClient(saved.clientId))?.tenantId === saved.tenantId) return saved;
   }
-  const created = createTenant(store, 'local');
+  const created = await createTenant(store, 'local');
   const credentials: LocalCredentials = { tenantId: created.tenantId, clientId: created.clientId, clientSecret: created.clientSecret };
   await writePrivate(file, `${JSON.stringify(credentials, null, 2)}\n`);
   return credentials;
@@ -158,14 +158,14 @@ async function ensureCredentials(store: Store, file: string): Promise<LocalCrede
 async function ensureToken(store: Store, credentials: LocalCredentials, file: string): Promise<string> {
   if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();
-    const known = store.tokens.find(hashToken(token));
+    const known = await store.tokens.find(hashToken(token));
     if (known?.kind === 'access' && known.clientId === credentials.clientId && known.expiresAt > Date.now()) {
       chmodSync(file, 0o600);
       return token;
     }
   }
   const token = newSecret('flt');
-  store.tokens.insert(hashToken(token), { kind: 'access', tenantId: credentials.tenantId, clientId: credentials.clientId, userId: null, expiresAt: Date.now() + TOKEN_LIFETIME_MS });
+  await store.tokens.insert(hashToken(token), { kind: 'access', tenantId: credentials.tenantId, clientId: credentials.clientId, userId: null, expiresAt: Date.now() + TOKEN_LIFETIME_MS });
   await writePrivate(file, `${token}\n`);
   return token;
 }

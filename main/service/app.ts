@@ -156,7 +156,7 @@ function installEnvelope(app: FolioApp, store: Store): void {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
     if (req.routeOptions.url === undefined || req.routeOptions.config.public) return;
-    req.folioCtx = resolveCaller(store, {
+    req.folioCtx = await resolveCaller(store, {
       authorization: req.headers.authorization,
       userToken: header(req, 'x-svc-user-token'),
       actAsSource: header(req, 'x-svc-act-as-source'),

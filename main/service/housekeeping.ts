@@ -37,8 +37,8 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
   let lastOrphanSweep = 0;
   const tick = async () => {
     await uploads.sweepExpired();
-    store.tokens.deleteExpired(Date.now());
-    store.authorizationCodes.deleteExpired(Date.now());
+    await store.tokens.deleteExpired(Date.now());
+    await store.authorizationCodes.deleteExpired(Date.now());
     store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
     await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
     await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);

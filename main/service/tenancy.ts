@@ -19,9 +19,11 @@ export interface ClientCredentials {
  * A new tenant with its system content types (a folder type and a file type), its system root
  * container, the default container under the root, and a first API client.
  */
-export function createTenant(store: Store, name: string): ClientCredentials & { tenantId: string } {
-  return store.transaction(() => {
-    const tenantId = store.identity.createTenant(name);
+export function createTenant(store: Store, name: string): Promise<ClientCredentials & { tenantId: string }> {
+  // One unit of work of the asynchronous store, where identity lives; the synchronous repositories'
+  // writes run inside it on the connection both share.
+  return store.units.transaction(async (tx) => {
+    const tenantId = await tx.identity.createTenant(name);
     const folder = store.contentTypes.create({ tenantId, targetKind: 'CONTAINER', code: 'folder', name: 'Folder', system: true });
     store.contentTypes.create({ tenantId, targetKind: 'DOCUMENT', code: 'file', name: 'File', system: true });
     const base = { tenantId, containerTypeId: folder.typeId, description: '', sortOrder: 0, metadata: {}, aclInheritEnabled: true, createBy: 'system' };
@@ -29,13 +31,13 @@ export function createTenant(store: Store, name: string): ClientCredentials & { 
     // Users start as editors of the whole tree; docs/access-control.md explains the defaults.
     store.acl.entries.insert(tenantId, { containerId: root.containerId, principalType: 'EVERYONE', principalId: '', role: 'EDITOR', allowMask: Roles.EDITOR, denyMask: 0 }, 'system');
     store.containers.create({ ...base, parentId: root.containerId, name: DEFAULT_CONTAINER_NAME, systemKind: 'DEFAULT' });
-    createPublicClientIn(store, tenantId, [DESKTOP_REDIRECT_URI]);
-    return { tenantId, ...createClientIn(store, tenantId, false) };
+    await createPublicClientIn(store, tenantId, [DESKTOP_REDIRECT_URI]);
+    return { tenantId, ...(await createClientIn(store, tenantId, false)) };
   });
 }
 
-export function createClient(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {
-  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+export async function createClient(store: Store, tenantId: string, actAsUserAllowed: boolean): Promise<ClientCredentials> {
+  if (!(await store.identity.tenantExists(tenantId))) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
   return createClientIn(store, tenantId, actAsUserAllowed);
 }
 
@@ -43,16 +45,16 @@ export function createClient(store: Store, tenantId: string, actAsUserAllowed: b
  * A public client (RFC 8252): no secret, and codes go only to the redirect URIs listed here. Only
  * http loopback (127.0.0.1, [::1]) and https URIs are accepted, without a query or a fragment.
  */
-export function createPublicClient(store: Store, tenantId: string, redirectUris: string[]): { clientId: string; redirectUris: string } {
-  if (!store.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+export async function createPublicClient(store: Store, tenantId: string, redirectUris: string[]): Promise<{ clientId: string; redirectUris: string }> {
+  if (!(await store.identity.tenantExists(tenantId))) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
   const uris = redirectUris.length > 0 ? redirectUris : [DESKTOP_REDIRECT_URI];
   for (const uri of uris) {
     if (!registrableRedirect(uri)) fail('VALIDATION', `redirect URI must be http://127.0.0.1/…, http://[::1]/… or https://…, without query or fragment: ${uri}`, { field: 'redirectUri' });
   }
-  return { clientId: createPublicClientIn(store, tenantId, uris), redirectUris: uris.join(' ') };
+  return { clientId: await createPublicClientIn(store, tenantId, uris), redirectUris: uris.join(' ') };
 }
 
-function createPublicClientIn(store: Store, tenantId: string, redirectUris: string[]): string {
+function createPublicClientIn(store: Store, tenantId: string, redirectUris: string[]): Promise<string> {
   return store.identity.createClient({ tenantId, secretHash: '', actAsUserAllowed: false, scopes: APP_SCOPES, isPublic: true, redirectUris });
 }
 
@@ -67,9 +69,9 @@ function registrableRedirect(uri: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === '[::1]'));
 }
 
-function createClientIn(store: Store, tenantId: string, actAsUserAllowed: boolean): ClientCredentials {
+async function createClientIn(store: Store, tenantId: string, actAsUserAllowed: boolean): Promise<ClientCredentials> {
   const clientSecret = newSecret('fcs');
-  const clientId = store.identity.createClient({ tenantId, secretHash: hashToken(clientSecret), actAsUserAllowed, scopes: APP_SCOPES });
+  const clientId = await store.identity.createClient({ tenantId, secretHash: hashToken(clientSecret), actAsUserAllowed, scopes: APP_SCOPES });
   return { clientId, clientSecret };
 }
 
@@ -81,18 +83,18 @@ export interface NewUser {
   sourceId?: string;
 }
 
-export function createUser(store: Store, input: NewUser): { userId: string } {
-  if (!store.identity.tenantExists(input.tenantId)) fail('NOT_FOUND', `tenant not found: ${input.tenantId}`);
+export async function createUser(store: Store, input: NewUser): Promise<{ userId: string }> {
+  if (!(await store.identity.tenantExists(input.tenantId))) fail('NOT_FOUND', `tenant not found: ${input.tenantId}`);
   if (!input.name.trim()) fail('VALIDATION', 'user name must not be empty', { field: 'name' });
   if (input.password.length < 8) fail('VALIDATION', 'password must have at least 8 characters', { field: 'password' });
   if (Boolean(input.source) !== Boolean(input.sourceId)) {
     fail('VALIDATION', '--source and --source-id go together', { field: 'source' });
   }
-  if (store.identity.findUserByName(input.tenantId, input.name)) fail('NAME_CONFLICT', `user already exists: ${input.name}`);
-  if (input.source && input.sourceId && store.identity.findUserByExternalId(input.tenantId, input.source, input.sourceId)) {
+  if (await store.identity.findUserByName(input.tenantId, input.name)) fail('NAME_CONFLICT', `user already exists: ${input.name}`);
+  if (input.source && input.sourceId && (await store.identity.findUserByExternalId(input.tenantId, input.source, input.sourceId))) {
     fail('NAME_CONFLICT', `another user has the identity ${input.source}/${input.sourceId}`);
   }
-  const userId = store.identity.createUser({
+  const userId = await store.identity.createUser({
     tenantId: input.tenantId,
     name: input.name,
     passwordHash: hashPassword(input.password),

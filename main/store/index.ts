@@ -8,19 +8,20 @@ import type { BlobStore } from './blobStore.ts';
 import { S3Blobs } from './s3Blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
-import { AuthorizationCodeRepository } from './repos/authorizationCodes.ts';
+import { asyncOverSqlite, type SqliteKysely } from './async/database.ts';
+import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
+import type { AsyncIdentityRepository } from './async/repos/identity.ts';
+import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { ContentTypeRepository } from './repos/contentTypes.ts';
 import { DocumentRepository } from './repos/documents.ts';
 import { FieldDefinitionRepository } from './repos/fieldDefinitions.ts';
-import { IdentityRepository } from './repos/identity.ts';
 import { RetentionRepository } from './repos/retention.ts';
 import { TemplateRepository } from './repos/templates.ts';
 import { TermSetRepository } from './repos/termSets.ts';
 import { JobRepository } from './repos/jobs.ts';
 import { RenditionRepository } from './repos/renditions.ts';
-import { TokenRepository } from './repos/tokens.ts';
 import { UploadRepository } from './repos/uploads.ts';
 import { TaskRepository } from './repos/tasks.ts';
 import { WebhookRepository } from './repos/webhooks.ts';
@@ -31,9 +32,8 @@ import { SearchRepository } from './repos/search.ts';
 import type { Database, Repositories } from './repositories.ts';
 
 export class Store implements Repositories, Database {
-  readonly identity: IdentityRepository;
-  readonly tokens: TokenRepository;
-  readonly authorizationCodes: AuthorizationCodeRepository;
+  /** The areas converted so far, on the same connection (docs/architecture.md, "The store on two databases"). */
+  readonly units: SqliteKysely;
   readonly contentTypes: ContentTypeRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
@@ -65,9 +65,7 @@ export class Store implements Repositories, Database {
     /** A bucket for the blobs; without one they are files under dataDir. */
     bucket?: S3Location,
   ) {
-    this.identity = new IdentityRepository(db);
-    this.tokens = new TokenRepository(db);
-    this.authorizationCodes = new AuthorizationCodeRepository(db);
+    this.units = asyncOverSqlite(db);
     this.contentTypes = new ContentTypeRepository(db);
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);
@@ -93,8 +91,25 @@ export class Store implements Repositories, Database {
     this.quotas = new QuotaRepository(db);
   }
 
-  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */
+  get identity(): AsyncIdentityRepository {
+    return this.units.repos.identity;
+  }
+
+  get tokens(): AsyncTokenRepository {
+    return this.units.repos.tokens;
+  }
+
+  get authorizationCodes(): AsyncAuthorizationCodeRepository {
+    return this.units.repos.authorizationCodes;
+  }
+
+  /**
+   * Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. Refused
+   * while an asynchronous unit of work is open on the connection: better-sqlite3 would make this a
+   * savepoint of that unit, committed or rolled back with whatever the unit does.
+   */
   transaction<T>(fn: () => T): T {
+    if (this.units.unitOpen) throw new Error('a synchronous transaction cannot start while an asynchronous unit of work is open on the connection');
     return this.db.transaction(fn).immediate();
   }
 

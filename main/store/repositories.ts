@@ -5,15 +5,17 @@
  * asynchronous PostgreSQL one, issue #14) can stand behind the same interfaces.
  */
 import type { AssemblyFiles } from './assemblies.ts';
+import type { UnitsOfWork } from './async/database.ts';
+import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
+import type { AsyncIdentityRepository } from './async/repos/identity.ts';
+import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import type { BlobStore } from './blobStore.ts';
 import type { AclRepositories, OrgRepositories } from './repos/access.ts';
-import type { AuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import type { ChangeRepository } from './repos/changes.ts';
 import type { ContainerRepository } from './repos/containers.ts';
 import type { ContentTypeRepository } from './repos/contentTypes.ts';
 import type { DocumentRepository } from './repos/documents.ts';
 import type { FieldDefinitionRepository } from './repos/fieldDefinitions.ts';
-import type { IdentityRepository } from './repos/identity.ts';
 import type { JobRepository } from './repos/jobs.ts';
 import type { QuotaRepository } from './repos/quotas.ts';
 import type { RenditionRepository } from './repos/renditions.ts';
@@ -22,16 +24,16 @@ import type { SearchRepository } from './repos/search.ts';
 import type { TaskRepository } from './repos/tasks.ts';
 import type { TemplateRepository } from './repos/templates.ts';
 import type { TermSetRepository } from './repos/termSets.ts';
-import type { TokenRepository } from './repos/tokens.ts';
 import type { UploadRepository } from './repos/uploads.ts';
 import type { VersionRepository } from './repos/versions.ts';
 import type { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import type { WebhookRepository } from './repos/webhooks.ts';
 
 export interface Repositories {
-  readonly identity: IdentityRepository;
-  readonly tokens: TokenRepository;
-  readonly authorizationCodes: AuthorizationCodeRepository;
+  /** Converted to the asynchronous store: inside one of its units of work, that unit's. */
+  readonly identity: AsyncIdentityRepository;
+  readonly tokens: AsyncTokenRepository;
+  readonly authorizationCodes: AsyncAuthorizationCodeRepository;
   readonly contentTypes: ContentTypeRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
@@ -58,8 +60,17 @@ export interface Repositories {
 
 /** The database as a whole: one write transaction over any of its repositories, and a probe. */
 export interface Database {
-  /** Runs `fn` in one write transaction: all of it commits, or none of it. */
+  /**
+   * Runs `fn` in one write transaction: all of it commits, or none of it. Refused while a unit of
+   * work of `units` is open: it would nest inside that unit.
+   */
   transaction<T>(fn: () => T): T;
+  /**
+   * The asynchronous store's units of work, for the areas converted to it (docs/architecture.md,
+   * "The store on two databases"). On SQLite the synchronous repositories' statements run inside
+   * an open unit too, on the one connection both share.
+   */
+  readonly units: UnitsOfWork;
   /** Runs `fn` in one read transaction: every read in it sees the same commit. */
   read<T>(fn: () => T): T;
   /** Throws when the database does not answer. */

@@ -246,7 +246,7 @@ describe('folio admin', () => {
     tenant = out as unknown as Tenant;
     expect(tenant.tenantId).toMatch(/^tnt_/);
     const store = await openStore(dir);
-    const client = store.identity.getClient(tenant.clientId);
+    const client = await store.identity.getClient(tenant.clientId);
     expect(client?.tenantId).toBe(tenant.tenantId);
     expect(secretMatches(tenant.clientSecret, client?.secretHash ?? '')).toBe(true);
     expect(store.containers.findSystem(tenant.tenantId, 'ROOT')).toBeDefined();
@@ -260,8 +260,8 @@ describe('folio admin', () => {
     expect(Object.keys(plain)).toEqual(['clientId', 'clientSecret']);
     expect(Object.keys(weak)).toEqual(['clientId', 'clientSecret']);
     const store = await openStore(dir);
-    expect(store.identity.getClient(plain.clientId as string)).toMatchObject({ tenantId: tenant.tenantId, actAsUserAllowed: false });
-    expect(store.identity.getClient(weak.clientId as string)).toMatchObject({ tenantId: tenant.tenantId, actAsUserAllowed: true });
+    expect(await store.identity.getClient(plain.clientId as string)).toMatchObject({ tenantId: tenant.tenantId, actAsUserAllowed: false });
+    expect(await store.identity.getClient(weak.clientId as string)).toMatchObject({ tenantId: tenant.tenantId, actAsUserAllowed: true });
     store.close();
   });
 
@@ -269,8 +269,8 @@ describe('folio admin', () => {
     const out = json(await folio(['admin', 'create-user', '--data', dir, '--tenant', tenant.tenantId, '--name', 'alice', '--password', 'correct horse', '--source', 'ldap', '--source-id', 'a-1', '--json']));
     expect(Object.keys(out)).toEqual(['userId']);
     const store = await openStore(dir);
-    expect(store.identity.findUserByExternalId(tenant.tenantId, 'ldap', 'a-1')?.userId).toBe(out.userId);
-    expect(store.identity.findUserByName(tenant.tenantId, 'alice')?.userId).toBe(out.userId);
+    expect((await store.identity.findUserByExternalId(tenant.tenantId, 'ldap', 'a-1'))?.userId).toBe(out.userId);
+    expect((await store.identity.findUserByName(tenant.tenantId, 'alice'))?.userId).toBe(out.userId);
     store.close();
   });
 
@@ -287,7 +287,7 @@ describe('folio admin', () => {
     expect(outcome.stdout).toBe('');
     const store = await openStore(dir);
     const name = extra[extra.indexOf('--name') + 1] as string;
-    if (name !== 'alice') expect(store.identity.findUserByName(tenant.tenantId, name)).toBeUndefined();
+    if (name !== 'alice') expect(await store.identity.findUserByName(tenant.tenantId, name)).toBeUndefined();
     store.close();
   });
 

@@ -7,15 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition, TermSet } from '../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../shared/v1/resources.ts';
 import { saveField, startContentModelWorld, unique } from '../helpers/contentModel.ts';
-import { data, removeDir, type Api, type ServerHandle } from '../helpers/server.ts';
+import { createUser, data, removeDir, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
 let server: ServerHandle;
 let app: Api;
 let other: Api;
 let alice: Api;
+let tenant: Tenant;
 
 beforeAll(async () => {
-  ({ server, app, other, alice } = await startContentModelWorld());
+  ({ server, app, other, alice, tenant } = await startContentModelWorld());
 });
 
 afterAll(async () => {
@@ -224,6 +225,10 @@ describe('validationRule and defaultValue', () => {
   it('checks the default against the field', async () => {
     expect((await saveField(app, { valueType: 'INTEGER', defaultValue: '42' })).defaultValue).toBe('42');
     expect((await saveField(app, { valueType: 'BOOLEAN', defaultValue: 'true' })).defaultValue).toBe('true');
+    // A user's id is looked up before the field's transaction checks it (usersOfDefault).
+    const userId = await createUser(server.dataDir, tenant.tenantId, unique('owner'));
+    expect((await saveField(app, { valueType: 'USER', defaultValue: userId })).defaultValue).toBe(userId);
+    expect((await saveField(app, { valueType: 'USER', cardinality: 'MULTI', defaultValue: JSON.stringify([userId]) })).defaultValue).toBe(JSON.stringify([userId]));
     expect((await saveField(app, { valueType: 'OPTION', cardinality: 'MULTI', optionsList: [{ value: 'a' }, { value: 'b' }], defaultValue: '["a","b"]' })).defaultValue).toBe('["a","b"]');
     const bad: Record<string, unknown>[] = [
       { valueType: 'INTEGER', defaultValue: 'forty' },
@@ -234,6 +239,7 @@ describe('validationRule and defaultValue', () => {
       { valueType: 'STRING', cardinality: 'MULTI', defaultValue: 'a,b' },
       { valueType: 'STRING', validationRule: '{"pattern":"^x"}', defaultValue: 'abc' },
       { valueType: 'USER', defaultValue: 'usr_nobody' },
+      { valueType: 'USER', cardinality: 'MULTI', defaultValue: JSON.stringify([userId, 'usr_nobody']) },
     ];
     for (const body of bad) await expectInvalid({ attributeKey: unique('d'), displayName: 'D', ...body }, 'default');
   });

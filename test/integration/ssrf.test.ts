@@ -283,7 +283,7 @@ describe('names that resolve to internal addresses (injected resolver, in-proces
     const dir = mkdtempSync(join(tmpdir(), 'folio-ssrf-'));
     const store: Store = await openStore(dir);
     try {
-      const tenant = provisionTenant(store, 'inproc');
+      const tenant = await provisionTenant(store, 'inproc');
       const deps: ServiceDeps = serviceDeps(store, { ...DEFAULT_CONFIG, outbound: { ...DEFAULT_OUTBOUND, ingestSyncMaxBytes: 1024 } });
       const ctx: RequestContext = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
       const target = store.containers.findSystem(tenant.tenantId, 'DEFAULT')?.containerId ?? '';

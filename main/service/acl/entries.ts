@@ -21,18 +21,18 @@ export class AclEntryService {
     return this.repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
   }
 
-  get(ctx: RequestContext, containerId: string): ContainerAcl {
+  get(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
     const c = this.load(ctx, containerId);
     this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'read the ACL of this container');
     return this.view(ctx, c.containerId);
   }
 
   /** Replaces the container's own entries. The caller may take away their own MANAGE; APP_ONLY can always set it right. */
-  set(ctx: RequestContext, input: AclEntriesSet): ContainerAcl {
+  async set(ctx: RequestContext, input: AclEntriesSet): Promise<ContainerAcl> {
     const c = this.load(ctx, input.containerId);
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
     this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL of this container');
-    const entries = this.validate(ctx, c.containerId, input.entries);
+    const entries = await this.validate(ctx, c.containerId, input.entries);
     this.repos.transaction(() => {
       this.repos.acl.entries.replace(ctx.tenantId, c.containerId, entries, actorOf(ctx));
       this.recordChange(c);
@@ -45,7 +45,7 @@ export class AclEntryService {
    * one entry per principal), so no one's permission changes at that moment. Turning inheritance
    * back on keeps the container's own entries.
    */
-  setInheritance(ctx: RequestContext, input: AclInheritanceSet): ContainerAcl {
+  setInheritance(ctx: RequestContext, input: AclInheritanceSet): Promise<ContainerAcl> {
     const c = this.load(ctx, input.containerId);
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
     this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL inheritance of this container');
@@ -64,22 +64,24 @@ export class AclEntryService {
     return this.view(ctx, c.containerId);
   }
 
-  private validate(ctx: RequestContext, containerId: string, input: readonly AclEntryInput[]): AclEntryRecord[] {
+  private async validate(ctx: RequestContext, containerId: string, input: readonly AclEntryInput[]): Promise<AclEntryRecord[]> {
     const seen = new Set<string>();
-    return input.map((e, i) => {
+    const entries: AclEntryRecord[] = [];
+    for (const [i, e] of input.entries()) {
       const field = `entries.${i}`;
-      const principalId = requirePrincipal(this.repos, ctx.tenantId, e.principalType, e.principalId, `${field}.principalId`);
+      const principalId = await requirePrincipal(this.repos, ctx.tenantId, e.principalType, e.principalId, `${field}.principalId`);
       const key = entryKey({ principalType: e.principalType, principalId });
       if (seen.has(key)) fail('VALIDATION', `${field}: ${key} appears twice; give one entry per principal`, { field });
       seen.add(key);
       const allowMask = (e.role ? Roles[e.role] : 0) | (e.allowMask ?? 0);
       const denyMask = e.denyMask ?? 0;
       if (allowMask === 0 && denyMask === 0) fail('VALIDATION', `${field}: an entry must allow or deny something`, { field });
-      return { containerId, principalType: e.principalType, principalId, role: e.role ?? '', allowMask, denyMask };
-    });
+      entries.push({ containerId, principalType: e.principalType, principalId, role: e.role ?? '', allowMask, denyMask });
+    }
+    return entries;
   }
 
-  private view(ctx: RequestContext, containerId: string): ContainerAcl {
+  private async view(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
     const c = this.load(ctx, containerId);
     const own = this.repos.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
     const above = c.aclInheritEnabled ? aclScope(this.repos.acl.scope.ancestry(ctx.tenantId, c.containerId).slice(1)) : [];
@@ -87,17 +89,17 @@ export class AclEntryService {
     return {
       containerId: c.containerId,
       aclInheritEnabled: c.aclInheritEnabled,
-      entries: own.map((e) => this.entryView(ctx, e, false)),
-      inheritedEntries: inherited.map((e) => this.entryView(ctx, e, true)),
+      entries: await Promise.all(own.map((e) => this.entryView(ctx, e, false))),
+      inheritedEntries: await Promise.all(inherited.map((e) => this.entryView(ctx, e, true))),
       effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
     };
   }
 
-  private entryView(ctx: RequestContext, e: AclEntryRecord, inherited: boolean): AclEntry {
+  private async entryView(ctx: RequestContext, e: AclEntryRecord, inherited: boolean): Promise<AclEntry> {
     return {
       principalType: e.principalType,
       principalId: e.principalId,
-      principalName: principalName(this.repos, ctx.tenantId, e.principalType as PrincipalType, e.principalId),
+      principalName: await principalName(this.repos, ctx.tenantId, e.principalType as PrincipalType, e.principalId),
       role: e.role,
       allowMask: e.allowMask,
       denyMask: e.denyMask,

@@ -38,18 +38,18 @@ export class AclPolicyService {
     return this.repos.acl.policies.get(ctx.tenantId, policyId) ?? notFound('policy', policyId);
   }
 
-  create(ctx: RequestContext, input: AclPolicyCreate): AclPolicy {
+  async create(ctx: RequestContext, input: AclPolicyCreate): Promise<AclPolicy> {
     this.deps.access.requireAdministrator(ctx, 'creating an ACL policy');
-    const content = this.merge(ctx, DEFAULTS, input);
+    const content = await this.merge(ctx, DEFAULTS, input);
     const created = this.repos.transaction(() => this.repos.acl.policies.create(ctx.tenantId, content));
     return this.view(created, new AffectedCounter(this.deps, ctx.tenantId));
   }
 
   /** Spec 4.4: the fields sent replace the stored ones; the result is checked as a whole. */
-  update(ctx: RequestContext, policyId: string, input: AclPolicyUpdate): AclPolicy {
+  async update(ctx: RequestContext, policyId: string, input: AclPolicyUpdate): Promise<AclPolicy> {
     this.deps.access.requireAdministrator(ctx, 'changing an ACL policy');
     const current = this.load(ctx, policyId);
-    const content = this.merge(ctx, current, input);
+    const content = await this.merge(ctx, current, input);
     const updated = this.repos.transaction(() => this.repos.acl.policies.update(ctx.tenantId, current.policyId, content));
     return this.view(updated, new AffectedCounter(this.deps, ctx.tenantId));
   }
@@ -89,7 +89,7 @@ export class AclPolicyService {
    * grantType ROLE takes its allow mask from grantRole; grantType MASK from grantPermissionMask.
    * When grantType is not sent it follows what was sent: a grantRole means ROLE, a mask MASK.
    */
-  private merge(ctx: RequestContext, base: AclPolicyContent, input: AclPolicyUpdate): AclPolicyContent {
+  private async merge(ctx: RequestContext, base: AclPolicyContent, input: AclPolicyUpdate): Promise<AclPolicyContent> {
     const name = (input.name ?? base.name).trim();
     if (!name) fail('VALIDATION', 'name must not be empty', { field: 'name' });
     if (name.length > NAME_MAX) fail('VALIDATION', `name is longer than ${NAME_MAX} characters`, { field: 'name' });
@@ -115,7 +115,7 @@ export class AclPolicyService {
       matchResourceType: input.matchResourceType ?? base.matchResourceType,
       matchContainerTypeIds: input.matchContainerTypeIds ? this.typeIds(ctx, input.matchContainerTypeIds) : base.matchContainerTypeIds,
       matchConditions: input.matchConditions ? this.conditions(input.matchConditions) : base.matchConditions,
-      grantees: input.grantees ? this.grantees(ctx, input.grantees) : base.grantees,
+      grantees: input.grantees ? await this.grantees(ctx, input.grantees) : base.grantees,
       grantType,
       grantRole,
       grantPermissionMask,
@@ -140,16 +140,16 @@ export class AclPolicyService {
     });
   }
 
-  private grantees(ctx: RequestContext, input: NonNullable<AclPolicyUpdate['grantees']>): PolicyGrantee[] {
+  private async grantees(ctx: RequestContext, input: NonNullable<AclPolicyUpdate['grantees']>): Promise<PolicyGrantee[]> {
     const seen = new Set<string>();
     const out: PolicyGrantee[] = [];
-    input.forEach((g, i) => {
-      const granteeId = requirePrincipal(this.repos, ctx.tenantId, g.granteeType, g.granteeId, `grantees.${i}.granteeId`);
+    for (const [i, g] of input.entries()) {
+      const granteeId = await requirePrincipal(this.repos, ctx.tenantId, g.granteeType, g.granteeId, `grantees.${i}.granteeId`);
       const key = `${g.granteeType}:${granteeId}`;
-      if (seen.has(key)) return;
+      if (seen.has(key)) continue;
       seen.add(key);
       out.push({ granteeType: g.granteeType, granteeId });
-    });
+    }
     return out;
   }
 

@@ -5,10 +5,10 @@ import { fail } from '../errors.ts';
 
 export const EVERYONE_NAME = 'Everyone';
 
-function exists(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): boolean {
+async function exists(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): Promise<boolean> {
   switch (type) {
     case 'USER':
-      return repos.identity.getUser(tenantId, id) !== undefined;
+      return (await repos.identity.getUser(tenantId, id)) !== undefined;
     case 'DEPARTMENT':
       return repos.org.departments.get(tenantId, id) !== undefined;
     case 'ROLE':
@@ -19,17 +19,17 @@ function exists(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type
 }
 
 /** The principal's id as stored ('' for EVERYONE); fails when it names nothing in the caller's tenant. */
-export function requirePrincipal(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string | undefined, field: string): string {
+export async function requirePrincipal(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string | undefined, field: string): Promise<string> {
   if (type === 'EVERYONE') return '';
   if (!id) fail('VALIDATION', `${field}: a ${type} needs its id`, { field });
-  if (!exists(repos, tenantId, type, id)) fail('PRINCIPAL_NOT_FOUND', `${field}: no ${type.toLowerCase()} ${id} in this tenant`, { field, principalType: type, principalId: id });
+  if (!(await exists(repos, tenantId, type, id))) fail('PRINCIPAL_NOT_FOUND', `${field}: no ${type.toLowerCase()} ${id} in this tenant`, { field, principalType: type, principalId: id });
   return id;
 }
 
-export function principalName(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): string {
+export async function principalName(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): Promise<string> {
   switch (type) {
     case 'USER':
-      return repos.identity.getUser(tenantId, id)?.name ?? '';
+      return (await repos.identity.getUser(tenantId, id))?.name ?? '';
     case 'DEPARTMENT':
       return repos.org.departments.get(tenantId, id)?.name ?? '';
     case 'ROLE':
@@ -40,7 +40,7 @@ export function principalName(repos: Repos<'acl' | 'identity' | 'org'>, tenantId
 }
 
 /** Call in the transaction that deletes a department or role: nothing may go on naming it. */
-export function forgetPrincipal(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string, type: PrincipalType, id: string): void {
+export function forgetPrincipal(repos: Repos<'acl'>, tenantId: string, type: PrincipalType, id: string): void {
   repos.acl.entries.deleteForPrincipal(tenantId, type, id);
   repos.acl.policies.removeGrantee(tenantId, type, id);
   repos.acl.shares.revokeForGrantee(tenantId, type, id);

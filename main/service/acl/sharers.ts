@@ -12,7 +12,7 @@ import { fail, notFound } from '../errors.ts';
 import { principalName } from './principals.ts';
 import { aclScope } from './resolve.ts';
 
-export function sharersOf(deps: AreaDeps<'acl' | 'containers' | 'documents' | 'identity' | 'org'>, ctx: RequestContext, type: ShareResourceType, id: string): Sharers {
+export async function sharersOf(deps: AreaDeps<'acl' | 'containers' | 'documents' | 'identity' | 'org'>, ctx: RequestContext, type: ShareResourceType, id: string): Promise<Sharers> {
   const { repos, access } = deps;
   const containerId = type === 'CONTAINER' ? (repos.containers.get(ctx.tenantId, id) ?? notFound('container', id)).containerId : (repos.documents.get(ctx.tenantId, id) ?? notFound('document', id)).containerId;
   const mask = type === 'CONTAINER' ? access.maskOn(ctx, id) : access.maskOnDocument(ctx, id);
@@ -27,7 +27,7 @@ export function sharersOf(deps: AreaDeps<'acl' | 'containers' | 'documents' | 'i
     const key = `${e.principalType}:${e.principalId}`;
     if (!(e.allowMask & Perm.SHARE) || denied.has(key) || seen.has(key)) continue;
     seen.add(key);
-    sharers.push({ kind: e.principalType, id: e.principalId, name: principalName(repos, ctx.tenantId, e.principalType as PrincipalType, e.principalId) });
+    sharers.push({ kind: e.principalType, id: e.principalId, name: await principalName(repos, ctx.tenantId, e.principalType as PrincipalType, e.principalId) });
   }
   sharers.sort((a, b) => a.name.localeCompare(b.name));
   return { canShare: (mask & Perm.SHARE) !== 0, sharers };

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Repos } from '../../store/repositories.ts';
-import type { ClientRecord, UserRecord } from '../../store/repos/identity.ts';
+import type { ClientRecord, UserRecord } from '../../store/repos/identityRecords.ts';
 import { fail } from '../errors.ts';
 import { DESKTOP_REDIRECT_URI } from '../tenancy.ts';
 import { hashToken, passwordMatches } from './credentials.ts';
@@ -58,16 +58,16 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
  * The client and its redirect URI. A failure here is shown on the page and never redirected: an
  * unchecked redirect URI would make the service an open redirector (RFC 6749 §4.1.2.1).
  */
-export function checkClient(repos: Repos<'authorizationCodes' | 'identity'>, q: AuthorizationQuery): CheckedClient {
+export async function checkClient(repos: Repos<'authorizationCodes' | 'identity'>, q: AuthorizationQuery): Promise<CheckedClient> {
   const clientId = q.client_id ?? '';
   const redirectUri = q.redirect_uri ?? '';
   if (!clientId) fail('INVALID_AUTHORIZATION_REQUEST', 'The sign-in link names no application (client_id is missing).', { field: 'client_id' });
   if (!redirectUri) fail('INVALID_AUTHORIZATION_REQUEST', 'The sign-in link does not say where to return (redirect_uri is missing).', { field: 'redirect_uri' });
   if (clientId === DESKTOP_CLIENT) {
     if (!redirectMatches(DESKTOP_REDIRECT_URI, redirectUri)) fail('INVALID_AUTHORIZATION_REQUEST', 'The sign-in link returns to an address the Folio app does not use.', { field: 'redirect_uri' });
-    return { clientId, redirectUri, state: q.state ?? '', tenantId: repos.identity.soleTenant() ?? '' };
+    return { clientId, redirectUri, state: q.state ?? '', tenantId: (await repos.identity.soleTenant()) ?? '' };
   }
-  const client = repos.identity.getClient(clientId);
+  const client = await repos.identity.getClient(clientId);
   if (!client?.isPublic) fail('INVALID_AUTHORIZATION_REQUEST', 'The sign-in link names an application this service does not know.', { field: 'client_id' });
   if (!client.redirectUris.some((r) => redirectMatches(r, redirectUri))) {
     fail('INVALID_AUTHORIZATION_REQUEST', 'The sign-in link returns to an address this application has not registered.', { field: 'redirect_uri' });
@@ -102,27 +102,27 @@ export function redirectMatches(registered: string, requested: string): boolean 
 }
 
 /** The tenant named on the sign-in page, for DESKTOP_CLIENT when the service has several. */
-export function tenantNamed(repos: Repos<'authorizationCodes' | 'identity'>, name: string): string {
-  const tenantId = name.trim() ? repos.identity.findTenantByName(name.trim()) : undefined;
+export async function tenantNamed(repos: Repos<'authorizationCodes' | 'identity'>, name: string): Promise<string> {
+  const tenantId = name.trim() ? await repos.identity.findTenantByName(name.trim()) : undefined;
   // Same answer as a wrong password: the page must not tell which organisations exist.
   if (!tenantId) fail('INVALID_USER_CREDENTIALS', 'The organisation, user name or password is not right.');
   return tenantId;
 }
 
 /** The public client that receives the tokens of a sign-in through `clientId` in `tenantId`. */
-export function tokenClient(repos: Repos<'authorizationCodes' | 'identity'>, clientId: string, tenantId: string): ClientRecord {
-  const client = clientId === DESKTOP_CLIENT ? repos.identity.firstPublicClient(tenantId) : repos.identity.getClient(clientId);
+export async function tokenClient(repos: Repos<'authorizationCodes' | 'identity'>, clientId: string, tenantId: string): Promise<ClientRecord> {
+  const client = clientId === DESKTOP_CLIENT ? await repos.identity.firstPublicClient(tenantId) : await repos.identity.getClient(clientId);
   if (!client?.isPublic || client.tenantId !== tenantId) fail('INVALID_AUTHORIZATION_REQUEST', 'This organisation has no application for signing in through the browser.');
   return client;
 }
 
 /** Checks the user's name and password and returns a fresh code bound to the whole request. */
-export function issueCode(repos: Repos<'authorizationCodes' | 'identity'>, req: CheckedRequest & { tenantId: string }, userName: string, password: string): string {
-  tokenClient(repos, req.clientId, req.tenantId);
-  const user: UserRecord | undefined = repos.identity.findUserByName(req.tenantId, userName);
+export async function issueCode(repos: Repos<'authorizationCodes' | 'identity'>, req: CheckedRequest & { tenantId: string }, userName: string, password: string): Promise<string> {
+  await tokenClient(repos, req.clientId, req.tenantId);
+  const user: UserRecord | undefined = await repos.identity.findUserByName(req.tenantId, userName);
   if (!user || !passwordMatches(password, user.passwordHash)) fail('INVALID_USER_CREDENTIALS', 'The user name or password is not right.');
   const code = randomBytes(32).toString('base64url');
-  repos.authorizationCodes.insert(hashToken(code), {
+  await repos.authorizationCodes.insert(hashToken(code), {
     tenantId: req.tenantId,
     clientId: req.clientId,
     userId: user.userId,

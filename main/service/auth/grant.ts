@@ -12,7 +12,7 @@ import { DESKTOP_CLIENT, s256, tokenClient, validVerifier } from './authorize.ts
 import { hashToken } from './credentials.ts';
 import { issuePair, refresh } from './tokens.ts';
 
-export function grant(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): GrantResult {
+export async function grant(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): Promise<GrantResult> {
   switch (body.grant_type) {
     case 'authorization_code':
       return exchangeCode(repos, body);
@@ -23,29 +23,30 @@ export function grant(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>
   }
 }
 
-function exchangeCode(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): GrantResult {
+async function exchangeCode(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): Promise<GrantResult> {
   const code = required(body.code, 'code');
   const verifier = required(body.code_verifier, 'code_verifier');
   const clientId = required(body.client_id, 'client_id');
   const redirectUri = required(body.redirect_uri, 'redirect_uri');
   // Taken before any check: a code that fails once is gone, so it cannot be tried again.
-  const record = repos.authorizationCodes.take(hashToken(code));
+  const record = await repos.authorizationCodes.take(hashToken(code));
   if (!record || record.expiresAt < Date.now()) fail('INVALID_GRANT', 'the authorization code is unknown, expired or already used');
   if (record.clientId !== clientId) fail('INVALID_GRANT', 'the authorization code was issued to another client');
   if (record.redirectUri !== redirectUri) fail('INVALID_GRANT', 'redirect_uri differs from the one of the authorization request');
   if (!validVerifier(verifier) || !sameText(s256(verifier), record.codeChallenge)) fail('INVALID_GRANT', 'code_verifier does not match the code_challenge');
-  const client = tokenClient(repos, record.clientId, record.tenantId);
-  const user = repos.identity.getUser(record.tenantId, record.userId);
+  const client = await tokenClient(repos, record.clientId, record.tenantId);
+  const user = await repos.identity.getUser(record.tenantId, record.userId);
   if (!user) fail('INVALID_GRANT', 'the user of this authorization code no longer exists');
-  return repos.transaction(() => ({ ...issuePair(repos, client, null), userSession: issuePair(repos, client, user) }));
+  // Both pairs or neither: the inner units of work join this one.
+  return repos.units.transaction(async () => ({ ...(await issuePair(repos, client, null)), userSession: await issuePair(repos, client, user) }));
 }
 
 /** A public client names itself when it refreshes (RFC 6749 §6): a token works only for its own client. */
-function refreshFor(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): TokenResult {
+async function refreshFor(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, body: GrantRequest): Promise<TokenResult> {
   const token = required(body.refresh_token, 'refresh_token');
   const clientId = required(body.client_id, 'client_id');
-  const record = repos.tokens.find(hashToken(token));
-  const owner = record && (clientId === DESKTOP_CLIENT ? repos.identity.firstPublicClient(record.tenantId)?.clientId : clientId);
+  const record = await repos.tokens.find(hashToken(token));
+  const owner = record && (clientId === DESKTOP_CLIENT ? (await repos.identity.firstPublicClient(record.tenantId))?.clientId : clientId);
   if (!record || owner !== record.clientId) fail('INVALID_GRANT', 'the refresh token is invalid, expired or belongs to another client');
   return refresh(repos, token);
 }
@@ -54,8 +55,8 @@ function refreshFor(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, 
  * Revokes an access, user or refresh token (RFC 7009 §2). An unknown token is not an error: the
  * answer must not tell whether a token existed (§2.2).
  */
-export function revoke(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, token: string): { revoked: true } {
-  repos.tokens.consume(hashToken(token));
+export async function revoke(repos: Repos<'authorizationCodes' | 'identity' | 'tokens'>, token: string): Promise<{ revoked: true }> {
+  await repos.tokens.consume(hashToken(token));
   return { revoked: true };
 }
 

@@ -25,8 +25,8 @@ export function oauthRoutes(app: FolioApp, { repos, dataDir }: AreaDeps<'authori
 
   serve(app, routes.authorize, (req, reply) => {
     const q = req.query;
-    return respond(reply, () => {
-      const client = checkClient(repos, q);
+    return respond(reply, async () => {
+      const client = await checkClient(repos, q);
       return afterClient(reply, client, () => {
         checkRequest(client, q);
         return show(reply, client, q, { tenant: '', userName: '', error: '' });
@@ -36,16 +36,16 @@ export function oauthRoutes(app: FolioApp, { repos, dataDir }: AreaDeps<'authori
 
   serve(app, routes.authorizeSubmit, (req, reply) => {
     const form = req.body;
-    return respond(reply, () => {
-      const client = checkClient(repos, form);
-      return afterClient(reply, client, () => {
+    return respond(reply, async () => {
+      const client = await checkClient(repos, form);
+      return afterClient(reply, client, async () => {
         const checked = checkRequest(client, form);
         if (!sameOrigin(req) || !csrf.verify(cookieOf(req.headers.cookie, CSRF_COOKIE), form.csrf)) {
           return show(reply, client, form, { tenant: form.tenant ?? '', userName: form.userName ?? '', error: 'This form expired. Sign in again.' });
         }
         try {
-          const tenantId = client.tenantId || tenantNamed(repos, form.tenant ?? '');
-          const code = issueCode(repos, { ...checked, tenantId }, form.userName ?? '', form.password ?? '');
+          const tenantId = client.tenantId || (await tenantNamed(repos, form.tenant ?? ''));
+          const code = await issueCode(repos, { ...checked, tenantId }, form.userName ?? '', form.password ?? '');
           return reply.redirect(redirectWith(client.redirectUri, { code, state: client.state }), 302);
         } catch (err) {
           if (!(err instanceof ServiceError) || err.value.name !== 'INVALID_USER_CREDENTIALS') throw err;
@@ -84,9 +84,9 @@ function acceptForms(app: FolioApp): void {
 }
 
 /** Runs a page handler; a failure before the redirect URI is trusted is shown on an error page. */
-function respond(reply: FastifyReply, work: () => FastifyReply): FastifyReply {
+async function respond(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
   try {
-    return work();
+    return await work();
   } catch (err) {
     if (!(err instanceof ServiceError) || err.value.name !== 'INVALID_AUTHORIZATION_REQUEST') throw err;
     const nonce = styleNonce();
@@ -95,9 +95,9 @@ function respond(reply: FastifyReply, work: () => FastifyReply): FastifyReply {
 }
 
 /** Once the redirect URI is trusted, a bad request goes back to the app there (RFC 6749 §4.1.2.1). */
-function afterClient(reply: FastifyReply, client: CheckedClient, work: () => FastifyReply): FastifyReply {
+async function afterClient(reply: FastifyReply, client: CheckedClient, work: () => FastifyReply | Promise<FastifyReply>): Promise<FastifyReply> {
   try {
-    return work();
+    return await work();
   } catch (err) {
     if (!(err instanceof RedirectedError)) throw err;
     return reply.redirect(redirectWith(client.redirectUri, { error: err.error, error_description: err.description, state: client.state }), 302);

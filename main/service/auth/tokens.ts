@@ -1,7 +1,7 @@
 /** Issuing token pairs and resolving the caller of a request (spec §5). */
 import type { TokenResult } from '../../../shared/v1/resources.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { ClientRecord, UserRecord } from '../../store/repos/identity.ts';
+import type { ClientRecord, UserRecord } from '../../store/repos/identityRecords.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { hashToken, newSecret, passwordMatches, secretMatches } from './credentials.ts';
@@ -13,15 +13,15 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 export const APP_MODE = 'APP_ONLY';
 export const USER_MODE = 'USER';
 
-export function issuePair(repos: Repos<'identity' | 'tokens'>, client: ClientRecord, user: UserRecord | null): TokenResult {
+export async function issuePair(repos: Repos<'identity' | 'tokens'>, client: ClientRecord, user: UserRecord | null): Promise<TokenResult> {
   const now = Date.now();
   const accessToken = newSecret(user ? 'fut' : 'fat');
   const refreshToken = newSecret('frt');
   const ttl = user ? USER_TTL_SECONDS : ACCESS_TTL_SECONDS;
   const base = { tenantId: client.tenantId, clientId: client.clientId, userId: user?.userId ?? null };
-  repos.transaction(() => {
-    repos.tokens.insert(hashToken(accessToken), { ...base, kind: user ? 'user' : 'access', expiresAt: now + ttl * 1000 });
-    repos.tokens.insert(hashToken(refreshToken), {
+  await repos.units.transaction(async (tx) => {
+    await tx.tokens.insert(hashToken(accessToken), { ...base, kind: user ? 'user' : 'access', expiresAt: now + ttl * 1000 });
+    await tx.tokens.insert(hashToken(refreshToken), {
       ...base,
       kind: user ? 'user_refresh' : 'refresh',
       expiresAt: now + REFRESH_TTL_SECONDS * 1000,
@@ -40,32 +40,32 @@ export function issuePair(repos: Repos<'identity' | 'tokens'>, client: ClientRec
   };
 }
 
-export function issueClientToken(repos: Repos<'identity' | 'tokens'>, clientId: string, clientSecret: string): TokenResult {
-  const client = repos.identity.getClient(clientId);
+export async function issueClientToken(repos: Repos<'identity' | 'tokens'>, clientId: string, clientSecret: string): Promise<TokenResult> {
+  const client = await repos.identity.getClient(clientId);
   // A public client has no secret to match: it gets tokens only through a user's sign-in.
   if (!client || client.isPublic || !secretMatches(clientSecret, client.secretHash)) fail('INVALID_CLIENT');
   return issuePair(repos, client, null);
 }
 
-export function issueUserSession(repos: Repos<'identity' | 'tokens'>, ctx: RequestContext, userName: string, password: string): TokenResult {
-  const client = repos.identity.getClient(ctx.clientId);
-  const user = repos.identity.findUserByName(ctx.tenantId, userName);
+export async function issueUserSession(repos: Repos<'identity' | 'tokens'>, ctx: RequestContext, userName: string, password: string): Promise<TokenResult> {
+  const client = await repos.identity.getClient(ctx.clientId);
+  const user = await repos.identity.findUserByName(ctx.tenantId, userName);
   // Unknown user and wrong password answer alike, so names cannot be probed.
   if (!client || !user || !passwordMatches(password, user.passwordHash)) fail('INVALID_USER_CREDENTIALS');
   return issuePair(repos, client, user);
 }
 
 /** Spends a refresh token (each works once) and issues a new pair for the same principal. */
-export function refresh(repos: Repos<'identity' | 'tokens'>, refreshToken: string): TokenResult {
+export async function refresh(repos: Repos<'identity' | 'tokens'>, refreshToken: string): Promise<TokenResult> {
   const hash = hashToken(refreshToken);
-  const record = repos.tokens.find(hash);
+  const record = await repos.tokens.find(hash);
   if (!record || (record.kind !== 'refresh' && record.kind !== 'user_refresh') || record.expiresAt < Date.now()) {
     fail('INVALID_REFRESH_TOKEN');
   }
-  if (!repos.tokens.consume(hash)) fail('INVALID_REFRESH_TOKEN');
-  const client = repos.identity.getClient(record.clientId);
+  if (!(await repos.tokens.consume(hash))) fail('INVALID_REFRESH_TOKEN');
+  const client = await repos.identity.getClient(record.clientId);
   if (!client) fail('INVALID_REFRESH_TOKEN');
-  const user = record.userId ? repos.identity.getUser(record.tenantId, record.userId) : null;
+  const user = record.userId ? await repos.identity.getUser(record.tenantId, record.userId) : null;
   if (record.userId && !user) fail('INVALID_REFRESH_TOKEN');
   return issuePair(repos, client, user ?? null);
 }
@@ -84,10 +84,10 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
  * channels together (101008); then half a weak pair (101009); then the channel itself, where a
  * weak channel on a client without act_as_user_allowed silently stays APP_ONLY.
  */
-export function resolveCaller(repos: Repos<'identity' | 'tokens'>, h: ChannelHeaders): RequestContext {
+export async function resolveCaller(repos: Repos<'identity' | 'tokens'>, h: ChannelHeaders): Promise<RequestContext> {
   const match = h.authorization ? BEARER.exec(h.authorization) : null;
   if (!match?.[1]) fail('UNAUTHENTICATED');
-  const token = repos.tokens.find(hashToken(match[1]));
+  const token = await repos.tokens.find(hashToken(match[1]));
   if (!token || token.kind !== 'access') fail('UNAUTHENTICATED');
   if (token.expiresAt < Date.now()) fail('TOKEN_EXPIRED');
   const app: RequestContext = { tenantId: token.tenantId, clientId: token.clientId, mode: 'APP_ONLY', userId: null };
@@ -99,18 +99,18 @@ export function resolveCaller(repos: Repos<'identity' | 'tokens'>, h: ChannelHea
   if (hasSource !== hasSourceId) fail('CHANNEL_WEAK_INCOMPLETE');
 
   if (hasStrong) {
-    const user = repos.tokens.find(hashToken(h.userToken as string));
+    const user = await repos.tokens.find(hashToken(h.userToken as string));
     if (!user || user.kind !== 'user' || user.tenantId !== app.tenantId || !user.userId || user.expiresAt < Date.now()) {
       fail('USER_TOKEN_INVALID');
     }
     return { ...app, mode: 'USER_TOKEN', userId: user.userId };
   }
-  const client = repos.identity.getClient(app.clientId);
+  const client = await repos.identity.getClient(app.clientId);
   // Anyone may run a public client, so its app token alone must not carry the application's rights.
   if (client?.isPublic) fail('PUBLIC_CLIENT_NEEDS_USER');
   if (hasSource) {
     if (!client?.actAsUserAllowed) return app;
-    const user = repos.identity.findUserByExternalId(app.tenantId, h.actAsSource as string, h.actAsSourceId as string);
+    const user = await repos.identity.findUserByExternalId(app.tenantId, h.actAsSource as string, h.actAsSourceId as string);
     if (!user) fail('ACT_AS_USER_UNKNOWN');
     return { ...app, mode: 'ACT_AS_USER', userId: user.userId };
   }

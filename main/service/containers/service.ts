@@ -7,7 +7,7 @@ import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos
 import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
-import { validateMetadata, type MetadataRepos } from '../forms/metadata.ts';
+import { checkMetadata, type MetadataRepos } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
@@ -38,13 +38,13 @@ export class ContainerService {
     return parent;
   }
 
-  create(ctx: RequestContext, input: ContainerCreate): Container {
+  async create(ctx: RequestContext, input: ContainerCreate): Promise<Container> {
     const parent = this.resolveParent(ctx, input.parentId);
     this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
     const name = validName(input.name, 'name');
     const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
     const typeId = this.containerType(ctx, input.containerTypeId);
-    validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
+    await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
     const created = this.repos.transaction(() => {
       this.assertNameFree(ctx, parent.containerId, name);
       const record = this.repos.containers.create({
@@ -66,23 +66,23 @@ export class ContainerService {
     return this.view(ctx, created);
   }
 
-  get(ctx: RequestContext, containerId: string): Container {
+  async get(ctx: RequestContext, containerId: string): Promise<Container> {
     const record = this.load(ctx, containerId);
     this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this container');
     return this.view(ctx, record);
   }
 
   /** A container's child containers; an empty parentId lists the root's. */
-  page(ctx: RequestContext, input: ContainerPageRequest): PageOf<Container> {
+  async page(ctx: RequestContext, input: ContainerPageRequest): Promise<PageOf<Container>> {
     const parent = input.parentId ? this.load(ctx, input.parentId) : this.root(ctx);
     this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(CONTAINER_ORDER_COLUMNS) as (keyof typeof CONTAINER_ORDER_COLUMNS)[], 'name');
     const fetch = (limit: number, offset: number) => this.repos.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, limit, offset);
     const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadContainer(s, r.containerId));
-    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+    return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
   }
 
-  update(ctx: RequestContext, input: ContainerUpdate): Container {
+  async update(ctx: RequestContext, input: ContainerUpdate): Promise<Container> {
     const current = this.load(ctx, input.containerId);
     if (current.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing it');
     this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this container');
@@ -92,7 +92,7 @@ export class ContainerService {
     const renaming = name !== undefined && name !== current.name;
     if ((moving || renaming) && current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be renamed or moved');
     const targetParentId = moving ? this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
-    if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
+    if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
     const updated = this.repos.transaction(() => {
       if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
@@ -115,7 +115,7 @@ export class ContainerService {
   }
 
   /** Moves a container, with everything below it, to the recycle bin. */
-  delete(ctx: RequestContext, containerId: string): Container {
+  async delete(ctx: RequestContext, containerId: string): Promise<Container> {
     const current = this.load(ctx, containerId);
     if (current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be deleted');
     if (current.status !== 'ACTIVE') return this.view(ctx, current);
@@ -139,7 +139,7 @@ export class ContainerService {
   }
 
   /** Brings back a deleted container and everything that was deleted with it. */
-  restore(ctx: RequestContext, containerId: string): Container {
+  async restore(ctx: RequestContext, containerId: string): Promise<Container> {
     const current = this.load(ctx, containerId);
     if (current.status !== 'DELETED' || !current.deletedBatch) fail('NOT_DELETED');
     this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'restore this container');
@@ -193,11 +193,11 @@ export class ContainerService {
     this.repos.changes.record({ tenantId: c.tenantId, op, kind: 'container', id: c.containerId, parentId: c.parentId ?? '', name: c.name, deleted: c.status !== 'ACTIVE' });
   }
 
-  view(ctx: RequestContext, c: ContainerRecord): Container {
+  async view(ctx: RequestContext, c: ContainerRecord): Promise<Container> {
     return toContainer(c, {
       parentName: c.parentId ? (this.repos.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
       containerTypeName: this.repos.contentTypes.get(ctx.tenantId, c.containerTypeId)?.name ?? '',
-      createByName: this.repos.identity.displayName(ctx.tenantId, c.createBy),
+      createByName: await this.repos.identity.displayName(ctx.tenantId, c.createBy),
       effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
       hasChildren: this.repos.containers.hasActiveChildren(ctx.tenantId, c.containerId),
     });

@@ -8,7 +8,7 @@ import type { AreaDeps } from '../kernel.ts';
 import type { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
-import { validateMetadata, type MetadataRepos } from '../forms/metadata.ts';
+import { checkMetadata, type MetadataRepos } from '../forms/metadata.ts';
 import { pageWindow } from '../paging.ts';
 import { validMetadata } from '../tree/metadata.ts';
 import { validName } from '../tree/names.ts';
@@ -61,33 +61,33 @@ export class DocumentService {
     return record;
   }
 
-  save(ctx: RequestContext, input: DocumentSave): Document {
+  async save(ctx: RequestContext, input: DocumentSave): Promise<Document> {
     const containerId = this.targetContainer(ctx, input.containerId);
     this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
-    validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
+    await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
     const record = this.repos.transaction(() =>
       this.createRecord(ctx, { containerId, title: input.title, documentTypeId: input.documentTypeId, metadata: input.metadataColumns ?? {} }),
     );
     return this.view(ctx, record);
   }
 
-  get(ctx: RequestContext, docId: string): Document {
+  async get(ctx: RequestContext, docId: string): Promise<Document> {
     const record = this.load(ctx, docId);
     this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
     return this.view(ctx, record);
   }
 
   /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */
-  page(ctx: RequestContext, input: DocumentPageRequest): PageOf<Document> {
+  async page(ctx: RequestContext, input: DocumentPageRequest): Promise<PageOf<Document>> {
     const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
     this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
     const fetch = (limit: number, offset: number) => this.repos.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, limit, offset);
     const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadDocument(s, r.docId));
-    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+    return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
   }
 
-  update(ctx: RequestContext, input: DocumentUpdate): Document {
+  async update(ctx: RequestContext, input: DocumentUpdate): Promise<Document> {
     const current = this.load(ctx, input.docId);
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
     this.deps.access.requireOnDocument(ctx, current.docId, Perm.WRITE, 'change this document');
@@ -99,7 +99,7 @@ export class DocumentService {
       this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
-    if (input.metadataColumns !== undefined) validateMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
+    if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
     const updated = this.repos.transaction(() => {
       if (moving || (title !== undefined && title !== current.title)) {
         this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
@@ -120,7 +120,7 @@ export class DocumentService {
     return this.view(ctx, updated);
   }
 
-  delete(ctx: RequestContext, docId: string): Document {
+  async delete(ctx: RequestContext, docId: string): Promise<Document> {
     const current = this.load(ctx, docId);
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
     this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
@@ -134,7 +134,7 @@ export class DocumentService {
     return this.view(ctx, updated);
   }
 
-  restore(ctx: RequestContext, docId: string): Document {
+  async restore(ctx: RequestContext, docId: string): Promise<Document> {
     const current = this.load(ctx, docId);
     if (current.state !== 'DELETED') fail('NOT_DELETED');
     this.containers.resolveParent(ctx, current.containerId);
@@ -176,11 +176,11 @@ export class DocumentService {
     });
   }
 
-  view(ctx: RequestContext, d: DocumentRecord): Document {
+  async view(ctx: RequestContext, d: DocumentRecord): Promise<Document> {
     return toDocument(d, {
       containerName: this.repos.containers.get(ctx.tenantId, d.containerId)?.name ?? '',
       documentTypeName: this.repos.contentTypes.get(ctx.tenantId, d.documentTypeId)?.name ?? '',
-      createByName: this.repos.identity.displayName(ctx.tenantId, d.createBy),
+      createByName: await this.repos.identity.displayName(ctx.tenantId, d.createBy),
     });
   }
 }

@@ -22,7 +22,7 @@ import { requiredLabel } from '../contentTypes/labels.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
-import { valueEnv, valueSpec } from './spec.ts';
+import { usersNamed, valueEnv, valueSpec } from './spec.ts';
 import { parseValidationRule } from './validationRule.ts';
 import { checkValue, parseDefaultValue } from './values.ts';
 
@@ -38,11 +38,12 @@ export class FieldDefinitionService {
   }
 
   /** Creates a field (no fieldId) or changes the given properties of one. */
-  save(ctx: RequestContext, input: FieldDefinitionSave): FieldDefinition {
+  async save(ctx: RequestContext, input: FieldDefinitionSave): Promise<FieldDefinition> {
     requireAppContext(ctx, 'saving a field definition');
+    const users = await this.usersOfDefault(ctx, input);
     const record = this.repos.transaction(() => {
       if (!input.fieldId) {
-        const values = this.checked(ctx, input, undefined);
+        const values = this.checked(ctx, input, undefined, users);
         if (this.repos.fieldDefinitions.findByKey(ctx.tenantId, values.attributeKey)) {
           fail('NAME_CONFLICT', `a field with attributeKey '${values.attributeKey}' already exists`, { field: 'attributeKey' });
         }
@@ -52,7 +53,7 @@ export class FieldDefinitionService {
       if (input.attributeKey !== undefined && input.attributeKey !== current.attributeKey) {
         fail('VALIDATION', 'attributeKey cannot change: stored metadata values are keyed by it', { field: 'attributeKey' });
       }
-      return this.repos.fieldDefinitions.update(ctx.tenantId, current.fieldId, this.checked(ctx, input, current));
+      return this.repos.fieldDefinitions.update(ctx.tenantId, current.fieldId, this.checked(ctx, input, current, users));
     });
     return view(record);
   }
@@ -74,8 +75,19 @@ export class FieldDefinitionService {
     return { totalElements: total, content: rows.map(view) };
   }
 
+  /**
+   * The users a USER field's default names, looked up before the transaction that checks it. Should
+   * the field change in between, an id not looked up here fails the check: it is never let through.
+   */
+  private usersOfDefault(ctx: RequestContext, input: FieldDefinitionSave): Promise<ReadonlySet<string>> {
+    const current = input.fieldId ? this.repos.fieldDefinitions.get(ctx.tenantId, input.fieldId) : undefined;
+    const valueType = input.valueType ?? current?.valueType ?? 'STRING';
+    const parsed = parseDefaultValue(input.defaultValue ?? current?.defaultValue ?? '', valueType, input.cardinality ?? current?.cardinality ?? 'SINGLE');
+    return usersNamed(this.repos, ctx.tenantId, valueType, parsed.ok ? parsed.value : null);
+  }
+
   /** The field after applying `input` over `current` (or over the defaults of a new field), checked as a whole. */
-  private checked(ctx: RequestContext, input: FieldDefinitionSave, current: FieldDefinitionRecord | undefined): FieldDefinitionValues {
+  private checked(ctx: RequestContext, input: FieldDefinitionSave, current: FieldDefinitionRecord | undefined, users: ReadonlySet<string>): FieldDefinitionValues {
     const attributeKey = input.attributeKey ?? current?.attributeKey;
     if (!attributeKey) fail('VALIDATION', 'attributeKey is required to create a field', { field: 'attributeKey' });
     const valueType: ValueType | undefined = input.valueType ?? current?.valueType;
@@ -102,7 +114,7 @@ export class FieldDefinitionService {
     if (!rule.ok) fail('VALIDATION', rule.reason, { field: 'validationRule' });
     const parsedDefault = parseDefaultValue(values.defaultValue, valueType, cardinality);
     if (!parsedDefault.ok) fail('VALIDATION', parsedDefault.reason, { field: 'defaultValue' });
-    const defaultProblem = checkValue({ ...valueSpec(values), required: false }, parsedDefault.value, valueEnv(this.repos, ctx.tenantId, values));
+    const defaultProblem = checkValue({ ...valueSpec(values), required: false }, parsedDefault.value, valueEnv(this.repos, ctx.tenantId, values, users));
     if (defaultProblem) fail('VALIDATION', `defaultValue ${defaultProblem}`, { field: 'defaultValue' });
     return values;
   }

@@ -1,5 +1,5 @@
 /** What a field definition means for its values: its options, the lookups its values need, and its compiled rule. */
-import type { FormOption, OptionSourceType } from '../../../shared/v1/contentModel.ts';
+import type { FormOption, OptionSourceType, ValueType } from '../../../shared/v1/contentModel.ts';
 import type { Repos } from '../../store/repositories.ts';
 import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
 import { parseValidationRule } from './validationRule.ts';
@@ -8,7 +8,7 @@ import type { ValueEnv, ValueSpec } from './values.ts';
 type OptionSource = Pick<FieldDefinitionRecord, 'optionSourceType' | 'optionSourceId' | 'optionsList'> & { optionSourceType: OptionSourceType };
 
 /** The options of a field, by sortOrder: its static list, or the terms of its term set. */
-export function optionsOf(repos: Repos<'identity' | 'termSets'>, tenantId: string, f: OptionSource): FormOption[] {
+export function optionsOf(repos: Repos<'termSets'>, tenantId: string, f: OptionSource): FormOption[] {
   const options =
     f.optionSourceType === 'STATIC'
       ? f.optionsList.map((o) => ({ ...o, parentValue: '' }))
@@ -19,14 +19,27 @@ export function optionsOf(repos: Repos<'identity' | 'termSets'>, tenantId: strin
 }
 
 /**
- * Deprecated options stay valid values, so documents that hold them keep validating; forms mark
- * them deprecated so that people stop choosing them.
+ * The users of the tenant among the ids a USER value holds, looked up before the value is checked:
+ * the check runs inside transactions, which await nothing, and identity is read asynchronously.
  */
-export function valueEnv(repos: Repos<'identity' | 'termSets'>, tenantId: string, f: OptionSource): ValueEnv {
+export async function usersNamed(repos: Repos<'identity'>, tenantId: string, valueType: ValueType, value: unknown): Promise<ReadonlySet<string>> {
+  const found = new Set<string>();
+  if (valueType !== 'USER') return found;
+  const ids = new Set((Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string'));
+  for (const id of ids) if (await repos.identity.getUser(tenantId, id)) found.add(id);
+  return found;
+}
+
+/**
+ * Deprecated options stay valid values, so documents that hold them keep validating; forms mark
+ * them deprecated so that people stop choosing them. `users` are those the value names that exist
+ * (usersNamed): any other id is not a user of the tenant.
+ */
+export function valueEnv(repos: Repos<'termSets'>, tenantId: string, f: OptionSource, users: ReadonlySet<string>): ValueEnv {
   let options: Set<string> | undefined;
   return {
     isOption: (value) => (options ??= new Set(optionsOf(repos, tenantId, f).map((o) => o.value))).has(value),
-    isUser: (userId) => repos.identity.getUser(tenantId, userId) !== undefined,
+    isUser: (userId) => users.has(userId),
   };
 }
 

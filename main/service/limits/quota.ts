@@ -65,8 +65,8 @@ function overQuota(what: string, required: number, quota: number, used: number, 
 }
 
 /** `folio admin set-quota`: sets (or, with 0, removes) a tenant's quota. Bytes already stored above it stay. */
-export function setTenantQuota(repos: Repos<'blobs' | 'identity' | 'quotas'>, tenantId: string, quotaBytes: number): { tenantId: string; quotaBytes: number; usedBytes: number } {
-  if (!repos.identity.tenantExists(tenantId)) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
+export async function setTenantQuota(repos: Repos<'blobs' | 'identity' | 'quotas'>, tenantId: string, quotaBytes: number): Promise<{ tenantId: string; quotaBytes: number; usedBytes: number }> {
+  if (!(await repos.identity.tenantExists(tenantId))) fail('NOT_FOUND', `tenant not found: ${tenantId}`);
   repos.quotas.setQuota(tenantId, quotaBytes);
   return { tenantId, quotaBytes, usedBytes: repos.quotas.usedBytes(tenantId) };
 }

@@ -45,9 +45,9 @@ export async function installRateLimit(app: FolioApp, repos: Repos<'tokens'>, se
 }
 
 /** `client:<clientId>` for a live access token, else `ip:<address>`. */
-function limitKey(repos: Repos<'tokens'>, req: FastifyRequest): string {
+async function limitKey(repos: Repos<'tokens'>, req: FastifyRequest): Promise<string> {
   const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-  const record = token ? repos.tokens.find(hashToken(token)) : undefined;
+  const record = token ? await repos.tokens.find(hashToken(token)) : undefined;
   if (record && record.kind === 'access' && record.expiresAt >= Date.now()) return `client:${record.clientId}`;
   return `ip:${req.ip}`;
 }

@@ -30,11 +30,11 @@ export class DepartmentService {
     return this.repos.org.departments.get(ctx.tenantId, deptId) ?? notFound('department', deptId);
   }
 
-  create(ctx: RequestContext, input: DepartmentCreate): Department {
+  async create(ctx: RequestContext, input: DepartmentCreate): Promise<Department> {
     this.deps.access.requireAdministrator(ctx, 'creating a department');
     const name = orgName(input.name, 'name');
     const parentDeptId = input.parentDeptId ? this.load(ctx, input.parentDeptId).deptId : '';
-    const leaderUserId = this.leader(ctx, input.leaderUserId);
+    const leaderUserId = await this.leader(ctx, input.leaderUserId);
     const created = this.repos.transaction(() => {
       this.assertNameFree(ctx, parentDeptId, name);
       return this.repos.org.departments.create({
@@ -50,18 +50,20 @@ export class DepartmentService {
   }
 
   /** Spec 4.16: the fields sent change. An empty parentDeptId makes the department a top-level one. */
-  update(ctx: RequestContext, input: DepartmentUpdate): Department {
+  async update(ctx: RequestContext, input: DepartmentUpdate): Promise<Department> {
     this.deps.access.requireAdministrator(ctx, 'changing a department');
     const current = this.load(ctx, input.deptId);
     const name = input.name === undefined ? current.name : orgName(input.name, 'name');
     const parentDeptId = input.parentDeptId === undefined ? current.parentDeptId : this.newParent(ctx, current, input.parentDeptId);
+    // The leader is checked before the transaction: a unit of work awaits nothing.
+    const leaderUserId = input.leaderUserId === undefined ? undefined : await this.leader(ctx, input.leaderUserId);
     const updated = this.repos.transaction(() => {
       if (name !== current.name || parentDeptId !== current.parentDeptId) this.assertNameFree(ctx, parentDeptId, name, current.deptId);
       return this.repos.org.departments.update(ctx.tenantId, current.deptId, {
         name,
         parentDeptId,
         ...(input.displayOrder !== undefined ? { displayOrder: input.displayOrder } : {}),
-        ...(input.leaderUserId !== undefined ? { leaderUserId: this.leader(ctx, input.leaderUserId) } : {}),
+        ...(leaderUserId !== undefined ? { leaderUserId } : {}),
         ...(input.properties !== undefined ? { properties: input.properties } : {}),
       });
     });
@@ -109,18 +111,18 @@ export class DepartmentService {
     return { deptId: current.deptId };
   }
 
-  addMembers(ctx: RequestContext, input: DepartmentMembersBody): Department {
+  async addMembers(ctx: RequestContext, input: DepartmentMembersBody): Promise<Department> {
     this.deps.access.requireAdministrator(ctx, 'changing department members');
     const dept = this.load(ctx, input.deptId);
-    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    const users = await tenantUsers(this.repos, ctx.tenantId, input.userIds);
     this.repos.transaction(() => this.repos.org.departments.members.add(ctx.tenantId, dept.deptId, users));
     return this.view(ctx, dept);
   }
 
-  removeMembers(ctx: RequestContext, input: DepartmentMembersBody): Department {
+  async removeMembers(ctx: RequestContext, input: DepartmentMembersBody): Promise<Department> {
     this.deps.access.requireAdministrator(ctx, 'changing department members');
     const dept = this.load(ctx, input.deptId);
-    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    const users = await tenantUsers(this.repos, ctx.tenantId, input.userIds);
     this.repos.transaction(() => this.repos.org.departments.members.remove(ctx.tenantId, dept.deptId, users));
     return this.view(ctx, dept);
   }
@@ -141,9 +143,9 @@ export class DepartmentService {
     return parent.deptId;
   }
 
-  private leader(ctx: RequestContext, userId: string | undefined): string {
+  private async leader(ctx: RequestContext, userId: string | undefined): Promise<string> {
     if (!userId) return '';
-    if (!this.repos.identity.getUser(ctx.tenantId, userId)) fail('PRINCIPAL_NOT_FOUND', `no user ${userId} in this tenant`, { field: 'leaderUserId' });
+    if (!(await this.repos.identity.getUser(ctx.tenantId, userId))) fail('PRINCIPAL_NOT_FOUND', `no user ${userId} in this tenant`, { field: 'leaderUserId' });
     return userId;
   }
 

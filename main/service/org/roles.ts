@@ -83,19 +83,19 @@ export class RoleService {
   }
 
   /** Adding a member twice is harmless. */
-  addMembers(ctx: RequestContext, input: RoleMembersBody): Role {
+  async addMembers(ctx: RequestContext, input: RoleMembersBody): Promise<Role> {
     this.deps.access.requireAdministrator(ctx, 'changing role members');
     const role = this.load(ctx, input.roleId);
-    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    const users = await tenantUsers(this.repos, ctx.tenantId, input.userIds);
     this.repos.transaction(() => this.repos.org.roles.members.add(ctx.tenantId, role.roleId, users));
     return this.view(ctx, role);
   }
 
   /** Removing a user who is not a member is harmless. */
-  removeMembers(ctx: RequestContext, input: RoleMembersBody): Role {
+  async removeMembers(ctx: RequestContext, input: RoleMembersBody): Promise<Role> {
     this.deps.access.requireAdministrator(ctx, 'changing role members');
     const role = this.load(ctx, input.roleId);
-    const users = tenantUsers(this.repos, ctx.tenantId, input.userIds);
+    const users = await tenantUsers(this.repos, ctx.tenantId, input.userIds);
     this.repos.transaction(() => this.repos.org.roles.members.remove(ctx.tenantId, role.roleId, users));
     return this.view(ctx, role);
   }

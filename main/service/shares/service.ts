@@ -36,13 +36,13 @@ export class ShareGrantService {
     return this.deps.repos;
   }
 
-  create(ctx: RequestContext, input: ShareGrantCreate): ShareGrant {
+  async create(ctx: RequestContext, input: ShareGrantCreate): Promise<ShareGrant> {
     const name = this.resourceName(ctx, input.resourceType, input.resourceId, true);
     if (name === undefined) notFound(input.resourceType.toLowerCase(), input.resourceId);
     const mask = this.maskOn(ctx, input.resourceType, input.resourceId);
     if (!(mask & Perm.SHARE)) fail('FORBIDDEN', 'permission denied: sharing needs SHARE on the resource', { resourceId: input.resourceId });
     this.requireWithin(mask, input.permissionPreset);
-    const granteeId = requirePrincipal(this.repos, ctx.tenantId, input.granteeType, input.granteeId, 'granteeId');
+    const granteeId = await requirePrincipal(this.repos, ctx.tenantId, input.granteeType, input.granteeId, 'granteeId');
     const expiresAt = parseExpiry(input.expiresAt, 'expiresAt');
     const created = this.repos.transaction(() => {
       const existing = this.repos.acl.shares.findActive(ctx.tenantId, input.resourceType, input.resourceId, input.granteeType, granteeId);
@@ -68,7 +68,7 @@ export class ShareGrantService {
    * different value it is refused (191006), and nothing changes. An expired grant given a new
    * expiresAt is active again; a revoked one stays revoked (191005).
    */
-  update(ctx: RequestContext, body: ShareGrantUpdate): ShareGrant {
+  update(ctx: RequestContext, body: ShareGrantUpdate): Promise<ShareGrant> {
     const grant = this.load(ctx, body.shareGrantId);
     const sent = body as ShareGrantUpdate & Partial<Record<(typeof FIXED_FIELDS)[number], unknown>>;
     for (const field of FIXED_FIELDS) {
@@ -91,7 +91,7 @@ export class ShareGrantService {
   }
 
   /** Revoking twice is harmless. The grantor, a holder of SHARE on the resource, and a user who received the grant may revoke it. */
-  revoke(ctx: RequestContext, shareGrantId: string): ShareGrant {
+  revoke(ctx: RequestContext, shareGrantId: string): Promise<ShareGrant> {
     const grant = this.load(ctx, shareGrantId);
     if (grant.status === 'REVOKED') return this.view(ctx, grant);
     const declining = grant.granteeType === 'USER' && grant.granteeId === ctx.userId;
@@ -100,14 +100,14 @@ export class ShareGrantService {
   }
 
   /** The grantor, anyone the grant is for, and holders of SHARE on the resource may read a grant. */
-  get(ctx: RequestContext, shareGrantId: string): ShareGrant {
+  get(ctx: RequestContext, shareGrantId: string): Promise<ShareGrant> {
     const grant = this.load(ctx, shareGrantId);
     const forMe = ctx.userId !== null && principalPairsOf(this.repos, ctx.tenantId, ctx.userId).some(([t, id]) => t === grant.granteeType && id === grant.granteeId);
     if (!forMe) this.requireManager(ctx, grant, 'read this share grant');
     return this.view(ctx, grant);
   }
 
-  page(ctx: RequestContext, input: ShareGrantPageRequest): PageOf<ShareGrant> {
+  async page(ctx: RequestContext, input: ShareGrantPageRequest): Promise<PageOf<ShareGrant>> {
     const w = pageWindow(input, Object.keys(SHARE_ORDER_COLUMNS) as (keyof typeof SHARE_ORDER_COLUMNS)[], 'createTime', false);
     const filter: ShareFilter = input.status ? { status: input.status } : {};
     if (input.resourceId) {
@@ -123,7 +123,7 @@ export class ShareGrantService {
       filter.grantees = principalPairsOf(this.repos, ctx.tenantId, ctx.userId).filter(([t]) => t !== 'EVERYONE');
     }
     const { total, rows } = this.repos.acl.shares.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
-    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+    return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
   }
 
   private load(ctx: RequestContext, shareGrantId: string): ShareGrantRecord {
@@ -156,7 +156,7 @@ export class ShareGrantService {
     return found?.name;
   }
 
-  private view(ctx: RequestContext, g: ShareGrantRecord): ShareGrant {
+  private async view(ctx: RequestContext, g: ShareGrantRecord): Promise<ShareGrant> {
     const resource = g.resourceType === 'CONTAINER' ? this.repos.containers.get(ctx.tenantId, g.resourceId)?.name : this.repos.documents.get(ctx.tenantId, g.resourceId)?.title;
     return {
       shareGrantId: g.shareGrantId,
@@ -166,7 +166,7 @@ export class ShareGrantService {
       grantorId: g.grantorId,
       granteeType: g.granteeType,
       granteeId: g.granteeId,
-      granteeName: principalName(this.repos, ctx.tenantId, g.granteeType as PrincipalType, g.granteeId),
+      granteeName: await principalName(this.repos, ctx.tenantId, g.granteeType as PrincipalType, g.granteeId),
       permissionPreset: g.permissionPreset,
       message: g.message,
       expiresAt: g.expiresAt,

@@ -33,7 +33,7 @@ import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { toVersionResult } from './view.ts';
 import { RunningHash } from './runningHash.ts';
 import { normaliseMediaType } from '../mediaType.ts';
-import { destinationOf, resolveTarget } from './target.ts';
+import { destinationOf, resolveTarget, usersOfTarget } from './target.ts';
 import { admitDeclared } from '../limits/quota.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -78,6 +78,7 @@ export class ChunkedUploads {
     if (input.mimeType) normaliseMediaType(input.mimeType, 'mimeType');
     this.forgetIdle();
     const key = input.idempotencyKey || null;
+    const users = await usersOfTarget(this.deps, ctx, input);
     // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
     // with one new key cannot both create a session, and admission counts the reservations of every
     // session created before it, so two inits cannot both take the same free bytes.
@@ -97,7 +98,7 @@ export class ChunkedUploads {
         tenantId: ctx.tenantId,
         idempotencyKey: key,
         createBy: actorOf(ctx),
-        target: resolveTarget(this.deps, this.documents, ctx, input),
+        target: resolveTarget(this.deps, this.documents, ctx, input, users),
         totalSize: input.totalSize,
         chunkSize: input.chunkSize,
         totalChunks: input.totalChunks,
@@ -205,7 +206,8 @@ export class ChunkedUploads {
     let version: VersionResult;
     try {
       // The target is checked again: permissions, the tree or the type's fields may have changed since init.
-      const target = resolveTarget(this.deps, this.documents, ctx, session.target.docId ? { ...session.target, containerId: '' } : session.target);
+      const input = session.target.docId ? { ...session.target, containerId: '' } : session.target;
+      const target = resolveTarget(this.deps, this.documents, ctx, input, await usersOfTarget(this.deps, ctx, input));
       await this.repos.assemblies.makeDurable(uploadId);
       const staged = { tempPath: this.repos.assemblies.pathOf(uploadId), contentHash, sizeBytes: session.totalSize };
       version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));

@@ -15,7 +15,7 @@ import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
 import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
-import { resolveTarget } from './target.ts';
+import { resolveTarget, usersOfTarget } from './target.ts';
 import { toVersion } from './view.ts';
 
 /** Direct uploads up to this size are read into memory (VersionService.upload). */
@@ -41,7 +41,7 @@ export class VersionService {
     if (declaredLength !== undefined && declaredLength > limit) {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
-    const target = resolveTarget(this.deps, this.documents, ctx, query);
+    const target = resolveTarget(this.deps, this.documents, ctx, query, await usersOfTarget(this.deps, ctx, query));
     admitDeclared(this.deps.repos, ctx.tenantId, declaredLength);
     const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
@@ -64,24 +64,38 @@ export class VersionService {
   }
 
   /** Versions by versionNo descending (spec 4.14): of one document, or of every document the caller can enumerate. */
-  page(ctx: RequestContext, input: VersionPageRequest): PageOf<Version> {
+  async page(ctx: RequestContext, input: VersionPageRequest): Promise<PageOf<Version>> {
     const w = pageWindow(input, ['versionNo'], 'versionNo', false);
     if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
     if (input.docId) {
       const doc = this.documents.load(ctx, input.docId);
       this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
       const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
-      return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+      return { totalElements: total, content: await this.views(ctx, rows) };
     }
     const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
-    return { totalElements: total, content: rows.map((r) => this.view(ctx, r)) };
+    return { totalElements: total, content: await this.views(ctx, rows) };
   }
 
-  get(ctx: RequestContext, versionId: string): Version {
+  async get(ctx: RequestContext, versionId: string): Promise<Version> {
     return this.view(ctx, this.load(ctx, versionId, Perm.READ, 'read this version'));
   }
 
-  private view(ctx: RequestContext, v: VersionRecord): Version {
-    return toVersion(v, this.deps.repos.identity.displayName(ctx.tenantId, v.createBy));
+  private async view(ctx: RequestContext, v: VersionRecord): Promise<Version> {
+    return toVersion(v, await this.deps.repos.identity.displayName(ctx.tenantId, v.createBy));
+  }
+
+  /** A page names each of its authors once: most pages are one uploader's versions, and a name is a query or two. */
+  private views(ctx: RequestContext, rows: readonly VersionRecord[]): Promise<Version[]> {
+    const names = new Map<string, Promise<string>>();
+    const nameOf = (principalId: string): Promise<string> => {
+      let name = names.get(principalId);
+      if (!name) {
+        name = this.deps.repos.identity.displayName(ctx.tenantId, principalId);
+        names.set(principalId, name);
+      }
+      return name;
+    };
+    return Promise.all(rows.map(async (v) => toVersion(v, await nameOf(v.createBy))));
   }
 }

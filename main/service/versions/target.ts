@@ -11,7 +11,7 @@ import type { RequestContext } from '../context.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { normaliseMediaType, OCTET_STREAM } from '../mediaType.ts';
-import { validateUploadMetadata, type MetadataRepos } from '../forms/metadata.ts';
+import { usersInUploadMetadata, validateUploadMetadata, type MetadataRepos } from '../forms/metadata.ts';
 import { validName } from '../tree/names.ts';
 
 export interface TargetInput {
@@ -28,11 +28,26 @@ export interface TargetInput {
   executable?: boolean;
 }
 
-/** Checks a target and returns it in the normalised form kept on upload sessions. */
-export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput): UploadTarget {
+/**
+ * The users the target's metadata names, looked up before resolveTarget checks it, which may run in
+ * a transaction (usersInUploadMetadata). Metadata that is not a JSON object names none: resolveTarget
+ * reports it, in the order of its checks.
+ */
+export function usersOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<ReadonlySet<string>> {
+  let metadata: Record<string, unknown>;
+  try {
+    metadata = parseMetadata(input.metadata);
+  } catch {
+    return Promise.resolve(new Set());
+  }
+  return usersInUploadMetadata(deps, ctx, input, metadata);
+}
+
+/** Checks a target and returns it in the normalised form kept on upload sessions; `users` from usersOfTarget. */
+export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput, users: ReadonlySet<string>): UploadTarget {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
-  validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata));
+  validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata), users);
   const originalFilename = input.originalFilename ? validName(input.originalFilename, 'originalFilename') : '';
   const nameForType = originalFilename || input.title || '';
   const common = {

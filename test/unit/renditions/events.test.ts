@@ -29,7 +29,7 @@ beforeAll(async () => {
   deps = serviceDeps(store, DEFAULT_CONFIG);
   services = buildServices(deps);
   deps.events.subscribe((e) => events.push(e));
-  const tenant = createTenant(store, 'acme');
+  const tenant = await createTenant(store, 'acme');
   ctx = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
 });
 

@@ -21,8 +21,8 @@ interface T {
   rootId: string;
 }
 
-function tenant(name: string): T {
-  const { tenantId, clientId } = createTenant(store, name);
+async function tenant(name: string): Promise<T> {
+  const { tenantId, clientId } = await createTenant(store, name);
   const root = store.containers.findSystem(tenantId, 'ROOT');
   if (!root) throw new Error('no root');
   return { ctx: { tenantId, clientId, mode: 'APP_ONLY', userId: null }, rootId: root.containerId };
@@ -59,8 +59,8 @@ afterEach(() => {
 
 describe('change-feed retention', () => {
   it("keeps each tenant's horizon apart: pruning one tenant's later changes does not expire another's caught-up cursor", async () => {
-    const a = tenant('a');
-    const b = tenant('b');
+    const a = await tenant('a');
+    const b = await tenant('b');
     change(a, 'a1');
     const a3 = change(a, 'a2');
     const b4 = change(b, 'b1');
@@ -80,8 +80,8 @@ describe('change-feed retention', () => {
     expect(feed.latest(b.ctx).cursor).toBe(encodeCursor(b4));
   });
 
-  it('prunes nothing and expires nothing when every change is younger than the cutoff', () => {
-    const a = tenant('a');
+  it('prunes nothing and expires nothing when every change is younger than the cutoff', async () => {
+    const a = await tenant('a');
     change(a, 'a1');
     expect(store.changes.pruneOlderThan('2000-01-01T00:00:00.000Z')).toBe(0);
     expect(store.changes.horizon(a.ctx.tenantId)).toBe(0);

@@ -1,13 +1,15 @@
 /**
- * The migration registries (main/store/serviceMigrations.ts, main/store/sync/syncMigrations.ts) that
- * the stores open with: each lists every file of its folder, in number order, with that file's SQL.
- * A migration added to the folder but not to its registry would never run.
+ * The migration registries (main/store/serviceMigrations.ts, main/store/sync/syncMigrations.ts,
+ * main/store/postgres/postgresMigrations.ts) that the stores open with: each lists every file of
+ * its folder, in number order, with that file's SQL. A migration added to the folder but not to its
+ * registry would never run.
  */
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { migrationsFrom, type Migration } from '../../../main/store/migrationFiles.ts';
+import { POSTGRES_MIGRATIONS } from '../../../main/store/postgres/postgresMigrations.ts';
 import { SERVICE_MIGRATIONS } from '../../../main/store/serviceMigrations.ts';
 import { SYNC_MIGRATIONS } from '../../../main/store/sync/syncMigrations.ts';
 
@@ -16,6 +18,7 @@ const STORE = resolve(import.meta.dirname, '../../../main/store');
 describe.each([
   ['main/store/serviceMigrations.ts', SERVICE_MIGRATIONS, join(STORE, 'migrations')],
   ['main/store/sync/syncMigrations.ts', SYNC_MIGRATIONS, join(STORE, 'sync', 'migrations')],
+  ['main/store/postgres/postgresMigrations.ts', POSTGRES_MIGRATIONS, join(STORE, 'postgres', 'migrations')],
 ])('%s', (_, registry: Migration[], dir: string) => {
   it('lists every file of its folder, in number order', () => {
     const files = readdirSync(dir).sort();

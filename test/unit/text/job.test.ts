@@ -26,7 +26,7 @@ beforeAll(async () => {
   store = await openStore(dir);
   deps = serviceDeps(store, DEFAULT_CONFIG);
   services = buildServices(deps);
-  const tenant = createTenant(store, 'acme');
+  const tenant = await createTenant(store, 'acme');
   ctx = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
   job = textExtractionJob(deps);
 });

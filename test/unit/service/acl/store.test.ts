@@ -31,8 +31,8 @@ beforeAll(async () => {
   store = await openStore(dir);
   raw = new Database(join(dir, 'folio.db'));
   raw.pragma('foreign_keys = ON');
-  const t = createTenant(store, 'acme');
-  const { userId } = createUser(store, { tenantId: t.tenantId, name: 'alice', password: 'correct horse' });
+  const t = await createTenant(store, 'acme');
+  const { userId } = await createUser(store, { tenantId: t.tenantId, name: 'alice', password: 'correct horse' });
   app = { tenantId: t.tenantId, clientId: t.clientId, mode: 'APP_ONLY', userId: null };
   user = { ...app, mode: 'USER_TOKEN', userId };
   deps = serviceDeps(store, DEFAULT_CONFIG);
@@ -45,14 +45,14 @@ afterAll(() => {
 });
 
 describe('purged nodes in the change feed', () => {
-  it('are judged by their last parent', () => {
+  it('are judged by their last parent', async () => {
     const containers = new ContainerService(deps);
     const documents = new DocumentService(deps, containers);
-    const parent = containers.create(app, { name: 'parent' });
-    const child = containers.create(app, { name: 'child', parentId: parent.containerId });
-    const doc = documents.save(app, { containerId: parent.containerId, title: 'doc.txt' });
-    containers.delete(app, child.containerId);
-    documents.delete(app, doc.docId);
+    const parent = await containers.create(app, { name: 'parent' });
+    const child = await containers.create(app, { name: 'child', parentId: parent.containerId });
+    const doc = await documents.save(app, { containerId: parent.containerId, title: 'doc.txt' });
+    await containers.delete(app, child.containerId);
+    await documents.delete(app, doc.docId);
     raw.prepare('DELETE FROM containers WHERE container_id = ?').run(child.containerId);
     raw.prepare('DELETE FROM documents WHERE doc_id = ?').run(doc.docId);
 
@@ -70,11 +70,11 @@ describe('purged nodes in the change feed', () => {
 });
 
 describe('users removed from the store', () => {
-  it('leave memberCount and the principals of every group', () => {
+  it('leave memberCount and the principals of every group', async () => {
     const roles = new RoleService(deps);
-    const { userId: bobId } = createUser(store, { tenantId: app.tenantId, name: 'bob', password: 'correct horse' });
+    const { userId: bobId } = await createUser(store, { tenantId: app.tenantId, name: 'bob', password: 'correct horse' });
     const r = roles.save(app, { name: 'Counted', roleKey: 'counted' });
-    roles.addMembers(app, { roleId: r.roleId, userIds: [user.userId as string, bobId] });
+    await roles.addMembers(app, { roleId: r.roleId, userIds: [user.userId as string, bobId] });
     const dept = store.org.departments.create({ tenantId: app.tenantId, name: 'D', parentDeptId: '', displayOrder: 0, leaderUserId: '', properties: {} });
     store.org.departments.members.add(app.tenantId, dept.deptId, [bobId]);
     expect(roles.get(app, r.roleId).memberCount).toBe(2);

@@ -1,0 +1,201 @@
+/**
+ * The asynchronous store: the repositories over either database through Kysely, and the unit of
+ * work that makes their writes atomic together. The service's areas move to it one at a time
+ * (docs/architecture.md, "The store on two databases").
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { openDatabase, type Db } from '../db.ts';
+import { migratePostgres } from '../postgres/migrate.ts';
+import { POSTGRES_MIGRATIONS } from '../postgres/postgresMigrations.ts';
+import { postgresPool } from '../postgres/pool.ts';
+import { TokenMemory } from '../repos/tokenRecords.ts';
+import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
+import { AsyncIdentityRepository } from './repos/identity.ts';
+import { AsyncTokenRepository } from './repos/tokens.ts';
+import type { StoreSchema } from './schema.ts';
+import { cachingStatements } from './statementCache.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface AsyncRepositories {
+  readonly identity: AsyncIdentityRepository;
+  readonly tokens: AsyncTokenRepository;
+  readonly authorizationCodes: AsyncAuthorizationCodeRepository;
+}
+
+/** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
+export type UnitsOfWork = Pick<AsyncDatabase, 'transaction' | 'read'>;
+
+export interface AsyncDatabase {
+  readonly dialect: Dialect;
+  /** The repositories: inside a unit of work, that unit's; outside one, each statement on its own. */
+  readonly repos: AsyncRepositories;
+  /**
+   * Runs `fn` in one write transaction and hands it the repositories bound to it: all of its writes
+   * commit, or none. `fn` awaits only the database (no file, blob or network in between). Started
+   * inside another unit of work, it joins that one.
+   */
+  transaction<T>(fn: (tx: AsyncRepositories) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one read transaction: every read in it sees the same commit. */
+  read<T>(fn: (tx: AsyncRepositories) => Promise<T>): Promise<T>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface OpenUnit {
+  readonly repos: AsyncRepositories;
+  readonly writes: boolean;
+}
+
+abstract class KyselyDatabase implements AsyncDatabase {
+  private readonly outside: AsyncRepositories;
+  /** The unit of work the current call runs in: a nested one joins it instead of waiting for its own connection. */
+  private readonly openUnit = new AsyncLocalStorage<OpenUnit>();
+
+  protected constructor(
+    readonly dialect: Dialect,
+    protected readonly kysely: Kysely<StoreSchema>,
+    private readonly tokenMemory: TokenMemory | undefined,
+  ) {
+    this.outside = this.reposOver(kysely);
+  }
+
+  get repos(): AsyncRepositories {
+    return this.openUnit.getStore()?.repos ?? this.outside;
+  }
+
+  transaction<T>(fn: (tx: AsyncRepositories) => Promise<T>): Promise<T> {
+    return this.unit(true, fn);
+  }
+
+  read<T>(fn: (tx: AsyncRepositories) => Promise<T>): Promise<T> {
+    return this.unit(false, fn);
+  }
+
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.kysely);
+  }
+
+  async close(): Promise<void> {
+    await this.kysely.destroy();
+  }
+
+  /** Runs `fn` in a transaction of this dialect, on the executor bound to it. */
+  protected abstract begin<T>(writes: boolean, fn: (q: Kysely<StoreSchema>) => Promise<T>): Promise<T>;
+
+  private async unit<T>(writes: boolean, fn: (tx: AsyncRepositories) => Promise<T>): Promise<T> {
+    const open = this.openUnit.getStore();
+    if (open) {
+      if (writes && !open.writes) throw new Error('a write transaction cannot start inside a read transaction');
+      return fn(open.repos);
+    }
+    return this.begin(writes, (q) => {
+      const repos = this.reposOver(q);
+      return this.openUnit.run({ repos, writes }, () => fn(repos));
+    });
+  }
+
+  private reposOver(q: Kysely<StoreSchema>): AsyncRepositories {
+    return { identity: new AsyncIdentityRepository(q), tokens: new AsyncTokenRepository(q, this.tokenMemory), authorizationCodes: new AsyncAuthorizationCodeRepository(q) };
+  }
+}
+
+// Compiled once: every unit of work runs two of them.
+const BEGIN_WRITE = CompiledQuery.raw('BEGIN IMMEDIATE');
+const BEGIN_READ = CompiledQuery.raw('BEGIN');
+const COMMIT = CompiledQuery.raw('COMMIT');
+const ROLLBACK = CompiledQuery.raw('ROLLBACK');
+
+/**
+ * SQLite through the store's one connection. Kysely's driver lends it to one unit of work at a
+ * time; the others queue, as they wait for the write lock today.
+ */
+export class SqliteKysely extends KyselyDatabase {
+  /** Between a unit's BEGIN and its COMMIT or ROLLBACK: the synchronous store must not start a transaction then. */
+  private unitBegun = false;
+
+  static over(raw: Db): SqliteKysely {
+    const dataVersion = raw.prepare<[], number>('PRAGMA data_version').pluck();
+    const kysely = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
+    return new SqliteKysely(raw, kysely, new TokenMemory(() => dataVersion.get() as number));
+  }
+
+  /** Whether a unit of work holds the connection between its BEGIN and its end (see Store.transaction). */
+  get unitOpen(): boolean {
+    return this.unitBegun;
+  }
+
+  private constructor(
+    private readonly raw: Db,
+    kysely: Kysely<StoreSchema>,
+    tokenMemory: TokenMemory,
+  ) {
+    super('sqlite', kysely, tokenMemory);
+  }
+
+  /**
+   * A write begins IMMEDIATE: a deferred BEGIN would take the write lock at its first write, where
+   * SQLite answers SQLITE_BUSY at once, without the busy timeout, while another process holds it.
+   */
+  protected begin<T>(writes: boolean, fn: (q: Kysely<StoreSchema>) => Promise<T>): Promise<T> {
+    return this.kysely.connection().execute(async (conn) => {
+      await conn.executeQuery(writes ? BEGIN_WRITE : BEGIN_READ);
+      this.unitBegun = true;
+      try {
+        const result = await fn(conn);
+        await conn.executeQuery(COMMIT);
+        return result;
+      } catch (err) {
+        // SQLite has already rolled back after some errors (a full disk, an interrupted statement).
+        if (this.raw.inTransaction) await conn.executeQuery(ROLLBACK);
+        throw err;
+      } finally {
+        this.unitBegun = false;
+      }
+    });
+  }
+}
+
+/** PostgreSQL through a pool: each unit of work on a connection of its own. */
+class PostgresKysely extends KyselyDatabase {
+  constructor(kysely: Kysely<StoreSchema>) {
+    // No token memory: PostgreSQL cannot say when another node has revoked a token.
+    super('postgres', kysely, undefined);
+  }
+
+  /** Writes at READ COMMITTED; reads at REPEATABLE READ, READ ONLY, so a count and its page agree. */
+  protected begin<T>(writes: boolean, fn: (q: Kysely<StoreSchema>) => Promise<T>): Promise<T> {
+    const transaction = this.kysely.transaction();
+    return (writes ? transaction : transaction.setIsolationLevel('repeatable read').setAccessMode('read only')).execute(fn);
+  }
+}
+
+/**
+ * The asynchronous store over a connection the synchronous one already holds: while the areas
+ * convert, both share it (two connections in one process deadlock, docs/architecture.md).
+ */
+export function asyncOverSqlite(raw: Db): SqliteKysely {
+  return SqliteKysely.over(raw);
+}
+
+/** Opens (creating and migrating if needed) the SQLite store `file` in `dataDir`. */
+export async function openAsyncSqlite(dataDir: string, file = 'folio.db'): Promise<AsyncDatabase> {
+  return SqliteKysely.over(await openDatabase(dataDir, file));
+}
+
+/**
+ * Opens the PostgreSQL database at `url` (no password in it: `password` comes from PGPASSWORD) and
+ * brings its schema up to date.
+ */
+export async function openAsyncPostgres(url: string, password: string | undefined): Promise<AsyncDatabase> {
+  const pool = postgresPool(url, password);
+  try {
+    await migratePostgres(pool, POSTGRES_MIGRATIONS);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return new PostgresKysely(new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) }));
+}

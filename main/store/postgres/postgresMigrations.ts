@@ -1,0 +1,16 @@
+/**
+ * The PostgreSQL database's migrations (./migrations), listed so that the bundle in dist/node
+ * carries them. A new migration gets its line here, in number order;
+ * test/unit/store/migrationRegistry.test.ts fails while a file is missing or out of order.
+ */
+import * as m0001 from './migrations/0001_identity.ts';
+import * as m0002 from './migrations/0002_authorization_codes.ts';
+import { migrationsFrom } from '../migrationFiles.ts';
+
+export const POSTGRES_MIGRATIONS = migrationsFrom(
+  {
+    '0001_identity.ts': m0001,
+    '0002_authorization_codes.ts': m0002,
+  },
+  'main/store/postgres/migrations',
+);
