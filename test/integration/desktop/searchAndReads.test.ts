@@ -126,6 +126,8 @@ describe('search, Activity actions and offline reads in the desktop core', { tim
     const mirror = new Database(join(state, 'mirror', 'folio.db'), { readonly: true, fileMustExist: true });
     try {
       await until('the text in the mirror', () => mirror.prepare<[string], { n: number }>('SELECT count(*) AS n FROM search_text WHERE version_id = ?').get(doc?.currentVersionId ?? '')?.n);
+      // The copy is what the last refresh saw: the earlier test's delete must have reached it.
+      await until('the delete of quokka-1.txt in the mirror', () => mirror.prepare<[], { n: number }>("SELECT count(*) AS n FROM documents WHERE title = 'quokka-1.txt' AND state = 'ACTIVE'").get()?.n === 0);
     } finally {
       mirror.close();
     }
