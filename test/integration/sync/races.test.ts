@@ -9,7 +9,7 @@ import { FolioClient } from '../../../main/remote/client.ts';
 import { ServiceUnreachable } from '../../../main/remote/errors.ts';
 import { ErrorCodes } from '../../../shared/errors.ts';
 import { contract } from '../../../shared/v1/contract/index.ts';
-import { startFaultProxy } from '../../helpers/faultProxy.ts';
+import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.ts';
 import { expectInSync, sandbox, sha, type Scenario } from './harness.ts';
 
 const { service, fresh } = sandbox();
@@ -51,13 +51,44 @@ function racingClient(baseUrl = service().server.url): RacingClient {
 
 const copies = (s: Scenario) => Object.entries(s.localListing()).filter(([path]) => /^doc \(conflicted copy .+\)\.txt$/.test(path));
 
+/** A synced doc.txt that the user has just edited again: the engine's next pass uploads 'mine'. */
+async function editedAgain(client: FolioClient): Promise<Scenario> {
+  const s = await fresh({ client });
+  s.write('doc.txt', 'first');
+  await s.settle();
+  s.write('doc.txt', 'mine');
+  return s;
+}
+
+const DOWNLOAD = contract.versions.download.path;
+
+/**
+ * Their version lands just before our upload, and `fail` makes the fetches of it fail; the engine
+ * makes `fetches` of them in all, and ends with their version kept beside ours.
+ */
+async function keptThroughFailedFetches(fail: (proxy: FaultProxy) => void, fetches: number): Promise<void> {
+  const proxy = await startFaultProxy(service().server.url);
+  try {
+    const { client, beforeUpload } = racingClient(proxy.url);
+    const s = await editedAgain(client);
+    beforeUpload(async () => {
+      await s.remoteWrite('doc.txt', 'theirs');
+      fail(proxy);
+    });
+    await s.settle();
+    expect(proxy.hits.get(DOWNLOAD)).toBe(fetches);
+    expect(s.read('doc.txt')).toBe('mine');
+    expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
+    await expectInSync(s);
+  } finally {
+    await proxy.close();
+  }
+}
+
 describe('a write of another user that lands between the engine’s observation and its own', () => {
   it('an upload that replaced it unseen: their version is kept as a conflict copy, and syncs', async () => {
     const { client, beforeUpload } = racingClient();
-    const s = await fresh({ client });
-    s.write('doc.txt', 'first');
-    await s.settle();
-    s.write('doc.txt', 'mine');
+    const s = await editedAgain(client);
     beforeUpload(() => s.remoteWrite('doc.txt', 'theirs'));
     await s.settle();
     expect(s.read('doc.txt')).toBe('mine');
@@ -66,46 +97,11 @@ describe('a write of another user that lands between the engine’s observation 
   });
 
   it('when fetching their version fails, it is fetched again at the next round', async () => {
-    const proxy = await startFaultProxy(service().server.url);
-    try {
-      const { client, beforeUpload } = racingClient(proxy.url);
-      const s = await fresh({ client });
-      s.write('doc.txt', 'first');
-      await s.settle();
-      s.write('doc.txt', 'mine');
-      beforeUpload(async () => {
-        await s.remoteWrite('doc.txt', 'theirs');
-        proxy.failNext(contract.versions.download.path, 1, 0);
-      });
-      await s.settle();
-      expect(proxy.hits.get(contract.versions.download.path)).toBe(2);
-      expect(s.read('doc.txt')).toBe('mine');
-      expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
-      await expectInSync(s);
-    } finally {
-      await proxy.close();
-    }
+    await keptThroughFailedFetches((proxy) => proxy.failNext(DOWNLOAD, 1, 0), 2);
   });
 
   it('when the service fails (5xx) the fetch of their version again at the next round, it is still kept, not given up', async () => {
-    const proxy = await startFaultProxy(service().server.url);
-    try {
-      const { client, beforeUpload } = racingClient(proxy.url);
-      const s = await fresh({ client });
-      s.write('doc.txt', 'first');
-      await s.settle();
-      s.write('doc.txt', 'mine');
-      beforeUpload(async () => {
-        await s.remoteWrite('doc.txt', 'theirs');
-        proxy.failNext(contract.versions.download.path, 2, ErrorCodes.INTERNAL.http, ErrorCodes.INTERNAL.code);
-      });
-      await s.settle();
-      expect(proxy.hits.get(contract.versions.download.path)).toBe(3);
-      expect(copies(s).map(([, hash]) => hash)).toEqual([sha('theirs')]);
-      await expectInSync(s);
-    } finally {
-      await proxy.close();
-    }
+    await keptThroughFailedFetches((proxy) => proxy.failNext(DOWNLOAD, 2, ErrorCodes.INTERNAL.http, ErrorCodes.INTERNAL.code), 3);
   });
 
   it('when the user deletes the folder their version belongs in, it is kept at the top of the pair instead', async () => {
@@ -128,10 +124,7 @@ describe('a write of another user that lands between the engine’s observation 
 
   it('an upload whose answer was lost (it landed unrecorded) still looks, at the next round, at what it replaced', async () => {
     const { client, beforeUpload, loseNextUploadAnswer } = racingClient();
-    const s = await fresh({ client });
-    s.write('doc.txt', 'first');
-    await s.settle();
-    s.write('doc.txt', 'mine');
+    const s = await editedAgain(client);
     beforeUpload(() => s.remoteWrite('doc.txt', 'theirs'));
     loseNextUploadAnswer();
     await s.settle();

@@ -25,6 +25,11 @@ afterEach(() => {
 
 const file = (id: string, name: string, hash: string, parentId = ROOT): NodeState => ({ id, parentId, name, kind: 'file', hash });
 const meta = (id: string, path: string): LocalMeta => ({ id, path, size: 1, mtimeMs: 1, ino: `1:${id}`, checkedMs: 5000 });
+/** A scan of files at the pair's top, each [id, name, hash], with their metas. */
+const scanOf = (...files: [string, string, string][]) => ({
+  tree: new Map(files.map(([id, name, hash]) => [id, file(id, name, hash)])),
+  metas: new Map(files.map(([id, name]) => [id, meta(id, name)])),
+});
 
 function observe(n: number, changed: (i: number) => boolean = () => false) {
   const tree = new Map<string, NodeState>();
@@ -182,7 +187,7 @@ describe('transfer intents after a crash', () => {
       state.put('remote', file('R', 'b.txt', 'v3'));
       state.intend({ side: 'local', id: 'R', hash: 'v2', parentId: ROOT, name: 'b.txt' });
     });
-    const scan = { tree: new Map([['local:9', file('local:9', 'b.txt', 'v2')]]), metas: new Map([['local:9', meta('local:9', 'b.txt')]]) };
+    const scan = scanOf(['local:9', 'b.txt', 'v2']);
     settleDownloads(state, scan);
     expect([...scan.tree.keys()]).toEqual(['R']);
     expect(scan.metas.get('R')?.id).toBe('R');
@@ -195,16 +200,7 @@ describe('transfer intents after a crash', () => {
       state.put('remote', file('R', 'b.txt', 'v2'));
       state.intend({ side: 'local', id: 'R', hash: 'v2', parentId: ROOT, name: 'b.txt' });
     });
-    const scan = {
-      tree: new Map([
-        ['local:9', file('local:9', 'moved.txt', 'v2')],
-        ['local:8', file('local:8', 'other.txt', 'v7')],
-      ]),
-      metas: new Map([
-        ['local:9', meta('local:9', 'moved.txt')],
-        ['local:8', meta('local:8', 'other.txt')],
-      ]),
-    };
+    const scan = scanOf(['local:9', 'moved.txt', 'v2'], ['local:8', 'other.txt', 'v7']);
     settleDownloads(state, scan);
     expect([...scan.tree.keys()].sort()).toEqual(['R', 'local:8']);
     expect(scan.tree.get('R')?.name).toBe('moved.txt');
@@ -220,16 +216,7 @@ describe('transfer intents after a crash', () => {
       state.intend({ side: 'local', id: 'R1', hash: 'v2', parentId: ROOT, name: 'a.txt' });
       state.intend({ side: 'local', id: 'R2', hash: 'v2', parentId: ROOT, name: 'b.txt' });
     });
-    const scan = {
-      tree: new Map([
-        ['local:1', file('local:1', 'a.txt', 'v2')],
-        ['local:2', file('local:2', 'moved.txt', 'v2')],
-      ]),
-      metas: new Map([
-        ['local:1', meta('local:1', 'a.txt')],
-        ['local:2', meta('local:2', 'moved.txt')],
-      ]),
-    };
+    const scan = scanOf(['local:1', 'a.txt', 'v2'], ['local:2', 'moved.txt', 'v2']);
     settleDownloads(state, scan);
     expect([...scan.tree.keys()].sort()).toEqual(['R1', 'R2']);
     expect(scan.tree.get('R2')?.name).toBe('moved.txt');
