@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ErrorCodes, errorValue, type FolioErrorValue } from '../../shared/errors.ts';
-import { stderrLogger, type Logger } from '../platform/log/logger.ts';
+import { shapedLogger, stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
 import type { Leadership } from '../store/leadership.ts';
 import { aclRoutes } from './acl/routes.ts';
@@ -61,7 +61,8 @@ export interface BuildOptions {
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
   const deps = serviceDeps(store, config, opts.leadership);
-  const log: FastifyBaseLogger = opts.log ?? stderrLogger('error');
+  const root: Logger = opts.log ?? stderrLogger('error');
+  const log: FastifyBaseLogger = root;
   const app = Fastify({
     loggerInstance: log,
     // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.
@@ -80,7 +81,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
-  installAccessLog(app);
+  installAccessLog(app, shapedLogger(root));
   installLingeringClose(app);
   await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);

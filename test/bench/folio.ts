@@ -8,10 +8,16 @@ export interface FolioRun {
   token: string;
 }
 
-/** Starts `folio serve` on `dataDir`, creating a tenant there unless one is given. */
-/** Without the per-client rate limit (6,000 requests a minute by default): the read benchmark alone sends more than that in its warm-up. */
+/**
+ * Starts `folio serve` on `dataDir`, creating a tenant there unless one is given. Without the
+ * per-client rate limit (6,000 requests a minute by default): the read benchmark alone sends more
+ * than that in its warm-up. FOLIO_BENCH_SERVER_PROF=DIR runs it under `node --cpu-prof` and leaves
+ * its profile in DIR when it stops (node refuses --cpu-prof in NODE_OPTIONS).
+ */
 export async function startFolio(dataDir: string, existing?: Tenant): Promise<FolioRun> {
-  const server = await startServer(dataDir, ['--rate-limit', '0']);
+  const profileDir = process.env.FOLIO_BENCH_SERVER_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer(dataDir, ['--rate-limit', '0'], {}, profile);
   try {
     const tenant = existing ?? (await createTenant(dataDir, 'bench'));
     return { server, tenant, token: await appToken(server.url, tenant) };

@@ -32,8 +32,8 @@ export async function folio(args: string[]): Promise<{ stdout: string; stderr: s
  * `extraArgs` go to `folio serve` as they are (e.g. --allow-fetch-host 127.0.0.1:PORT); `env` adds
  * environment variables, e.g. the FOLIO_* settings of docs/configuration.md.
  */
-export async function startServer(dataDir = tempDir(), extraArgs: string[] = [], env: Record<string, string> = {}): Promise<ServerHandle> {
-  const child = spawn(process.execPath, [FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0', ...extraArgs], {
+export async function startServer(dataDir = tempDir(), extraArgs: string[] = [], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerHandle> {
+  const child = spawn(process.execPath, [...nodeArgs, FOLIO_BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0', ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

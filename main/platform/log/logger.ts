@@ -2,6 +2,7 @@
  * Folio's structured logs: one JSON object a line (pino), with pino's numeric levels (30 info,
  * 40 warn, 50 error), an ISO time, and secrets redacted (./redaction.ts).
  */
+import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { REDACTION, redactUrl } from './redaction.ts';
 
@@ -24,6 +25,24 @@ export function folioLogger(destination: DestinationStream, o: { name: string; l
       serializers: { err: pino.stdSerializers.err, url: redactUrl },
     },
     destination,
+  );
+}
+
+/**
+ * A logger for lines of one closed shape that holds no secret (the service's access line): the
+ * same destination, level, name and time as `base`, but without the redaction, whose paths
+ * reaching one level down into any key cost a walk of every path for every value of every line
+ * (a tenth of the server's CPU on a small read). Its `url` still passes through `redactUrl`.
+ */
+export function shapedLogger(base: Logger): Logger {
+  return pino(
+    {
+      level: base.level,
+      base: { pid: process.pid, hostname: hostname(), ...base.bindings() },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { url: redactUrl },
+    },
+    (base as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym],
   );
 }
 

@@ -1,7 +1,7 @@
 /** What the shared logger keeps out of every Folio log: credentials in headers and bodies, and URL signatures. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { folioLogger } from '../../../main/platform/log/logger.ts';
+import { folioLogger, shapedLogger } from '../../../main/platform/log/logger.ts';
 import { redactUrl } from '../../../main/platform/log/redaction.ts';
 
 function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
@@ -37,6 +37,19 @@ describe('the shared logger', () => {
     const { lines, stream } = capture();
     folioLogger(stream, { name: 't', level: 'info' }).info({ url: '/v1/renditions/read?tenantId=t1&kind=PREVIEW&expires=99&sig=abcdef' }, 'x');
     expect(lines[0]?.url).toBe('/v1/renditions/read?tenantId=t1&kind=PREVIEW&expires=99&sig=[Redacted]');
+  });
+
+  it("writes a shaped logger's lines to its base's stream, with its name, level and time, and the url stripped", () => {
+    const { lines, stream } = capture();
+    const base = folioLogger(stream, { name: 'folio-serve', level: 'info' });
+    const shaped = shapedLogger(base);
+    base.info({ authorization: 'Bearer top-secret-1' }, 'first');
+    shaped.debug({ rid: 'r0' }, 'below the level');
+    shaped.info({ rid: 'r1', url: '/v1/x?sig=top-secret-2&a=1', status: 200 }, 'request');
+    expect(JSON.stringify(lines)).not.toContain('top-secret');
+    expect(lines.map((l) => l.msg)).toEqual(['first', 'request']);
+    expect(lines[1]).toMatchObject({ level: 30, name: 'folio-serve', pid: process.pid, rid: 'r1', url: '/v1/x?sig=[Redacted]&a=1', status: 200 });
+    expect(Date.parse(String(lines[1]?.time))).not.toBeNaN();
   });
 
   it.each([
