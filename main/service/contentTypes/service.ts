@@ -16,7 +16,7 @@ import { requiredLabel } from './labels.ts';
 import { lineage } from './lineage.ts';
 
 export class ContentTypeService {
-  constructor(private readonly deps: Pick<AreaDeps<'contentTypes' | 'fieldDefinitions' | 'templates'>, 'repos'>) {}
+  constructor(private readonly deps: Pick<AreaDeps<'contentTypes' | 'templates'>, 'repos'>) {}
 
   private get repos() {
     return this.deps.repos;
