@@ -62,8 +62,11 @@ async function copyContentTypes(ctx: RefreshContext): Promise<void> {
     if (err instanceof FolioApiError) return;
     throw err;
   }
-  mirror.store.transaction(() => {
-    for (const t of types) mirror.repo.putContentType(mirror.tenantId, t);
+  await mirror.store.units.transaction(async (tx) => {
+    for (const t of types) {
+      const retyped = await tx.contentTypes.putMirrored(mirror.tenantId, t);
+      if (retyped) mirror.repo.retypeItems(mirror.tenantId, retyped, t.typeId);
+    }
   });
 }
 

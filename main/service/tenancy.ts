@@ -20,12 +20,12 @@ export interface ClientCredentials {
  * container, the default container under the root, and a first API client.
  */
 export function createTenant(store: Store, name: string): Promise<ClientCredentials & { tenantId: string }> {
-  // One unit of work of the asynchronous store, where identity lives; the synchronous repositories'
-  // writes run inside it on the connection both share.
+  // One unit of work of the asynchronous store, where identity and the content model live; the
+  // synchronous repositories' writes (containers, the ACL entry) run inside it on the connection both share.
   return store.units.transaction(async (tx) => {
     const tenantId = await tx.identity.createTenant(name);
-    const folder = store.contentTypes.create({ tenantId, targetKind: 'CONTAINER', code: 'folder', name: 'Folder', system: true });
-    store.contentTypes.create({ tenantId, targetKind: 'DOCUMENT', code: 'file', name: 'File', system: true });
+    const folder = await tx.contentTypes.create({ tenantId, targetKind: 'CONTAINER', code: 'folder', name: 'Folder', system: true });
+    await tx.contentTypes.create({ tenantId, targetKind: 'DOCUMENT', code: 'file', name: 'File', system: true });
     const base = { tenantId, containerTypeId: folder.typeId, description: '', sortOrder: 0, metadata: {}, aclInheritEnabled: true, createBy: 'system' };
     const root = store.containers.create({ ...base, parentId: null, name: ROOT_CONTAINER_NAME, systemKind: 'ROOT', aclInheritEnabled: false });
     // Users start as editors of the whole tree; docs/access-control.md explains the defaults.

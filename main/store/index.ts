@@ -10,16 +10,16 @@ import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
 import { asyncOverSqlite, type SqliteKysely } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
+import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
+import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefinitions.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
+import type { AsyncTemplateRepository } from './async/repos/templates.ts';
+import type { AsyncTermSetRepository } from './async/repos/termSets.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
-import { ContentTypeRepository } from './repos/contentTypes.ts';
 import { DocumentRepository } from './repos/documents.ts';
-import { FieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { RetentionRepository } from './repos/retention.ts';
-import { TemplateRepository } from './repos/templates.ts';
-import { TermSetRepository } from './repos/termSets.ts';
 import { JobRepository } from './repos/jobs.ts';
 import { RenditionRepository } from './repos/renditions.ts';
 import { UploadRepository } from './repos/uploads.ts';
@@ -34,15 +34,11 @@ import type { Database, Repositories } from './repositories.ts';
 export class Store implements Repositories, Database {
   /** The areas converted so far, on the same connection (docs/architecture.md, "The store on two databases"). */
   readonly units: SqliteKysely;
-  readonly contentTypes: ContentTypeRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
-  readonly fieldDefinitions: FieldDefinitionRepository;
-  readonly templates: TemplateRepository;
-  readonly termSets: TermSetRepository;
   readonly retention: RetentionRepository;
   readonly tasks: TaskRepository;
   readonly webhooks: WebhookRepository;
@@ -66,15 +62,11 @@ export class Store implements Repositories, Database {
     bucket?: S3Location,
   ) {
     this.units = asyncOverSqlite(db);
-    this.contentTypes = new ContentTypeRepository(db);
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
     this.changes = new ChangeRepository(db);
-    this.fieldDefinitions = new FieldDefinitionRepository(db);
-    this.templates = new TemplateRepository(db);
-    this.termSets = new TermSetRepository(db);
     this.retention = new RetentionRepository(db);
     this.tasks = new TaskRepository(db);
     this.webhooks = new WebhookRepository(db);
@@ -101,6 +93,22 @@ export class Store implements Repositories, Database {
 
   get authorizationCodes(): AsyncAuthorizationCodeRepository {
     return this.units.repos.authorizationCodes;
+  }
+
+  get contentTypes(): AsyncContentTypeRepository {
+    return this.units.repos.contentTypes;
+  }
+
+  get fieldDefinitions(): AsyncFieldDefinitionRepository {
+    return this.units.repos.fieldDefinitions;
+  }
+
+  get templates(): AsyncTemplateRepository {
+    return this.units.repos.templates;
+  }
+
+  get termSets(): AsyncTermSetRepository {
+    return this.units.repos.termSets;
   }
 
   /**

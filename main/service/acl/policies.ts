@@ -113,7 +113,7 @@ export class AclPolicyService {
       name,
       description: input.description ?? base.description,
       matchResourceType: input.matchResourceType ?? base.matchResourceType,
-      matchContainerTypeIds: input.matchContainerTypeIds ? this.typeIds(ctx, input.matchContainerTypeIds) : base.matchContainerTypeIds,
+      matchContainerTypeIds: input.matchContainerTypeIds ? await this.typeIds(ctx, input.matchContainerTypeIds) : base.matchContainerTypeIds,
       matchConditions: input.matchConditions ? this.conditions(input.matchConditions) : base.matchConditions,
       grantees: input.grantees ? await this.grantees(ctx, input.grantees) : base.grantees,
       grantType,
@@ -124,11 +124,11 @@ export class AclPolicyService {
     };
   }
 
-  private typeIds(ctx: RequestContext, ids: readonly string[]): string[] {
+  private async typeIds(ctx: RequestContext, ids: readonly string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
-    unique.forEach((id, i) => {
-      if (!this.repos.contentTypes.get(ctx.tenantId, id)) fail('VALIDATION', `matchContainerTypeIds.${i}: no content type ${id}`, { field: `matchContainerTypeIds.${i}` });
-    });
+    for (const [i, id] of unique.entries()) {
+      if (!(await this.repos.contentTypes.get(ctx.tenantId, id))) fail('VALIDATION', `matchContainerTypeIds.${i}: no content type ${id}`, { field: `matchContainerTypeIds.${i}` });
+    }
     return unique;
   }
 

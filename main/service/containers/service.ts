@@ -43,7 +43,7 @@ export class ContainerService {
     this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
     const name = validName(input.name, 'name');
     const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
-    const typeId = this.containerType(ctx, input.containerTypeId);
+    const typeId = await this.containerType(ctx, input.containerTypeId);
     await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
     const created = this.repos.transaction(() => {
       this.assertNameFree(ctx, parent.containerId, name);
@@ -120,7 +120,7 @@ export class ContainerService {
     if (current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be deleted');
     if (current.status !== 'ACTIVE') return this.view(ctx, current);
     this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this container');
-    const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
+    const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
     const batch = randomUUID();
     const actor = actorOf(ctx);
     this.repos.transaction(() => {
@@ -174,11 +174,11 @@ export class ContainerService {
     return target.containerId;
   }
 
-  private containerType(ctx: RequestContext, typeId: string | undefined): string {
+  private async containerType(ctx: RequestContext, typeId: string | undefined): Promise<string> {
     if (!typeId) {
-      return (this.repos.contentTypes.findSystem(ctx.tenantId, 'CONTAINER') ?? fail('INTERNAL', 'tenant has no container type')).typeId;
+      return ((await this.repos.contentTypes.findSystem(ctx.tenantId, 'CONTAINER')) ?? fail('INTERNAL', 'tenant has no container type')).typeId;
     }
-    const type = this.repos.contentTypes.get(ctx.tenantId, typeId);
+    const type = await this.repos.contentTypes.get(ctx.tenantId, typeId);
     if (!type || type.targetKind !== 'CONTAINER' || type.status !== 'ENABLED') {
       fail('VALIDATION', `containerTypeId is not an enabled container type: ${typeId}`, { field: 'containerTypeId' });
     }
@@ -196,7 +196,7 @@ export class ContainerService {
   async view(ctx: RequestContext, c: ContainerRecord): Promise<Container> {
     return toContainer(c, {
       parentName: c.parentId ? (this.repos.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
-      containerTypeName: this.repos.contentTypes.get(ctx.tenantId, c.containerTypeId)?.name ?? '',
+      containerTypeName: (await this.repos.contentTypes.nameOf(ctx.tenantId, c.containerTypeId)) ?? '',
       createByName: await this.repos.identity.displayName(ctx.tenantId, c.createBy),
       effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
       hasChildren: this.repos.containers.hasActiveChildren(ctx.tenantId, c.containerId),

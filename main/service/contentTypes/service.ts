@@ -4,7 +4,7 @@
  */
 import type { ContentType, ContentTypePageRequest, ContentTypeSave, ContentTypeUpdate, TargetKind } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
-import { CONTENT_TYPE_ORDER_COLUMNS, type ContentTypeRecord } from '../../store/repos/contentTypes.ts';
+import { CONTENT_TYPE_ORDER_COLUMNS, type ContentTypeRecord } from '../../store/async/repos/contentTypes.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
@@ -16,26 +16,26 @@ import { requiredLabel } from './labels.ts';
 import { lineage } from './lineage.ts';
 
 export class ContentTypeService {
-  constructor(private readonly deps: Pick<AreaDeps<'contentTypes' | 'fieldDefinitions' | 'templates'>, 'repos'>) {}
+  constructor(private readonly deps: Pick<AreaDeps<'contentTypes' | 'templates'>, 'repos'>) {}
 
   private get repos() {
     return this.deps.repos;
   }
 
   /** A type of the caller's tenant, or NOT_FOUND: other tenants' ids behave as unknown. */
-  load(ctx: RequestContext, typeId: string): ContentTypeRecord {
-    return this.repos.contentTypes.get(ctx.tenantId, typeId) ?? notFound('content type', typeId);
+  async load(ctx: RequestContext, typeId: string): Promise<ContentTypeRecord> {
+    return (await this.repos.contentTypes.get(ctx.tenantId, typeId)) ?? notFound('content type', typeId);
   }
 
-  save(ctx: RequestContext, input: ContentTypeSave): ContentType {
+  async save(ctx: RequestContext, input: ContentTypeSave): Promise<ContentType> {
     requireAppContext(ctx, 'creating a content type');
     const name = requiredLabel(input.name, 'name');
     const capabilities = validCapabilities(input.capabilities ?? {});
-    const created = this.repos.transaction(() => {
-      this.assertCodeFree(ctx, input.targetKind, input.code);
-      if (input.parentTypeId) this.parentOf(ctx, input.targetKind, input.parentTypeId);
-      const templateIds = checkTemplateIds(this.repos, ctx.tenantId, input.templateIds ?? []);
-      const record = this.repos.contentTypes.create({
+    const created = await this.repos.units.transaction(async () => {
+      await this.assertCodeFree(ctx, input.targetKind, input.code);
+      if (input.parentTypeId) await this.parentOf(ctx, input.targetKind, input.parentTypeId);
+      const templateIds = await checkTemplateIds(this.repos, ctx.tenantId, input.templateIds ?? []);
+      const record = await this.repos.contentTypes.create({
         tenantId: ctx.tenantId,
         targetKind: input.targetKind,
         code: input.code,
@@ -49,17 +49,17 @@ export class ContentTypeService {
         retentionDays: input.retentionDays ?? 0,
         capabilities,
       });
-      this.repos.contentTypes.setTemplates(record.typeId, templateIds);
+      await this.repos.contentTypes.setTemplates(record.typeId, templateIds);
       return record;
     });
     return this.view(created);
   }
 
-  get(ctx: RequestContext, typeId: string): ContentType {
-    return this.view(this.load(ctx, typeId));
+  async get(ctx: RequestContext, typeId: string): Promise<ContentType> {
+    return this.view(await this.load(ctx, typeId));
   }
 
-  page(ctx: RequestContext, input: ContentTypePageRequest): PageOf<ContentType> {
+  async page(ctx: RequestContext, input: ContentTypePageRequest): Promise<PageOf<ContentType>> {
     const w = pageWindow(input, Object.keys(CONTENT_TYPE_ORDER_COLUMNS) as (keyof typeof CONTENT_TYPE_ORDER_COLUMNS)[], 'sortOrder');
     const filter = {
       ...(input.targetKind ? { targetKind: input.targetKind } : {}),
@@ -67,26 +67,31 @@ export class ContentTypeService {
       ...(input.status ? { status: input.status } : {}),
       ...(input.name ? { name: input.name } : {}),
     };
-    const { total, rows } = this.repos.contentTypes.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
-    return { totalElements: total, content: rows.map((r) => this.view(r)) };
+    // One read transaction: the count, the page and each type's lineage and templates agree.
+    return this.repos.units.read(async () => {
+      const { total, rows } = await this.repos.contentTypes.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+      const content: ContentType[] = [];
+      for (const r of rows) content.push(await this.view(r));
+      return { totalElements: total, content };
+    });
   }
 
   /** Changes the given fields. parentTypeId '' removes the parent; a new parent must not descend from the type. */
-  update(ctx: RequestContext, input: ContentTypeUpdate): ContentType {
+  async update(ctx: RequestContext, input: ContentTypeUpdate): Promise<ContentType> {
     requireAppContext(ctx, 'changing a content type');
     const name = input.name === undefined ? undefined : requiredLabel(input.name, 'name');
     const capabilities = input.capabilities === undefined ? undefined : validCapabilities(input.capabilities);
-    const updated = this.repos.transaction(() => {
-      const current = this.load(ctx, input.typeId);
-      if (input.code !== undefined && input.code !== current.code) this.assertCodeFree(ctx, current.targetKind, input.code);
+    const updated = await this.repos.units.transaction(async () => {
+      const current = await this.load(ctx, input.typeId);
+      if (input.code !== undefined && input.code !== current.code) await this.assertCodeFree(ctx, current.targetKind, input.code);
       if (input.parentTypeId) {
-        const parent = this.parentOf(ctx, current.targetKind, input.parentTypeId);
-        if (lineage(this.repos, parent).some((t) => t.typeId === current.typeId)) {
+        const parent = await this.parentOf(ctx, current.targetKind, input.parentTypeId);
+        if ((await lineage(this.repos, parent)).some((t) => t.typeId === current.typeId)) {
           fail('CONTENT_TYPE_CYCLE', `type ${parent.typeId} is ${current.typeId} or inherits from it`, { field: 'parentTypeId' });
         }
       }
       if (input.templateIds !== undefined) {
-        this.repos.contentTypes.setTemplates(current.typeId, checkTemplateIds(this.repos, ctx.tenantId, input.templateIds));
+        await this.repos.contentTypes.setTemplates(current.typeId, await checkTemplateIds(this.repos, ctx.tenantId, input.templateIds));
       }
       return this.repos.contentTypes.update(ctx.tenantId, current.typeId, {
         ...(input.code !== undefined ? { code: input.code } : {}),
@@ -107,31 +112,31 @@ export class ContentTypeService {
    * A disabled type takes no new containers or documents; items that have it keep it, and child
    * types keep inheriting from it. System types stay enabled.
    */
-  setEnabled(ctx: RequestContext, typeId: string, enabled: boolean): ContentType {
+  async setEnabled(ctx: RequestContext, typeId: string, enabled: boolean): Promise<ContentType> {
     requireAppContext(ctx, enabled ? 'enabling a content type' : 'disabling a content type');
-    const record = this.repos.transaction(() => {
-      const current = this.load(ctx, typeId);
+    const record = await this.repos.units.transaction(async () => {
+      const current = await this.load(ctx, typeId);
       if (!enabled && current.system) fail('SYSTEM_CONTENT_TYPE', `${current.code} is a system type`);
-      this.repos.contentTypes.setStatus(ctx.tenantId, typeId, enabled ? 'ENABLED' : 'DISABLED');
+      await this.repos.contentTypes.setStatus(ctx.tenantId, typeId, enabled ? 'ENABLED' : 'DISABLED');
       return this.load(ctx, typeId);
     });
     return this.view(record);
   }
 
-  private assertCodeFree(ctx: RequestContext, targetKind: TargetKind, code: string): void {
-    if (this.repos.contentTypes.findByCode(ctx.tenantId, targetKind, code)) {
+  private async assertCodeFree(ctx: RequestContext, targetKind: TargetKind, code: string): Promise<void> {
+    if (await this.repos.contentTypes.findByCode(ctx.tenantId, targetKind, code)) {
       fail('NAME_CONFLICT', `a ${targetKind} type with code '${code}' already exists`, { field: 'code' });
     }
   }
 
-  private parentOf(ctx: RequestContext, targetKind: TargetKind, parentTypeId: string): ContentTypeRecord {
-    const parent = this.repos.contentTypes.get(ctx.tenantId, parentTypeId);
+  private async parentOf(ctx: RequestContext, targetKind: TargetKind, parentTypeId: string): Promise<ContentTypeRecord> {
+    const parent = await this.repos.contentTypes.get(ctx.tenantId, parentTypeId);
     if (!parent) fail('VALIDATION', `parentTypeId is not a content type: ${parentTypeId}`, { field: 'parentTypeId' });
     if (parent.targetKind !== targetKind) fail('VALIDATION', `parentTypeId must be a ${targetKind} type, not ${parent.targetKind}`, { field: 'parentTypeId' });
     return parent;
   }
 
-  view(t: ContentTypeRecord): ContentType {
+  async view(t: ContentTypeRecord): Promise<ContentType> {
     return {
       id: t.id,
       typeId: t.typeId,
@@ -149,8 +154,8 @@ export class ContentTypeService {
       maxVersionCount: t.maxVersionCount,
       retentionDays: t.retentionDays,
       capabilities: t.capabilities,
-      effectiveCapabilities: mergeCapabilities(lineage(this.repos, t).map((a) => a.capabilities)),
-      templateIds: this.repos.contentTypes.templateIds(t.typeId),
+      effectiveCapabilities: mergeCapabilities((await lineage(this.repos, t)).map((a) => a.capabilities)),
+      templateIds: await this.repos.contentTypes.templateIds(t.typeId),
     };
   }
 }

@@ -8,11 +8,21 @@ import type { DocumentRecord } from '../../store/repos/documents.ts';
 import type { RequestContext } from '../context.ts';
 import { releasePurged, removeFilesAfterTransaction } from './blobRelease.ts';
 
-/** Runs inside the transaction that added the version; the freed blob and rendition files go after it ends. */
-export function pruneVersions(deps: Pick<AreaDeps<'blobs' | 'contentTypes' | 'renditionBlobs' | 'renditions' | 'retention' | 'versions'>, 'repos'>, ctx: RequestContext, doc: DocumentRecord): void {
+/** The maxVersionCount of an existing document's type (0 when either is gone), read before the transaction that prunes. */
+export async function versionLimitOf(deps: Pick<AreaDeps<'contentTypes' | 'documents'>, 'repos'>, tenantId: string, docId: string): Promise<number> {
+  const doc = deps.repos.documents.get(tenantId, docId);
+  const type = doc && (await deps.repos.contentTypes.get(tenantId, doc.documentTypeId));
+  return type?.maxVersionCount ?? 0;
+}
+
+/**
+ * Runs inside the transaction that added the version, with the limit of the document's type read
+ * before it (the content model is read asynchronously); the freed blob and rendition files go
+ * after the transaction ends.
+ */
+export function pruneVersions(deps: Pick<AreaDeps<'blobs' | 'renditionBlobs' | 'renditions' | 'retention' | 'versions'>, 'repos'>, ctx: RequestContext, doc: DocumentRecord, limit: number): void {
   const { repos } = deps;
   const docId = doc.docId;
-  const limit = repos.contentTypes.get(ctx.tenantId, doc.documentTypeId)?.maxVersionCount ?? 0;
   if (limit <= 0) return;
   const versions = repos.retention.versionsOldestFirst(ctx.tenantId, docId);
   const beyond = versions.slice(0, Math.max(0, versions.length - limit)).filter((v) => v.versionId !== doc.publishedVersionId);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Perm } from '../../../shared/permissions.ts';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import type { DocumentPageRequest, DocumentSave, DocumentUpdate } from '../../../shared/v1/requests.ts';
+import type { ContentTypeRecord } from '../../store/async/repos/contentTypes.ts';
 import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/repos/documents.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { ContainerService } from '../containers/service.ts';
@@ -42,18 +43,18 @@ export class DocumentService {
 
   /**
    * Creates a document inside the caller's transaction, so an upload can create its document and
-   * its first version atomically. Checks the name; permission is the caller's to check.
+   * its first version atomically. Checks the name; permission is the caller's to check, and the
+   * type is checked before the transaction (documentType).
    */
-  createRecord(ctx: RequestContext, input: { containerId: string; title: string; documentTypeId?: string; metadata?: Record<string, unknown> }): DocumentRecord {
+  createRecord(ctx: RequestContext, input: { containerId: string; title: string; type: ContentTypeRecord; metadata?: Record<string, unknown> }): DocumentRecord {
     const title = validName(input.title, 'title');
     const metadata = validMetadata(input.metadata ?? {}, 'metadataColumns');
-    const typeId = this.documentType(ctx, input.documentTypeId);
     this.containers.assertNameFree(ctx, input.containerId, title);
     const record = this.repos.documents.create({
       tenantId: ctx.tenantId,
       containerId: input.containerId,
       title,
-      documentTypeId: typeId,
+      documentTypeId: input.type.typeId,
       metadata,
       createBy: actorOf(ctx),
     });
@@ -65,9 +66,8 @@ export class DocumentService {
     const containerId = this.targetContainer(ctx, input.containerId);
     this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
     await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
-    const record = this.repos.transaction(() =>
-      this.createRecord(ctx, { containerId, title: input.title, documentTypeId: input.documentTypeId, metadata: input.metadataColumns ?? {} }),
-    );
+    const type = await this.documentType(ctx, input.documentTypeId);
+    const record = this.repos.transaction(() => this.createRecord(ctx, { containerId, title: input.title, type, metadata: input.metadataColumns ?? {} }));
     return this.view(ctx, record);
   }
 
@@ -124,7 +124,7 @@ export class DocumentService {
     const current = this.load(ctx, docId);
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
     this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
-    const purgeAt = purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
+    const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
     const updated = this.repos.transaction(() => {
       this.repos.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
       const record = this.load(ctx, docId);
@@ -149,15 +149,14 @@ export class DocumentService {
     return this.view(ctx, updated);
   }
 
-  private documentType(ctx: RequestContext, typeId: string | undefined): string {
-    if (!typeId) {
-      return (this.repos.contentTypes.findSystem(ctx.tenantId, 'DOCUMENT') ?? fail('INTERNAL', 'tenant has no document type')).typeId;
-    }
-    const type = this.repos.contentTypes.get(ctx.tenantId, typeId);
+  /** The type a new document is created with: the given one, which must be an enabled document type, or the tenant's system type. */
+  async documentType(ctx: RequestContext, typeId: string | undefined): Promise<ContentTypeRecord> {
+    if (!typeId) return (await this.repos.contentTypes.findSystem(ctx.tenantId, 'DOCUMENT')) ?? fail('INTERNAL', 'tenant has no document type');
+    const type = await this.repos.contentTypes.get(ctx.tenantId, typeId);
     if (!type || type.targetKind !== 'DOCUMENT' || type.status !== 'ENABLED') {
       fail('VALIDATION', `documentTypeId is not an enabled document type: ${typeId}`, { field: 'documentTypeId' });
     }
-    return type.typeId;
+    return type;
   }
 
   recordChange(d: DocumentRecord, op: 'create' | 'update' | 'move' | 'delete' | 'restore' | 'version'): void {
@@ -179,7 +178,7 @@ export class DocumentService {
   async view(ctx: RequestContext, d: DocumentRecord): Promise<Document> {
     return toDocument(d, {
       containerName: this.repos.containers.get(ctx.tenantId, d.containerId)?.name ?? '',
-      documentTypeName: this.repos.contentTypes.get(ctx.tenantId, d.documentTypeId)?.name ?? '',
+      documentTypeName: (await this.repos.contentTypes.nameOf(ctx.tenantId, d.documentTypeId)) ?? '',
       createByName: await this.repos.identity.displayName(ctx.tenantId, d.createBy),
     });
   }

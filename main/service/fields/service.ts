@@ -14,7 +14,7 @@ import {
   type ValueType,
 } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
-import { FIELD_ORDER_COLUMNS, type FieldDefinitionRecord, type FieldDefinitionValues } from '../../store/repos/fieldDefinitions.ts';
+import { FIELD_ORDER_COLUMNS, type FieldDefinitionRecord, type FieldDefinitionValues } from '../../store/async/repos/fieldDefinitions.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { validCapabilities } from '../contentTypes/capabilities.ts';
@@ -22,7 +22,7 @@ import { requiredLabel } from '../contentTypes/labels.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
-import { usersNamed, valueEnv, valueSpec } from './spec.ts';
+import { termSetsOf, usersNamed, valueEnv, valueSpec } from './spec.ts';
 import { parseValidationRule } from './validationRule.ts';
 import { checkValue, parseDefaultValue } from './values.ts';
 
@@ -33,36 +33,36 @@ export class FieldDefinitionService {
     return this.deps.repos;
   }
 
-  load(ctx: RequestContext, fieldId: string): FieldDefinitionRecord {
-    return this.repos.fieldDefinitions.get(ctx.tenantId, fieldId) ?? notFound('field definition', fieldId);
+  async load(ctx: RequestContext, fieldId: string): Promise<FieldDefinitionRecord> {
+    return (await this.repos.fieldDefinitions.get(ctx.tenantId, fieldId)) ?? notFound('field definition', fieldId);
   }
 
   /** Creates a field (no fieldId) or changes the given properties of one. */
   async save(ctx: RequestContext, input: FieldDefinitionSave): Promise<FieldDefinition> {
     requireAppContext(ctx, 'saving a field definition');
-    const users = await this.usersOfDefault(ctx, input);
-    const record = this.repos.transaction(() => {
+    const record = await this.repos.units.transaction(async () => {
+      const users = await this.usersOfDefault(ctx, input);
       if (!input.fieldId) {
-        const values = this.checked(ctx, input, undefined, users);
-        if (this.repos.fieldDefinitions.findByKey(ctx.tenantId, values.attributeKey)) {
+        const values = await this.checked(ctx, input, undefined, users);
+        if (await this.repos.fieldDefinitions.findByKey(ctx.tenantId, values.attributeKey)) {
           fail('NAME_CONFLICT', `a field with attributeKey '${values.attributeKey}' already exists`, { field: 'attributeKey' });
         }
         return this.repos.fieldDefinitions.create(ctx.tenantId, values);
       }
-      const current = this.load(ctx, input.fieldId);
+      const current = await this.load(ctx, input.fieldId);
       if (input.attributeKey !== undefined && input.attributeKey !== current.attributeKey) {
         fail('VALIDATION', 'attributeKey cannot change: stored metadata values are keyed by it', { field: 'attributeKey' });
       }
-      return this.repos.fieldDefinitions.update(ctx.tenantId, current.fieldId, this.checked(ctx, input, current, users));
+      return this.repos.fieldDefinitions.update(ctx.tenantId, current.fieldId, await this.checked(ctx, input, current, users));
     });
     return view(record);
   }
 
-  get(ctx: RequestContext, fieldId: string): FieldDefinition {
-    return view(this.load(ctx, fieldId));
+  async get(ctx: RequestContext, fieldId: string): Promise<FieldDefinition> {
+    return view(await this.load(ctx, fieldId));
   }
 
-  page(ctx: RequestContext, input: FieldDefinitionPageRequest): PageOf<FieldDefinition> {
+  async page(ctx: RequestContext, input: FieldDefinitionPageRequest): Promise<PageOf<FieldDefinition>> {
     const w = pageWindow(input, Object.keys(FIELD_ORDER_COLUMNS) as (keyof typeof FIELD_ORDER_COLUMNS)[], 'sortOrder');
     const filter = {
       ...(input.attributeKey ? { attributeKey: input.attributeKey } : {}),
@@ -71,29 +71,26 @@ export class FieldDefinitionService {
       ...(input.status ? { status: input.status } : {}),
       ...(input.applicableTarget ? { applicableTarget: input.applicableTarget } : {}),
     };
-    const { total, rows } = this.repos.fieldDefinitions.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = await this.repos.units.read(() => this.repos.fieldDefinitions.page(ctx.tenantId, filter, w.order, w.limit, w.offset));
     return { totalElements: total, content: rows.map(view) };
   }
 
-  /**
-   * The users a USER field's default names, looked up before the transaction that checks it. Should
-   * the field change in between, an id not looked up here fails the check: it is never let through.
-   */
-  private usersOfDefault(ctx: RequestContext, input: FieldDefinitionSave): Promise<ReadonlySet<string>> {
-    const current = input.fieldId ? this.repos.fieldDefinitions.get(ctx.tenantId, input.fieldId) : undefined;
+  /** The users a USER field's default names: an id not looked up here fails the check, it is never let through. */
+  private async usersOfDefault(ctx: RequestContext, input: FieldDefinitionSave): Promise<ReadonlySet<string>> {
+    const current = input.fieldId ? await this.repos.fieldDefinitions.get(ctx.tenantId, input.fieldId) : undefined;
     const valueType = input.valueType ?? current?.valueType ?? 'STRING';
     const parsed = parseDefaultValue(input.defaultValue ?? current?.defaultValue ?? '', valueType, input.cardinality ?? current?.cardinality ?? 'SINGLE');
     return usersNamed(this.repos, ctx.tenantId, valueType, parsed.ok ? parsed.value : null);
   }
 
   /** The field after applying `input` over `current` (or over the defaults of a new field), checked as a whole. */
-  private checked(ctx: RequestContext, input: FieldDefinitionSave, current: FieldDefinitionRecord | undefined, users: ReadonlySet<string>): FieldDefinitionValues {
+  private async checked(ctx: RequestContext, input: FieldDefinitionSave, current: FieldDefinitionRecord | undefined, users: ReadonlySet<string>): Promise<FieldDefinitionValues> {
     const attributeKey = input.attributeKey ?? current?.attributeKey;
     if (!attributeKey) fail('VALIDATION', 'attributeKey is required to create a field', { field: 'attributeKey' });
     const valueType: ValueType | undefined = input.valueType ?? current?.valueType;
     if (!valueType) fail('VALIDATION', 'valueType is required to create a field', { field: 'valueType' });
     const cardinality = input.cardinality ?? current?.cardinality ?? 'SINGLE';
-    const source = this.optionSource(ctx, input, current, valueType);
+    const source = await this.optionSource(ctx, input, current, valueType);
     const values: FieldDefinitionValues = {
       attributeKey,
       displayName: input.displayName !== undefined || !current ? requiredLabel(input.displayName, 'displayName') : current.displayName,
@@ -114,7 +111,8 @@ export class FieldDefinitionService {
     if (!rule.ok) fail('VALIDATION', rule.reason, { field: 'validationRule' });
     const parsedDefault = parseDefaultValue(values.defaultValue, valueType, cardinality);
     if (!parsedDefault.ok) fail('VALIDATION', parsedDefault.reason, { field: 'defaultValue' });
-    const defaultProblem = checkValue({ ...valueSpec(values), required: false }, parsedDefault.value, valueEnv(this.repos, ctx.tenantId, values, users));
+    const termSets = await termSetsOf(this.repos, ctx.tenantId, [values]);
+    const defaultProblem = checkValue({ ...valueSpec(values), required: false }, parsedDefault.value, valueEnv(values, termSets, users));
     if (defaultProblem) fail('VALIDATION', `defaultValue ${defaultProblem}`, { field: 'defaultValue' });
     return values;
   }
@@ -124,12 +122,12 @@ export class FieldDefinitionService {
    * Options or a term set given for a field that cannot use them are an error; ones left over
    * from the field's previous shape are dropped.
    */
-  private optionSource(
+  private async optionSource(
     ctx: RequestContext,
     input: FieldDefinitionSave,
     current: FieldDefinitionRecord | undefined,
     valueType: ValueType,
-  ): { optionSourceType: OptionSourceType; optionSourceId: string; optionsList: FieldOption[] } {
+  ): Promise<{ optionSourceType: OptionSourceType; optionSourceId: string; optionsList: FieldOption[] }> {
     const keep = current?.valueType === 'OPTION' && valueType === 'OPTION';
     const sourceType: OptionSourceType = input.optionSourceType ?? (keep ? current.optionSourceType : valueType === 'OPTION' ? 'STATIC' : 'NONE');
     if (valueType === 'OPTION' && sourceType === 'NONE') fail('VALIDATION', 'an OPTION field needs optionSourceType STATIC or TERM_SET', { field: 'optionSourceType' });
@@ -151,7 +149,7 @@ export class FieldDefinitionService {
     if (sourceType === 'TERM_SET') {
       const termSetId = input.optionSourceId ?? (keep && current.optionSourceType === 'TERM_SET' ? current.optionSourceId : '');
       if (!termSetId) fail('VALIDATION', 'a TERM_SET OPTION field needs optionSourceId, the termSetId', { field: 'optionSourceId' });
-      if (!this.repos.termSets.get(ctx.tenantId, termSetId)) fail('VALIDATION', `optionSourceId is not a term set: ${termSetId}`, { field: 'optionSourceId' });
+      if (!(await this.repos.termSets.get(ctx.tenantId, termSetId))) fail('VALIDATION', `optionSourceId is not a term set: ${termSetId}`, { field: 'optionSourceId' });
       return { optionSourceType: 'TERM_SET', optionSourceId: termSetId, optionsList: [] };
     }
     return { optionSourceType: 'NONE', optionSourceId: '', optionsList: [] };

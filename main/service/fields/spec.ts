@@ -1,21 +1,36 @@
 /** What a field definition means for its values: its options, the lookups its values need, and its compiled rule. */
 import type { FormOption, OptionSourceType, ValueType } from '../../../shared/v1/contentModel.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
+import type { FieldDefinitionRecord } from '../../store/async/repos/fieldDefinitions.ts';
+import type { TermSetRecord } from '../../store/async/repos/termSets.ts';
 import { parseValidationRule } from './validationRule.ts';
 import type { ValueEnv, ValueSpec } from './values.ts';
 
 type OptionSource = Pick<FieldDefinitionRecord, 'optionSourceType' | 'optionSourceId' | 'optionsList'> & { optionSourceType: OptionSourceType };
 
-/** The options of a field, by sortOrder: its static list, or the terms of its term set. */
-export function optionsOf(repos: Repos<'termSets'>, tenantId: string, f: OptionSource): FormOption[] {
+/** The options of a field, by sortOrder: its static list, or the terms of its term set (termSetsOf). */
+export function optionsOf(f: OptionSource, termSets: ReadonlyMap<string, TermSetRecord>): FormOption[] {
   const options =
     f.optionSourceType === 'STATIC'
       ? f.optionsList.map((o) => ({ ...o, parentValue: '' }))
       : f.optionSourceType === 'TERM_SET'
-        ? (repos.termSets.get(tenantId, f.optionSourceId)?.terms ?? [])
+        ? (termSets.get(f.optionSourceId)?.terms ?? [])
         : [];
   return [...options].sort((a, b) => a.sortOrder - b.sortOrder);
+}
+
+/**
+ * The term sets that `fields` take their options from, by id, looked up before the options are
+ * needed: a value is checked inside transactions, which await nothing.
+ */
+export async function termSetsOf(repos: Repos<'termSets'>, tenantId: string, fields: readonly OptionSource[]): Promise<ReadonlyMap<string, TermSetRecord>> {
+  const found = new Map<string, TermSetRecord>();
+  for (const f of fields) {
+    if (f.optionSourceType !== 'TERM_SET' || found.has(f.optionSourceId)) continue;
+    const termSet = await repos.termSets.get(tenantId, f.optionSourceId);
+    if (termSet) found.set(termSet.termSetId, termSet);
+  }
+  return found;
 }
 
 /**
@@ -35,10 +50,10 @@ export async function usersNamed(repos: Repos<'identity'>, tenantId: string, val
  * them deprecated so that people stop choosing them. `users` are those the value names that exist
  * (usersNamed): any other id is not a user of the tenant.
  */
-export function valueEnv(repos: Repos<'termSets'>, tenantId: string, f: OptionSource, users: ReadonlySet<string>): ValueEnv {
+export function valueEnv(f: OptionSource, termSets: ReadonlyMap<string, TermSetRecord>, users: ReadonlySet<string>): ValueEnv {
   let options: Set<string> | undefined;
   return {
-    isOption: (value) => (options ??= new Set(optionsOf(repos, tenantId, f).map((o) => o.value))).has(value),
+    isOption: (value) => (options ??= new Set(optionsOf(f, termSets).map((o) => o.value))).has(value),
     isUser: (userId) => users.has(userId),
   };
 }

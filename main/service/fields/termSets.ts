@@ -3,7 +3,7 @@
  * is what metadata stores; in a hierarchical set a term may name a parent term.
  */
 import type { Term, TermInput, TermSet, TermSetSave } from '../../../shared/v1/contentModel.ts';
-import type { TermSetRecord } from '../../store/repos/termSets.ts';
+import type { TermSetRecord } from '../../store/async/repos/termSets.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
@@ -45,18 +45,18 @@ export class TermSetService {
     return this.deps.repos;
   }
 
-  load(ctx: RequestContext, termSetId: string): TermSetRecord {
-    return this.repos.termSets.get(ctx.tenantId, termSetId) ?? notFound('term set', termSetId);
+  async load(ctx: RequestContext, termSetId: string): Promise<TermSetRecord> {
+    return (await this.repos.termSets.get(ctx.tenantId, termSetId)) ?? notFound('term set', termSetId);
   }
 
   /** Creates (without termSetId; code and name needed) or changes the given fields; terms are replaced whole. */
-  save(ctx: RequestContext, input: TermSetSave): TermSet {
+  async save(ctx: RequestContext, input: TermSetSave): Promise<TermSet> {
     requireAppContext(ctx, 'saving a term set');
-    const record = this.repos.transaction(() => {
-      const current = input.termSetId ? this.load(ctx, input.termSetId) : undefined;
+    const record = await this.repos.units.transaction(async () => {
+      const current = input.termSetId ? await this.load(ctx, input.termSetId) : undefined;
       const code = input.code ?? current?.code;
       if (!code) fail('VALIDATION', 'code is required to create a term set', { field: 'code' });
-      const other = this.repos.termSets.findByCode(ctx.tenantId, code);
+      const other = await this.repos.termSets.findByCode(ctx.tenantId, code);
       if (other && other.termSetId !== current?.termSetId) fail('NAME_CONFLICT', `a term set with code '${code}' already exists`, { field: 'code' });
       const hierarchical = input.hierarchical ?? current?.hierarchical ?? false;
       const values = {
@@ -72,8 +72,8 @@ export class TermSetService {
     return view(record);
   }
 
-  get(ctx: RequestContext, termSetId: string): TermSet {
-    return view(this.load(ctx, termSetId));
+  async get(ctx: RequestContext, termSetId: string): Promise<TermSet> {
+    return view(await this.load(ctx, termSetId));
   }
 }
 

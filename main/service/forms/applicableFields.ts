@@ -6,9 +6,9 @@
  */
 import type { FieldSourceType } from '../../../shared/v1/contentModel.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { ContentTypeRecord } from '../../store/repos/contentTypes.ts';
-import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
-import type { TemplateRecord } from '../../store/repos/templates.ts';
+import type { ContentTypeRecord } from '../../store/async/repos/contentTypes.ts';
+import type { FieldDefinitionRecord } from '../../store/async/repos/fieldDefinitions.ts';
+import type { TemplateRecord } from '../../store/async/repos/templates.ts';
 import { lineage } from '../contentTypes/lineage.ts';
 
 export interface AppliedTemplate {
@@ -18,19 +18,19 @@ export interface AppliedTemplate {
   fields: FieldDefinitionRecord[];
 }
 
-export function appliedTemplates(repos: Repos<'contentTypes' | 'fieldDefinitions' | 'templates'>, type: ContentTypeRecord): AppliedTemplate[] {
+export async function appliedTemplates(repos: Repos<'contentTypes' | 'fieldDefinitions' | 'templates'>, type: ContentTypeRecord): Promise<AppliedTemplate[]> {
   const groups: AppliedTemplate[] = [];
   const seenTemplates = new Set<string>();
   const seenFields = new Set<string>();
-  for (const level of lineage(repos, type)) {
-    for (const templateId of repos.contentTypes.templateIds(level.typeId)) {
+  for (const level of await lineage(repos, type)) {
+    for (const templateId of await repos.contentTypes.templateIds(level.typeId)) {
       if (seenTemplates.has(templateId)) continue;
       seenTemplates.add(templateId);
-      const template = repos.templates.get(type.tenantId, templateId);
+      const template = await repos.templates.get(type.tenantId, templateId);
       if (!template || template.status !== 'ENABLED') continue;
-      const fields = repos.fieldDefinitions
-        .many(type.tenantId, template.fieldIds)
-        .filter((f) => f.status === 'ENABLED' && f.applicableTargets.includes(type.targetKind) && !seenFields.has(f.fieldId));
+      const fields = (await repos.fieldDefinitions.many(type.tenantId, template.fieldIds)).filter(
+        (f) => f.status === 'ENABLED' && f.applicableTargets.includes(type.targetKind) && !seenFields.has(f.fieldId),
+      );
       for (const f of fields) seenFields.add(f.fieldId);
       groups.push({ template, source: level.typeId === type.typeId ? 'TYPE' : 'INHERITED_TYPE', sourceTypeId: level.typeId, fields });
     }
@@ -38,6 +38,6 @@ export function appliedTemplates(repos: Repos<'contentTypes' | 'fieldDefinitions
   return groups;
 }
 
-export function applicableFields(repos: Repos<'contentTypes' | 'fieldDefinitions' | 'templates'>, type: ContentTypeRecord): FieldDefinitionRecord[] {
-  return appliedTemplates(repos, type).flatMap((g) => g.fields);
+export async function applicableFields(repos: Repos<'contentTypes' | 'fieldDefinitions' | 'templates'>, type: ContentTypeRecord): Promise<FieldDefinitionRecord[]> {
+  return (await appliedTemplates(repos, type)).flatMap((g) => g.fields);
 }

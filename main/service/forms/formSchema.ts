@@ -6,11 +6,11 @@
  */
 import { Perm } from '../../../shared/permissions.ts';
 import type { FieldSourceType, FormField, FormSchema } from '../../../shared/v1/contentModel.ts';
-import type { FieldDefinitionRecord } from '../../store/repos/fieldDefinitions.ts';
+import type { FieldDefinitionRecord } from '../../store/async/repos/fieldDefinitions.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { optionsOf } from '../fields/spec.ts';
+import { optionsOf, termSetsOf } from '../fields/spec.ts';
 import { appliedTemplates } from './applicableFields.ts';
 
 interface Origin {
@@ -19,15 +19,30 @@ interface Origin {
   sourceTemplateName: string;
 }
 
-export function containerFormSchema(deps: Pick<AreaDeps<'containers' | 'contentTypes' | 'fieldDefinitions' | 'identity' | 'templates' | 'termSets'>, 'repos' | 'access'>, ctx: RequestContext, containerId: string): FormSchema {
+export async function containerFormSchema(
+  deps: Pick<AreaDeps<'containers' | 'contentTypes' | 'fieldDefinitions' | 'identity' | 'templates' | 'termSets'>, 'repos' | 'access'>,
+  ctx: RequestContext,
+  containerId: string,
+): Promise<FormSchema> {
   const { repos } = deps;
   const container = repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
   deps.access.require(ctx, container.containerId, Perm.READ, 'read this container');
-  const type = repos.contentTypes.get(ctx.tenantId, container.containerTypeId);
-  const groups = type ? appliedTemplates(repos, type) : [];
   const metadata = container.metadata;
+  // One read transaction: the type, its templates, their fields and term sets as of one commit.
+  const { type, groups, covered, described, termSets } = await repos.units.read(async () => {
+    const type = await repos.contentTypes.get(ctx.tenantId, container.containerTypeId);
+    const groups = type ? await appliedTemplates(repos, type) : [];
+    const covered = new Set(groups.flatMap((g) => g.fields.map((f) => f.attributeKey)));
+    const described = new Map<string, FieldDefinitionRecord>();
+    for (const key of Object.keys(metadata).filter((k) => !covered.has(k))) {
+      const known = await repos.fieldDefinitions.findByKey(ctx.tenantId, key);
+      if (known) described.set(key, known);
+    }
+    const termSets = await termSetsOf(repos, ctx.tenantId, [...groups.flatMap((g) => g.fields), ...described.values()]);
+    return { type, groups, covered, described, termSets };
+  });
   const field = (f: FieldDefinitionRecord, origin: Origin): FormField => {
-    const termSet = f.optionSourceType === 'TERM_SET' ? repos.termSets.get(ctx.tenantId, f.optionSourceId) : undefined;
+    const termSet = f.optionSourceType === 'TERM_SET' ? termSets.get(f.optionSourceId) : undefined;
     const current = Object.hasOwn(metadata, f.attributeKey) ? metadata[f.attributeKey] : undefined;
     return {
       fieldId: f.fieldId,
@@ -36,7 +51,7 @@ export function containerFormSchema(deps: Pick<AreaDeps<'containers' | 'contentT
       valueType: f.valueType,
       cardinality: f.cardinality,
       optionSourceType: f.optionSourceType,
-      options: optionsOf(repos, ctx.tenantId, f),
+      options: optionsOf(f, termSets),
       termSetId: termSet?.termSetId ?? '',
       termSetCode: termSet?.code ?? '',
       termSetHierarchical: termSet?.hierarchical ?? false,
@@ -50,13 +65,12 @@ export function containerFormSchema(deps: Pick<AreaDeps<'containers' | 'contentT
     };
   };
 
-  const covered = new Set(groups.flatMap((g) => g.fields.map((f) => f.attributeKey)));
   const legacy = Object.keys(metadata)
     .filter((key) => !covered.has(key))
     .sort()
     .map((key) => {
       const origin: Origin = { sourceType: 'LEGACY', sourceTemplateId: '', sourceTemplateName: '' };
-      const known = repos.fieldDefinitions.findByKey(ctx.tenantId, key);
+      const known = described.get(key);
       return known ? field(known, origin) : undescribed(key, metadata[key], origin);
     });
 

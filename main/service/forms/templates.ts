@@ -2,7 +2,7 @@
 import type { Template, TemplatePageRequest, TemplateSave } from '../../../shared/v1/contentModel.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { Repos } from '../../store/repositories.ts';
-import { TEMPLATE_ORDER_COLUMNS, type TemplateRecord } from '../../store/repos/templates.ts';
+import { TEMPLATE_ORDER_COLUMNS, type TemplateRecord } from '../../store/async/repos/templates.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { requireAppContext } from '../contentTypes/appContext.ts';
 import { requiredLabel } from '../contentTypes/labels.ts';
@@ -11,18 +11,18 @@ import { fail, notFound } from '../errors.ts';
 import { pageWindow } from '../paging.ts';
 
 /** Checks a list of ids that must each name a record of the tenant, once. */
-function checkIdList(ids: readonly string[], field: string, exists: (id: string) => boolean, what: string): string[] {
+async function checkIdList(ids: readonly string[], field: string, exists: (id: string) => Promise<boolean>, what: string): Promise<string[]> {
   const seen = new Set<string>();
-  ids.forEach((id, i) => {
+  for (const [i, id] of ids.entries()) {
     if (seen.has(id)) fail('VALIDATION', `${field} lists ${id} twice`, { field: `${field}[${i}]` });
-    if (!exists(id)) fail('VALIDATION', `${field}[${i}] is not a ${what}: ${id}`, { field: `${field}[${i}]` });
+    if (!(await exists(id))) fail('VALIDATION', `${field}[${i}] is not a ${what}: ${id}`, { field: `${field}[${i}]` });
     seen.add(id);
-  });
+  }
   return [...ids];
 }
 
-export function checkTemplateIds(repos: Repos<'fieldDefinitions' | 'templates'>, tenantId: string, ids: readonly string[]): string[] {
-  return checkIdList(ids, 'templateIds', (id) => repos.templates.get(tenantId, id) !== undefined, 'template');
+export function checkTemplateIds(repos: Repos<'templates'>, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  return checkIdList(ids, 'templateIds', async (id) => (await repos.templates.get(tenantId, id)) !== undefined, 'template');
 }
 
 export class TemplateService {
@@ -32,22 +32,22 @@ export class TemplateService {
     return this.deps.repos;
   }
 
-  load(ctx: RequestContext, templateId: string): TemplateRecord {
-    return this.repos.templates.get(ctx.tenantId, templateId) ?? notFound('template', templateId);
+  async load(ctx: RequestContext, templateId: string): Promise<TemplateRecord> {
+    return (await this.repos.templates.get(ctx.tenantId, templateId)) ?? notFound('template', templateId);
   }
 
   /** Creates (without templateId) or changes the given fields of a template; fieldIds are replaced whole. */
-  save(ctx: RequestContext, input: TemplateSave): Template {
+  async save(ctx: RequestContext, input: TemplateSave): Promise<Template> {
     requireAppContext(ctx, 'saving a template');
-    const record = this.repos.transaction(() => {
-      const current = input.templateId ? this.load(ctx, input.templateId) : undefined;
+    const record = await this.repos.units.transaction(async () => {
+      const current = input.templateId ? await this.load(ctx, input.templateId) : undefined;
       const name = input.name !== undefined || !current ? requiredLabel(input.name, 'name') : current.name;
-      const other = this.repos.templates.findByName(ctx.tenantId, name);
+      const other = await this.repos.templates.findByName(ctx.tenantId, name);
       if (other && other.templateId !== current?.templateId) fail('NAME_CONFLICT', `a template named '${name}' already exists`, { field: 'name' });
-      const fieldIds = checkIdList(
+      const fieldIds = await checkIdList(
         input.fieldIds ?? current?.fieldIds ?? [],
         'fieldIds',
-        (id) => this.repos.fieldDefinitions.get(ctx.tenantId, id) !== undefined,
+        async (id) => (await this.repos.fieldDefinitions.get(ctx.tenantId, id)) !== undefined,
         'field definition',
       );
       const values = {
@@ -61,14 +61,14 @@ export class TemplateService {
     return view(record);
   }
 
-  get(ctx: RequestContext, templateId: string): Template {
-    return view(this.load(ctx, templateId));
+  async get(ctx: RequestContext, templateId: string): Promise<Template> {
+    return view(await this.load(ctx, templateId));
   }
 
-  page(ctx: RequestContext, input: TemplatePageRequest): PageOf<Template> {
+  async page(ctx: RequestContext, input: TemplatePageRequest): Promise<PageOf<Template>> {
     const w = pageWindow(input, Object.keys(TEMPLATE_ORDER_COLUMNS) as (keyof typeof TEMPLATE_ORDER_COLUMNS)[], 'name');
     const filter = { ...(input.name ? { name: input.name } : {}), ...(input.status ? { status: input.status } : {}) };
-    const { total, rows } = this.repos.templates.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = await this.repos.units.read(() => this.repos.templates.page(ctx.tenantId, filter, w.order, w.limit, w.offset));
     return { totalElements: total, content: rows.map(view) };
   }
 }

@@ -14,7 +14,7 @@ import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
-import { pruneVersions } from '../contentTypes/versionLimit.ts';
+import { pruneVersions, versionLimitOf } from '../contentTypes/versionLimit.ts';
 import { queueTextExtraction } from '../text/queue.ts';
 import { chargeStored } from '../limits/quota.ts';
 import { announceVersion } from './announce.ts';
@@ -47,10 +47,12 @@ async function finalizeLocked(
   if ('bytes' in staged) await repos.blobs.putBuffered(staged);
   else await repos.blobs.commit(staged);
   try {
+    // The content model is read before the transaction, which awaits nothing: the new document's
+    // type, or the existing document's version limit (docs/architecture.md, "The store on two databases").
+    const newType = target.docId ? undefined : await documents.documentType(ctx, target.documentTypeId || undefined);
+    const limit = newType ? newType.maxVersionCount : await versionLimitOf(deps, ctx.tenantId, target.docId);
     const version = repos.transaction(() => {
-      const doc = target.docId
-        ? documents.load(ctx, target.docId)
-        : documents.createRecord(ctx, { containerId: target.containerId, title: target.title, documentTypeId: target.documentTypeId || undefined });
+      const doc = newType ? documents.createRecord(ctx, { containerId: target.containerId, title: target.title, type: newType }) : documents.load(ctx, target.docId);
       if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
       const metadata = parseMetadata(target.metadata);
       const described = Object.keys(metadata).length > 0 ? repos.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx)) : doc;
@@ -72,7 +74,7 @@ async function finalizeLocked(
       });
       const current = repos.documents.setCurrentVersion(described, v, actorOf(ctx));
       documents.recordChange(current, 'version');
-      pruneVersions(deps, ctx, current);
+      pruneVersions(deps, ctx, current, limit);
       alsoInTransaction(v);
       queueTextExtraction(repos, v);
       return v;

@@ -11,7 +11,7 @@ import type { RequestContext } from '../context.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { fail } from '../errors.ts';
 import { normaliseMediaType, OCTET_STREAM } from '../mediaType.ts';
-import { usersInUploadMetadata, validateUploadMetadata, type MetadataRepos } from '../forms/metadata.ts';
+import { uploadMetadataFacts, validateUploadMetadata, type MetadataRepos, type UploadMetadataFacts } from '../forms/metadata.ts';
 import { validName } from '../tree/names.ts';
 
 export interface TargetInput {
@@ -29,25 +29,26 @@ export interface TargetInput {
 }
 
 /**
- * The users the target's metadata names, looked up before resolveTarget checks it, which may run in
- * a transaction (usersInUploadMetadata). Metadata that is not a JSON object names none: resolveTarget
- * reports it, in the order of its checks.
+ * What resolveTarget's check of the target's metadata reads, looked up before it, since it may run
+ * in a synchronous transaction (uploadMetadataFacts): the fields of the document's type, their term
+ * sets, and the users the metadata names. Metadata that is not a JSON object needs none:
+ * resolveTarget reports it, in the order of its checks.
  */
-export function usersOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<ReadonlySet<string>> {
+export async function usersOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<UploadMetadataFacts> {
   let metadata: Record<string, unknown>;
   try {
     metadata = parseMetadata(input.metadata);
   } catch {
-    return Promise.resolve(new Set());
+    metadata = {};
   }
-  return usersInUploadMetadata(deps, ctx, input, metadata);
+  return uploadMetadataFacts(deps, ctx, input, metadata);
 }
 
-/** Checks a target and returns it in the normalised form kept on upload sessions; `users` from usersOfTarget. */
-export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput, users: ReadonlySet<string>): UploadTarget {
+/** Checks a target and returns it in the normalised form kept on upload sessions; `facts` from usersOfTarget. */
+export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput, facts: UploadMetadataFacts): UploadTarget {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
-  validateUploadMetadata(deps, ctx, input, parseMetadata(input.metadata), users);
+  validateUploadMetadata(facts, parseMetadata(input.metadata));
   const originalFilename = input.originalFilename ? validName(input.originalFilename, 'originalFilename') : '';
   const nameForType = originalFilename || input.title || '';
   const common = {

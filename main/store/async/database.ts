@@ -11,7 +11,11 @@ import { POSTGRES_MIGRATIONS } from '../postgres/postgresMigrations.ts';
 import { postgresPool } from '../postgres/pool.ts';
 import { TokenMemory } from '../repos/tokenRecords.ts';
 import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
+import { AsyncContentTypeRepository } from './repos/contentTypes.ts';
+import { AsyncFieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
+import { AsyncTemplateRepository } from './repos/templates.ts';
+import { AsyncTermSetRepository } from './repos/termSets.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import type { StoreSchema } from './schema.ts';
 import { cachingStatements } from './statementCache.ts';
@@ -22,6 +26,10 @@ export interface AsyncRepositories {
   readonly identity: AsyncIdentityRepository;
   readonly tokens: AsyncTokenRepository;
   readonly authorizationCodes: AsyncAuthorizationCodeRepository;
+  readonly contentTypes: AsyncContentTypeRepository;
+  readonly fieldDefinitions: AsyncFieldDefinitionRepository;
+  readonly templates: AsyncTemplateRepository;
+  readonly termSets: AsyncTermSetRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -98,7 +106,15 @@ abstract class KyselyDatabase implements AsyncDatabase {
   }
 
   private reposOver(q: Kysely<StoreSchema>): AsyncRepositories {
-    return { identity: new AsyncIdentityRepository(q), tokens: new AsyncTokenRepository(q, this.tokenMemory), authorizationCodes: new AsyncAuthorizationCodeRepository(q) };
+    return {
+      identity: new AsyncIdentityRepository(q),
+      tokens: new AsyncTokenRepository(q, this.tokenMemory),
+      authorizationCodes: new AsyncAuthorizationCodeRepository(q),
+      contentTypes: new AsyncContentTypeRepository(q),
+      fieldDefinitions: new AsyncFieldDefinitionRepository(q),
+      templates: new AsyncTemplateRepository(q),
+      termSets: new AsyncTermSetRepository(q),
+    };
   }
 }
 

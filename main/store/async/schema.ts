@@ -5,6 +5,7 @@
  * read in insertion order are ordered by it in both.
  */
 import type { Generated } from 'kysely';
+import type { Cardinality, OptionSourceType, TargetKind, ValueType } from '../../../shared/v1/contentModel.ts';
 import type { TokenKind } from '../repos/tokenRecords.ts';
 
 export interface TenantsTable {
@@ -58,10 +59,99 @@ export interface AuthorizationCodesTable {
   create_time: string;
 }
 
+/** The content model's tables carry an `id` of their own (the resources' integer id): it orders them as rowid would. */
+export interface ContentTypesTable {
+  id: Generated<number>;
+  type_id: string;
+  tenant_id: string;
+  target_kind: TargetKind;
+  parent_type_id: string;
+  code: string;
+  name: string;
+  description: string;
+  icon: string;
+  system: number;
+  sort_order: number;
+  status: Generated<string>;
+  max_version_count: number;
+  retention_days: number;
+  capabilities: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface ContentTypeTemplatesTable {
+  type_id: string;
+  template_id: string;
+  position: number;
+}
+
+export interface FieldDefinitionsTable {
+  id: Generated<number>;
+  field_id: string;
+  tenant_id: string;
+  attribute_key: string;
+  display_name: string;
+  value_type: ValueType;
+  cardinality: Cardinality;
+  option_source_type: OptionSourceType;
+  option_source_id: string;
+  options_list: string;
+  applicable_targets: string;
+  required: number;
+  default_value: string;
+  validation_rule: string;
+  list_visible: number;
+  system: Generated<number>;
+  sort_order: number;
+  description: string;
+  status: string;
+  capabilities: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface TemplatesTable {
+  id: Generated<number>;
+  template_id: string;
+  tenant_id: string;
+  name: string;
+  description: string;
+  status: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface TemplateFieldsTable {
+  template_id: string;
+  field_id: string;
+  position: number;
+}
+
+export interface TermSetsTable {
+  id: Generated<number>;
+  term_set_id: string;
+  tenant_id: string;
+  code: string;
+  name: string;
+  description: string;
+  hierarchical: number;
+  terms: string;
+  status: string;
+  create_time: string;
+  update_time: string;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
   users: UsersTable;
   tokens: TokensTable;
   authorization_codes: AuthorizationCodesTable;
+  content_types: ContentTypesTable;
+  content_type_templates: ContentTypeTemplatesTable;
+  field_definitions: FieldDefinitionsTable;
+  templates: TemplatesTable;
+  template_fields: TemplateFieldsTable;
+  term_sets: TermSetsTable;
 }

@@ -7,7 +7,6 @@
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { ContainerRecord } from '../repos/containers.ts';
-import type { ContentTypeRecord } from '../repos/contentTypes.ts';
 import type { DocumentRecord } from '../repos/documents.ts';
 import type { VersionRecord } from '../repos/versions.ts';
 
@@ -23,8 +22,6 @@ export type MirrorContainer = Omit<ContainerRecord, 'id' | 'tenantId' | 'parentI
 };
 
 export type MirrorDocument = Omit<DocumentRecord, 'tenantId' | 'state' | 'deletedBatch'> & { state: string };
-
-export type MirrorContentType = Omit<ContentTypeRecord, 'id' | 'tenantId' | 'targetKind'> & { targetKind: string };
 
 export type MirrorVersion = Omit<VersionRecord, 'tenantId' | 'blobId'>;
 
@@ -144,50 +141,10 @@ export class MirrorRepository extends Repository {
       .run(tenantId, parentId, name, exceptId);
   }
 
-  /**
-   * Inserts or updates a content type under its service id. The mirror's own type with the same
-   * kind and code (the system folder and file types every tenant starts with) takes the service's
-   * id, and so do the items of that type.
-   */
-  putContentType(tenantId: string, t: MirrorContentType): void {
-    const twin = this.prepared<[string, string, string, string], { type_id: string }>('SELECT type_id FROM content_types WHERE tenant_id = ? AND target_kind = ? AND code = ? AND type_id != ?')
-      .get(tenantId, t.targetKind, t.code, t.typeId);
-    if (twin) {
-      if (this.prepared('SELECT 1 FROM content_types WHERE type_id = ?').get(t.typeId)) {
-        this.prepared("UPDATE content_types SET code = code || '.folio-parked-' || type_id WHERE type_id = ?").run(twin.type_id);
-      } else {
-        this.prepared('UPDATE content_types SET type_id = ? WHERE type_id = ?').run(t.typeId, twin.type_id);
-        this.prepared('UPDATE containers SET container_type_id = ? WHERE tenant_id = ? AND container_type_id = ?').run(t.typeId, tenantId, twin.type_id);
-        this.prepared('UPDATE documents SET document_type_id = ? WHERE tenant_id = ? AND document_type_id = ?').run(t.typeId, tenantId, twin.type_id);
-      }
-    }
-    this.prepared(
-        `INSERT INTO content_types (type_id, tenant_id, target_kind, parent_type_id, code, name, description, icon, system, sort_order, status,
-           max_version_count, retention_days, capabilities, create_time, update_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (type_id) DO UPDATE SET parent_type_id = excluded.parent_type_id, code = excluded.code, name = excluded.name,
-           description = excluded.description, icon = excluded.icon, system = excluded.system, sort_order = excluded.sort_order,
-           status = excluded.status, max_version_count = excluded.max_version_count, retention_days = excluded.retention_days,
-           capabilities = excluded.capabilities, create_time = excluded.create_time, update_time = excluded.update_time`,
-      )
-      .run(
-        t.typeId,
-        tenantId,
-        t.targetKind,
-        t.parentTypeId,
-        t.code,
-        t.name,
-        t.description,
-        t.icon,
-        t.system ? 1 : 0,
-        t.sortOrder,
-        t.status,
-        t.maxVersionCount,
-        t.retentionDays,
-        JSON.stringify(t.capabilities),
-        t.createTime,
-        t.updateTime,
-      );
+  /** The items of the mirror's own type `from` take the type the service gave it (AsyncContentTypeRepository.putMirrored). */
+  retypeItems(tenantId: string, from: string, to: string): void {
+    this.prepared('UPDATE containers SET container_type_id = ? WHERE tenant_id = ? AND container_type_id = ?').run(to, tenantId, from);
+    this.prepared('UPDATE documents SET document_type_id = ? WHERE tenant_id = ? AND document_type_id = ?').run(to, tenantId, from);
   }
 
   /** A document's versions become exactly these (the service's list). */

@@ -4,14 +4,14 @@
  * queries, one behaviour.
  * Each dialect gets a database of its own, opened twice where a case needs two nodes.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAsyncPostgres, openAsyncSqlite, type AsyncDatabase, type Dialect } from '../../../main/store/async/database.ts';
+import { openAsyncPostgres, type AsyncDatabase } from '../../../main/store/async/database.ts';
+import { POSTGRES_MIGRATIONS } from '../../../main/store/postgres/postgresMigrations.ts';
 import { APPLICATION_NAME } from '../../../main/store/repos/identityRecords.ts';
 import type { TokenRecord } from '../../../main/store/repos/tokenRecords.ts';
+import { adminClient, newDatabase, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
 import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
-import { removeDir, tempDir } from '../../helpers/server.ts';
+import { removeDir } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 let cluster: TestCluster;
@@ -26,51 +26,13 @@ afterAll(async () => {
   for (const dir of dirs) removeDir(dir);
 }, HEAVY_TEST_MS);
 
-/** A client on the cluster's own database, for what the store does not offer: creating databases, reading the schema. */
-async function admin<T>(fn: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
-  const at = new URL(cluster.db);
-  const client = new pg.Client({
-    host: at.hostname,
-    port: Number(at.port),
-    user: at.username,
-    database: database ?? at.pathname.slice(1),
-    password: cluster.env.PGPASSWORD,
-  });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty PostgreSQL database on the cluster, by its URL (no password in it). */
-async function newPostgresDatabase(): Promise<{ url: string; name: string }> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(cluster.db);
-  url.pathname = `/${name}`;
-  return { url: url.href, name };
-}
-
-/** Opens one database of the dialect; each call of the result is another connection (another node) to it. */
-async function newDatabase(dialect: Dialect): Promise<() => Promise<AsyncDatabase>> {
-  if (dialect === 'sqlite') {
-    const dir = tempDir('folio-async-');
-    dirs.push(dir);
-    return () => openAsyncSqlite(dir);
-  }
-  const { url } = await newPostgresDatabase();
-  return () => openAsyncPostgres(url, cluster.env.PGPASSWORD);
-}
-
 describe.each(['sqlite', 'postgres'] as const)('identity and tokens on %s', (dialect) => {
   let db: AsyncDatabase;
   /** A second node on the same database. */
   let other: AsyncDatabase;
 
   beforeAll(async () => {
-    const open = await newDatabase(dialect);
+    const open = await newDatabase(cluster, dialect, dirs);
     db = await open();
     other = await open();
   }, HEAVY_TEST_MS);
@@ -252,12 +214,12 @@ describe.each(['sqlite', 'postgres'] as const)('identity and tokens on %s', (dia
 });
 
 describe('the PostgreSQL schema', () => {
-  it('is migrated once when two nodes open a new database at once', async () => {
-    const { url, name } = await newPostgresDatabase();
+  it('is migrated once, every migration in order, when two nodes open a new database at once', async () => {
+    const { url, name } = await newPostgresDatabase(cluster);
     const nodes = await Promise.all([openAsyncPostgres(url, cluster.env.PGPASSWORD), openAsyncPostgres(url, cluster.env.PGPASSWORD)]);
     try {
-      const { rows } = await admin((c) => c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version'), name);
-      expect(rows.map((r) => r.version)).toEqual([1, 2]);
+      const { rows } = await adminClient(cluster, (c) => c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version'), name);
+      expect(rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
     } finally {
       for (const node of nodes) await node.close();
     }

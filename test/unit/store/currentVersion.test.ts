@@ -20,10 +20,10 @@ afterEach(() => {
   removeDir(dir);
 });
 
-it('returns the document exactly as it is now stored, after a first and a second version', () => {
+it('returns the document exactly as it is now stored, after a first and a second version', async () => {
   const { tenantId, clientId } = tenant;
   const folder = store.containers.findSystem(tenantId, 'DEFAULT');
-  const type = store.contentTypes.findSystem(tenantId, 'DOCUMENT');
+  const type = await store.contentTypes.findSystem(tenantId, 'DOCUMENT');
   if (!folder || !type) throw new Error('a new tenant has a default folder and a document type');
   let doc = store.documents.create({ tenantId, containerId: folder.containerId, title: 'a.txt', documentTypeId: type.typeId, metadata: { k: 'v' }, createBy: clientId });
   for (const [n, hash] of [

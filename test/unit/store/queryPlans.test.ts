@@ -4,11 +4,13 @@
  * where text-extraction jobs slowed every upload as the tenant grew).
  */
 import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { FIND_SYSTEM } from '../../../main/store/repos/containers.ts';
-import { FIND_SYSTEM_TYPE } from '../../../main/store/repos/contentTypes.ts';
+import { systemTypeQuery } from '../../../main/store/async/repos/contentTypes.ts';
+import type { StoreSchema } from '../../../main/store/async/schema.ts';
 import { FINISHED_FOR_SAME_CONTENT, PENDING_WITHOUT_LIVE_JOB, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
 import { openSyncStore, REMAP_NODE } from '../../../main/store/sync/index.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
@@ -44,8 +46,10 @@ describe('query plans', () => {
     expect(p).toMatch(/SEARCH containers USING INDEX containers_system \(tenant_id=\? AND system_kind=\?\)/);
   });
 
-  it("a tenant's system content type is found by its kind, in id order, without sorting in a temporary B-tree", () => {
-    const p = plan(FIND_SYSTEM_TYPE);
+  it("a tenant's system content type is found by its kind, in id order, without sorting in a temporary B-tree", async () => {
+    const compiler = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const p = plan(systemTypeQuery(compiler, 'tnt', 'DOCUMENT').compile().sql);
+    await compiler.destroy();
     expect(p).toMatch(/SEARCH content_types USING INDEX content_types_system \(tenant_id=\? AND target_kind=\? AND system=\?\)/);
     expect(p).not.toMatch(/TEMP B-TREE/);
   });

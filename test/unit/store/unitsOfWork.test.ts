@@ -22,7 +22,19 @@ afterEach(() => {
   removeDir(dir);
 });
 
-const folderType = (tenantId: string) => ({ tenantId, targetKind: 'CONTAINER' as const, code: 'folder', name: 'Folder', system: true });
+/** A container row: the containers are still a synchronous repository. */
+const folder = (tenantId: string) => ({
+  tenantId,
+  parentId: null,
+  containerTypeId: 'ctt_any',
+  name: 'Folder',
+  description: '',
+  sortOrder: 0,
+  metadata: {},
+  aclInheritEnabled: true,
+  systemKind: null,
+  createBy: 'system',
+});
 
 describe('Store.transaction beside the asynchronous units of work', () => {
   it('refuses to start while a unit of work is open on the connection, and starts once it has ended', async () => {
@@ -43,31 +55,31 @@ describe('Store.transaction beside the asynchronous units of work', () => {
     });
     await open;
 
-    expect(() => store.transaction(() => store.contentTypes.create(folderType('tnt_other')))).toThrow(/asynchronous unit of work is open/);
+    expect(() => store.transaction(() => store.containers.create(folder('tnt_other')))).toThrow(/asynchronous unit of work is open/);
     release();
     const tenantId = await unit;
 
     expect(await store.identity.tenantExists(tenantId)).toBe(true);
-    const created = store.transaction(() => store.contentTypes.create(folderType(tenantId)));
-    expect(store.contentTypes.get(tenantId, created.typeId)?.code).toBe('folder');
+    const created = store.transaction(() => store.containers.create(folder(tenantId)));
+    expect(store.containers.get(tenantId, created.containerId)?.name).toBe('Folder');
   });
 
   it('lets the synchronous repositories write inside a unit, committed and rolled back with it', async () => {
     const kept = await store.units.transaction(async (tx) => {
       const tenantId = await tx.identity.createTenant('kept');
-      return { tenantId, typeId: store.contentTypes.create(folderType(tenantId)).typeId };
+      return { tenantId, containerId: store.containers.create(folder(tenantId)).containerId };
     });
-    expect(store.contentTypes.get(kept.tenantId, kept.typeId)).toBeDefined();
+    expect(store.containers.get(kept.tenantId, kept.containerId)).toBeDefined();
 
-    let dropped = { tenantId: '', typeId: '' };
+    let dropped = { tenantId: '', containerId: '' };
     await expect(
       store.units.transaction(async (tx) => {
         const tenantId = await tx.identity.createTenant('dropped');
-        dropped = { tenantId, typeId: store.contentTypes.create(folderType(tenantId)).typeId };
+        dropped = { tenantId, containerId: store.containers.create(folder(tenantId)).containerId };
         throw new Error('the unit fails after both writes');
       }),
     ).rejects.toThrow('the unit fails after both writes');
     expect(await store.identity.tenantExists(dropped.tenantId)).toBe(false);
-    expect(store.contentTypes.get(dropped.tenantId, dropped.typeId)).toBeUndefined();
+    expect(store.containers.get(dropped.tenantId, dropped.containerId)).toBeUndefined();
   });
 });
