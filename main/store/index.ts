@@ -11,6 +11,7 @@ import { AssemblyFiles } from './assemblies.ts';
 import { asyncOverSqlite, type SqliteKysely } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
+import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
@@ -101,6 +102,10 @@ export class Store implements Repositories, Database {
 
   get authorizationCodes(): AsyncAuthorizationCodeRepository {
     return this.units.repos.authorizationCodes;
+  }
+
+  get rateLimits(): AsyncRateLimitRepository {
+    return this.units.repos.rateLimits;
   }
 
   /**

@@ -8,6 +8,7 @@ import type { AssemblyFiles } from './assemblies.ts';
 import type { UnitsOfWork } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
+import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import type { BlobStore } from './blobStore.ts';
 import type { AclRepositories, OrgRepositories } from './repos/access.ts';
@@ -34,6 +35,7 @@ export interface Repositories {
   readonly identity: AsyncIdentityRepository;
   readonly tokens: AsyncTokenRepository;
   readonly authorizationCodes: AsyncAuthorizationCodeRepository;
+  readonly rateLimits: AsyncRateLimitRepository;
   readonly contentTypes: ContentTypeRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;

@@ -12,6 +12,7 @@ import { postgresPool } from '../postgres/pool.ts';
 import { TokenMemory } from '../repos/tokenRecords.ts';
 import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
+import { AsyncRateLimitRepository } from './repos/rateLimits.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import type { StoreSchema } from './schema.ts';
 import { cachingStatements } from './statementCache.ts';
@@ -22,6 +23,7 @@ export interface AsyncRepositories {
   readonly identity: AsyncIdentityRepository;
   readonly tokens: AsyncTokenRepository;
   readonly authorizationCodes: AsyncAuthorizationCodeRepository;
+  readonly rateLimits: AsyncRateLimitRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -98,7 +100,12 @@ abstract class KyselyDatabase implements AsyncDatabase {
   }
 
   private reposOver(q: Kysely<StoreSchema>): AsyncRepositories {
-    return { identity: new AsyncIdentityRepository(q), tokens: new AsyncTokenRepository(q, this.tokenMemory), authorizationCodes: new AsyncAuthorizationCodeRepository(q) };
+    return {
+      identity: new AsyncIdentityRepository(q),
+      tokens: new AsyncTokenRepository(q, this.tokenMemory),
+      authorizationCodes: new AsyncAuthorizationCodeRepository(q),
+      rateLimits: new AsyncRateLimitRepository(q),
+    };
   }
 }
 

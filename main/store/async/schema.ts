@@ -58,10 +58,17 @@ export interface AuthorizationCodesTable {
   create_time: string;
 }
 
+export interface RateLimitsTable {
+  limit_key: string;
+  window_start: number;
+  count: number;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
   users: UsersTable;
   tokens: TokensTable;
   authorization_codes: AuthorizationCodesTable;
+  rate_limits: RateLimitsTable;
 }
