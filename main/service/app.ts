@@ -60,8 +60,9 @@ export interface BuildOptions {
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
-  const deps = serviceDeps(store, config, opts.leadership);
-  const log: FastifyBaseLogger = opts.log ?? stderrLogger('error');
+  const serviceLog = opts.log ?? stderrLogger('error');
+  const deps = serviceDeps(store, config, opts.leadership, serviceLog);
+  const log: FastifyBaseLogger = serviceLog;
   const app = Fastify({
     loggerInstance: log,
     // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.

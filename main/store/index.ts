@@ -134,6 +134,8 @@ export class Store implements Repositories, Database {
   }
 
   close(): void {
+    // Neither rejects: a blob thread's terminate() resolves with its exit code, and the S3 client's
+    // destroy() returns before anything can fail.
     void this.blobs.close();
     void this.renditionBlobs.close();
     this.db.close();
