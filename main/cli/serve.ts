@@ -104,7 +104,7 @@ export async function serveUntil(
       import('../store/leadership.ts'),
     ]);
     // Several `folio serve` may share one data directory; one of them leads (main/store/leadership.ts).
-    leadership = new LeaderLock(store.dataDir);
+    leadership = new LeaderLock(store.dataDir, log);
     const lifecycle = new Lifecycle();
     const app = await buildApp(store, { config, log, lifecycle, leadership });
     let housekeeping: { stop: () => Promise<void> } | undefined;

@@ -101,6 +101,7 @@ export interface LocalLink {
   /** The local /v1 server, for the settings screen. */
   readonly url: string;
   setAccount(account: { serverUrl: string; credentials: Credentials | null } | null): void;
+  roundStarted(pairId: string): void;
   roundEnded(pairId: string, round: HostedRound): void;
   outboxLength(): number;
   pendingUploads(): number;
@@ -567,9 +568,12 @@ export class DesktopCore implements Handlers {
       enabled: () => !this.settings().pauseAll && this.store.getPair(pair.pairId)?.condition.kind !== 'paused',
       onRoundStart: () => {
         this.activity.startRound(pair.pairId);
+        this.o.local?.roundStarted(pair.pairId);
         this.statusNow();
       },
-      onRound: (round) => void this.roundEnded(pair.pairId, round),
+      onRound: (round) => {
+        this.roundEnded(pair.pairId, round).catch((err: unknown) => this.log.error({ err, pair: pair.pairId }, 'recording the end of a round failed'));
+      },
     });
     this.loops.set(pair.pairId, loop);
   }

@@ -84,7 +84,7 @@ async function start(): Promise<void> {
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       const serviceUrl = core.accountServiceUrl();
-      if (serviceUrl && allowExternal(url, serviceUrl)) void shell.openExternal(url);
+      if (serviceUrl && allowExternal(url, serviceUrl)) shell.openExternal(url).catch((err: unknown) => desktop.log.warn({ err, url }, 'the browser could not be opened'));
       return { action: 'deny' };
     });
     const unsubscribe = forwardEvents((l) => core.events.subscribe(l), contents);
@@ -105,7 +105,7 @@ async function start(): Promise<void> {
       win = null;
     });
     win.once('ready-to-show', () => win?.show());
-    void win.loadFile(join(RENDERER_DIST, 'index.html'));
+    win.loadFile(join(RENDERER_DIST, 'index.html')).catch((err: unknown) => desktop.log.error({ err }, 'the window did not load the renderer'));
   };
 
   app.on('second-instance', showWindow);
@@ -126,6 +126,7 @@ async function start(): Promise<void> {
       return b.width > 0 ? b : { ...screen.getCursorScreenPoint(), width: 0, height: 0 };
     },
     workArea: (a) => screen.getDisplayNearestPoint({ x: a.x, y: a.y }).workArea,
+    log: (line) => desktop.log.error(line),
   });
   tray.on('click', () => panel.toggle());
   const paint = (status: Status) => {
@@ -183,7 +184,7 @@ async function start(): Promise<void> {
   app.on('before-quit', () => {
     disposeIpc();
     updater?.stop();
-    void desktop.close();
+    desktop.close().catch((err: unknown) => console.error('folio: closing the desktop core failed:', err));
   });
 
   if (!process.argv.includes('--hidden')) showWindow();

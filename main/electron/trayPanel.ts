@@ -66,6 +66,8 @@ export interface TrayPanelDeps {
   /** Where the tray icon is (some Linux trays do not say: then where the pointer is). */
   anchor(): Rect;
   workArea(anchor: Rect): Rect;
+  /** Told when the renderer fails to load (its files missing from a broken install). */
+  log(line: string): void;
 }
 
 export function trayPanel(deps: TrayPanelDeps): { toggle(): void } {
@@ -77,7 +79,8 @@ export function trayPanel(deps: TrayPanelDeps): { toggle(): void } {
       made.on('closed', () => {
         if (win === made) win = null;
       });
-      void made.loadFile(join(deps.rendererDir, 'index.html'), { hash: PANEL_HASH });
+      const page = join(deps.rendererDir, 'index.html');
+      made.loadFile(page, { hash: PANEL_HASH }).catch((err: unknown) => deps.log(`tray panel: ${page} did not load: ${err instanceof Error ? err.message : String(err)}`));
       win = made;
     }
     const anchor = deps.anchor();

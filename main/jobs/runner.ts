@@ -5,6 +5,7 @@
  * counts as an attempt, so a job that kills the process cannot do so forever), and a job stopped by
  * a clean shutdown is put back without counting the attempt.
  */
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { JobRecord, JobRepository } from '../store/repos/jobs.ts';
 
 export interface JobHandler<P> {
@@ -50,6 +51,8 @@ export interface RunnerOptions {
    */
   foreground?: Foreground;
   busyGapMs?: number;
+  /** Where failures of the runner's own bookkeeping go (the service's log). */
+  log?: Logger;
 }
 
 const ALWAYS_QUIET: Foreground = { quietAt: () => 0 };
@@ -75,6 +78,7 @@ export class JobRunner {
   private readonly backoffMs: (attempt: number) => number;
   private readonly foreground: Foreground;
   private readonly busyGapMs: number;
+  private readonly log: Logger;
   private lastStartAt = 0;
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   private timer: NodeJS.Timeout | undefined;
@@ -94,6 +98,7 @@ export class JobRunner {
     this.backoffMs = options.backoffMs ?? exponentialBackoff(5_000, 10 * 60_000);
     this.foreground = options.foreground ?? ALWAYS_QUIET;
     this.busyGapMs = options.busyGapMs ?? 1_000;
+    this.log = options.log ?? stderrLogger('error');
   }
 
   start(): void {
@@ -109,7 +114,7 @@ export class JobRunner {
         Promise.resolve()
           .then(() => h.start?.(this.starting.signal))
           .catch((err: unknown) => {
-            if (!this.starting.signal.aborted) console.error(`job queue ${h.queue}: start-up failed:`, err);
+            if (!this.starting.signal.aborted) this.log.error({ err, queue: h.queue }, 'job queue: start-up failed');
           }),
       ),
     );
@@ -160,17 +165,27 @@ export class JobRunner {
     this.pump();
   }
 
+  /**
+   * Starts what may start and sleeps until the next look. Called from timers and from a job's end,
+   * where a throw would end the process: a database that fails (busy past its timeout, a full
+   * disk) is logged, and looked at again a poll later.
+   */
   private pump(): void {
     if (this.state !== 'started') return;
-    for (const handler of this.handlers.values()) {
-      while (this.runningCount(handler.queue) < handler.concurrency && this.mayStartBy() <= Date.now()) {
-        const job = this.jobs.claim(handler.queue);
-        if (!job) break;
-        this.lastStartAt = Date.now();
-        this.launch(handler, job);
+    try {
+      for (const handler of this.handlers.values()) {
+        while (this.runningCount(handler.queue) < handler.concurrency && this.mayStartBy() <= Date.now()) {
+          const job = this.jobs.claim(handler.queue);
+          if (!job) break;
+          this.lastStartAt = Date.now();
+          this.launch(handler, job);
+        }
       }
+      this.schedule();
+    } catch (err) {
+      this.log.error({ err }, 'job runner: looking for jobs failed');
+      this.sleepUntil(Date.now() + this.pollMs);
     }
-    this.schedule();
   }
 
   /** The earliest time the next job may start: now when the foreground is quiet, else after the gap. */
@@ -187,6 +202,11 @@ export class JobRunner {
       const due = this.jobs.nextDue(handler.queue);
       if (due !== undefined) wakeAt = Math.min(wakeAt, Math.max(due, this.mayStartBy()));
     }
+    this.sleepUntil(wakeAt);
+  }
+
+  private sleepUntil(wakeAt: number): void {
+    clearTimeout(this.timer);
     this.wakeAt = wakeAt;
     this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - Date.now()));
     this.timer.unref();
@@ -196,11 +216,14 @@ export class JobRunner {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new JobTimeout(`timed out after ${duration(handler.timeoutMs)}`)), handler.timeoutMs);
     timeout.unref();
-    const done = this.execute(handler, job, controller.signal).finally(() => {
-      clearTimeout(timeout);
-      this.active.delete(job.jobId);
-      this.pump();
-    });
+    // Never rejects: the database can fail as the outcome is recorded, and nobody else handles it.
+    const done = this.execute(handler, job, controller.signal)
+      .catch((err: unknown) => this.log.error({ err, jobId: job.jobId, queue: job.queue }, 'job runner: recording a job\'s outcome failed'))
+      .finally(() => {
+        clearTimeout(timeout);
+        this.active.delete(job.jobId);
+        this.pump();
+      });
     this.active.set(job.jobId, { queue: handler.queue, controller, done });
   }
 
@@ -230,12 +253,13 @@ export class JobRunner {
     }
   }
 
+  /** Never rejects: recovery calls it without waiting, where a rejection would go unhandled. */
   private async giveUp(handler: JobHandler<unknown>, job: JobRecord, reason: string, decoded?: unknown): Promise<void> {
-    this.jobs.fail(job.jobId, reason);
     try {
+      this.jobs.fail(job.jobId, reason);
       await handler.giveUp(decoded ?? handler.decode(JSON.parse(job.payload)), reason);
     } catch (err) {
-      console.error(`job ${job.queue}#${job.jobId}: giving up failed:`, err);
+      this.log.error({ err, jobId: job.jobId, queue: job.queue }, 'job runner: giving up a job failed');
     }
   }
 }

@@ -100,6 +100,8 @@ interface PairRuntime {
   /** Hosted: the start of the earliest round reported since the last pass, null if none. */
   roundStartedAt: number | null;
   lastSyncTime: string;
+  /** A round is under way: begun (roundStarted) and not yet ended (roundEnded). */
+  syncing: boolean;
   /** The engine's last pass converged; `converged` also needs the mirror refreshed after it. */
   synced: boolean;
   converged: boolean;
@@ -183,6 +185,12 @@ export class Daemon {
     this.kick();
   }
 
+  /** A pair's loop (the hosting core's, or the daemon's own) began a round. */
+  roundStarted(pairId: string): void {
+    const runtime = this.pairs.get(pairId);
+    if (runtime) runtime.syncing = true;
+  }
+
   /** A pair's loop (the hosting core's, or the daemon's own) finished a round. */
   roundEnded(pairId: string, round: HostedRound): void {
     // A pair the core added since the last pass: its first round must still be refreshed after.
@@ -190,6 +198,7 @@ export class Daemon {
     const runtime = this.pairs.get(pairId);
     if (!runtime) return;
     runtime.lastSyncTime = new Date().toISOString();
+    runtime.syncing = false;
     runtime.synced = round.converged;
     runtime.lastErrors = round.errors;
     if (round.unreachable) {
@@ -279,7 +288,7 @@ export class Daemon {
     const wanted = new Set(pairs.map((p) => p.pairId));
     for (const [pairId, runtime] of this.pairs) {
       if (wanted.has(pairId)) continue;
-      void runtime.loop?.stop();
+      runtime.loop?.stop().catch((err: unknown) => this.o.onLog(`pair ${pairId}: stopping its loop failed: ${err instanceof Error ? err.message : String(err)}`));
       this.pairs.delete(pairId);
       this.o.onLog(`pair ${pairId} removed`);
     }
@@ -310,6 +319,7 @@ export class Daemon {
       pollMs: this.o.pollMs,
       fullScanMs: POLLS_PER_FULL_SCAN * this.o.pollMs,
       debounceMs: DEBOUNCE_MS,
+      onRoundStart: () => this.roundStarted(pair.pairId),
       onRound: (round) => {
         this.syncLog.loopRound(pair.pairId, round);
         if (round.outcome.kind === 'error') log(`sync failed: ${round.outcome.reason}`);
@@ -436,6 +446,7 @@ export class Daemon {
         online: Boolean(runtime && connectivity?.online),
         pendingUploads: runtime?.pendingUploads ?? 0,
         lastSyncTime: runtime?.lastSyncTime ?? '',
+        syncing: runtime?.syncing ?? false,
         converged: runtime?.converged ?? false,
         lastErrors: runtime?.lastErrors ?? [],
       });
@@ -457,7 +468,7 @@ export class Daemon {
 }
 
 function newRuntime(loop: PairRuntime['loop']): PairRuntime {
-  return { loop, roundStartedAt: null, lastSyncTime: '', synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
+  return { loop, roundStartedAt: null, lastSyncTime: '', syncing: false, synced: false, converged: false, lastErrors: [], pendingUploads: 0 };
 }
 
 function toItem(e: OutboxEntry): OutboxItem {

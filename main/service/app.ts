@@ -60,9 +60,9 @@ export interface BuildOptions {
 
 export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<FolioApp> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
-  const deps = serviceDeps(store, config, opts.leadership);
-  const root: Logger = opts.log ?? stderrLogger('error');
-  const log: FastifyBaseLogger = root;
+  const serviceLog: Logger = opts.log ?? stderrLogger('error');
+  const deps = serviceDeps(store, config, opts.leadership, serviceLog);
+  const log: FastifyBaseLogger = serviceLog;
   const app = Fastify({
     loggerInstance: log,
     // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.
@@ -81,7 +81,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
-  installAccessLog(app, shapedLogger(root));
+  installAccessLog(app, shapedLogger(serviceLog));
   installLingeringClose(app);
   await installRateLimit(app, store, config.rateLimit);
   installEnvelope(app, store);

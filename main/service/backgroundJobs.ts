@@ -18,7 +18,7 @@ export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
   app.addHook('onResponse', async (req) => bulkWrites.end(req));
   app.addHook('onRequestAbort', async (req) => bulkWrites.end(req));
   const { leadership } = deps;
-  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites, ...(leadership.pollMs ? { pollMs: leadership.pollMs } : {}) });
+  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites, log: deps.log, ...(leadership.pollMs ? { pollMs: leadership.pollMs } : {}) });
   // Only the leader runs jobs: the runner's start re-queues every RUNNING job as a crash's orphan.
   app.addHook('onReady', async () => leadership.whenLeading(() => runner.start()));
   app.addHook('onClose', async () => runner.stop());

@@ -29,7 +29,7 @@ const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
 export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}, log: Logger = stderrLogger('error')): { stop: () => Promise<void> } {
-  const deps = serviceDeps(store, config);
+  const deps = serviceDeps(store, config, undefined, log);
   // Only the sweep of expired sessions runs here; it finalizes nothing, but the uploads need their documents to be built.
   const uploads = new ChunkedUploads(deps, new DocumentService(deps, new ContainerService(deps)));
   const changeRetentionMs = settings.changeRetentionMs ?? DEFAULT_CHANGE_RETENTION_MS;

@@ -13,6 +13,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { errorValue } from '../../shared/errors.ts';
+import type { Logger } from '../platform/log/logger.ts';
 import type { Leadership } from '../store/leadership.ts';
 import type { Repos, Repositories } from '../store/repositories.ts';
 import type { Access } from './access.ts';
@@ -43,6 +44,8 @@ export interface AreaDeps<R extends keyof Repositories> {
   events: EventBus;
   /** Whether this process runs the work that must happen once (jobs, tasks, housekeeping). */
   leadership: Leadership;
+  /** The service's log (`folio serve --log-level/--log-file`): where background work reports what failed. */
+  log: Logger;
 }
 
 /** The root's dependencies: every repository, from which it hands each area its own. */

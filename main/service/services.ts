@@ -4,6 +4,7 @@
  * of each.
  */
 import { SafeFetcher } from '../net/fetcher.ts';
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
 import { SOLE_NODE, type Leadership } from '../store/leadership.ts';
 import { AllowList } from '../net/target.ts';
@@ -58,8 +59,8 @@ export interface Services {
 }
 
 /** The kernel over one store: the root is the one place that holds the store itself. */
-export function serviceDeps(store: Store, config: ServiceConfig, leadership: Leadership = SOLE_NODE): ServiceDeps {
-  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus(), leadership };
+export function serviceDeps(store: Store, config: ServiceConfig, leadership: Leadership = SOLE_NODE, log: Logger = stderrLogger('error')): ServiceDeps {
+  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus(), leadership, log };
 }
 
 export function buildServices(deps: ServiceDeps): Services {

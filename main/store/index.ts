@@ -15,6 +15,7 @@ import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefiniti
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
 import type { AsyncTemplateRepository } from './async/repos/templates.ts';
 import type { AsyncTermSetRepository } from './async/repos/termSets.ts';
+import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
@@ -111,6 +112,10 @@ export class Store implements Repositories, Database {
     return this.units.repos.termSets;
   }
 
+  get rateLimits(): AsyncRateLimitRepository {
+    return this.units.repos.rateLimits;
+  }
+
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. Refused
    * while an asynchronous unit of work is open on the connection: better-sqlite3 would make this a
@@ -137,6 +142,8 @@ export class Store implements Repositories, Database {
   }
 
   close(): void {
+    // Neither rejects: a blob thread's terminate() resolves with its exit code, and the S3 client's
+    // destroy() returns before anything can fail.
     void this.blobs.close();
     void this.renditionBlobs.close();
     this.db.close();

@@ -14,6 +14,7 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 
 export interface Leadership {
   /** True while this process leads. */
@@ -46,8 +47,15 @@ export class LeaderLock implements Leadership {
   private held = false;
   private timer: NodeJS.Timeout | undefined;
 
-  /** Opens the lock file and tries to lead at once; a process that cannot tries again every `retryMs`. */
-  constructor(dataDir: string, retryMs = RETRY_MS) {
+  /**
+   * Opens the lock file and tries to lead at once; a process that cannot tries again every
+   * `retryMs`. What goes wrong on the way is told to `log`, the service's.
+   */
+  constructor(
+    dataDir: string,
+    private readonly log: Logger = stderrLogger('error'),
+    retryMs = RETRY_MS,
+  ) {
     this.db = new Database(join(dataDir, LOCK_FILE));
     // Busy means "someone else leads": never wait for the lock inside a call.
     this.db.pragma('busy_timeout = 0');
@@ -56,7 +64,7 @@ export class LeaderLock implements Leadership {
         try {
           this.tryLead();
         } catch (err) {
-          console.error('leader lock: could not try to lead:', err);
+          this.log.error({ err }, 'leader lock: could not try to lead');
         }
       }, retryMs);
       this.timer.unref();
@@ -98,7 +106,7 @@ export class LeaderLock implements Leadership {
       try {
         start();
       } catch (err) {
-        console.error('leader lock: starting the work of the leader failed:', err);
+        this.log.error({ err }, 'leader lock: starting the work of the leader failed');
       }
     }
     return true;

@@ -12,6 +12,7 @@ import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefiniti
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
 import type { AsyncTemplateRepository } from './async/repos/templates.ts';
 import type { AsyncTermSetRepository } from './async/repos/termSets.ts';
+import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import type { BlobStore } from './blobStore.ts';
 import type { AclRepositories, OrgRepositories } from './repos/access.ts';
@@ -38,6 +39,7 @@ export interface Repositories {
   readonly fieldDefinitions: AsyncFieldDefinitionRepository;
   readonly templates: AsyncTemplateRepository;
   readonly termSets: AsyncTermSetRepository;
+  readonly rateLimits: AsyncRateLimitRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
   readonly versions: VersionRepository;

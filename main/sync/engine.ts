@@ -173,6 +173,8 @@ export class PairSync {
     const rules = await IgnoreRules.forDir(pair.dir, this.fs);
     summary.ignoreProblems = [...rules.problems];
     if (!this.observed && request.hints === undefined && (await this.quiet(pair, rules))) return { ...summary, converged: true };
+    // A stop that came before the pass changed anything leaves the last pass's word standing.
+    if (this.stopping) return summary;
     this.o.onFullPass?.();
     // From here the trees may change: they are no longer known to be equal until the pass ends in sync.
     this.lastInSync = null;
@@ -195,10 +197,14 @@ export class PairSync {
     const hints = request.hints === undefined || pair.condition.kind !== 'active' ? undefined : [...request.hints];
     let idle = 0;
 
-    for (let round = 1; round <= MAX_ROUNDS && !this.stopping; round++) {
+    // The first round runs even when a stop came while the pass observed the service: its scan and
+    // plan tell whether the trees are equal, and the stop records that (recordInSync). Cut before
+    // it, the pass would have cleared the mark and left nothing to record. Stopping, it keeps no
+    // replaced version and runs no operation: they wait for the next start.
+    for (let round = 1; round <= MAX_ROUNDS && (round === 1 || !this.stopping); round++) {
       summary.rounds = round;
       // Before the scan, which then finds them in the folder.
-      const unkept = await executor.keepUnkept();
+      const unkept = this.stopping ? [] : await executor.keepUnkept();
       for (const err of unkept) if (!isOperational(err)) throw err;
       let scan;
       try {
@@ -234,6 +240,7 @@ export class PairSync {
         if (summary.leftOut.length === 0) this.lastInSync = { pair, rules, scan };
         return { ...summary, converged: true, errors: [] };
       }
+      if (this.stopping) return summary;
       this.o.onLog?.(`round ${round}: ${ops.length} operations`);
       const { errors, succeeded } = await this.execute(executor, state, ops, summary);
       summary.errors = errors;

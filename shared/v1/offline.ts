@@ -38,6 +38,8 @@ export interface PairStatus {
   /** Files in the folder the service has not got yet. */
   pendingUploads: number;
   lastSyncTime: string;
+  /** A round of the pair's sync loop is under way. */
+  syncing: boolean;
   converged: boolean;
   lastErrors: string[];
 }

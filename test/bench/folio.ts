@@ -9,15 +9,25 @@ export interface FolioRun {
 }
 
 /**
- * Starts `folio serve` on `dataDir`, creating a tenant there unless one is given. Without the
- * per-client rate limit (6,000 requests a minute by default): the read benchmark alone sends more
- * than that in its warm-up. FOLIO_BENCH_SERVER_PROF=DIR runs it under `node --cpu-prof` and leaves
- * its profile in DIR when it stops (node refuses --cpu-prof in NODE_OPTIONS).
+ * The per-client rate limit: off (6,000 requests a minute by default, and the read benchmark alone
+ * sends more than that in its warm-up), unless FOLIO_BENCH_RATE_LIMIT names one. Set far above what
+ * a run sends (1000000000), every request is counted and none refused: what counting costs.
+ */
+function rateLimit(): string {
+  const raw = process.env.FOLIO_BENCH_RATE_LIMIT ?? '0';
+  if (!/^\d+$/.test(raw)) throw new Error(`FOLIO_BENCH_RATE_LIMIT must be a whole number, not ${raw}`);
+  return raw;
+}
+
+/**
+ * Starts `folio serve` on `dataDir`, creating a tenant there unless one is given.
+ * FOLIO_BENCH_SERVER_PROF=DIR runs it under `node --cpu-prof` and leaves its profile in DIR when it
+ * stops (node refuses --cpu-prof in NODE_OPTIONS).
  */
 export async function startFolio(dataDir: string, existing?: Tenant): Promise<FolioRun> {
   const profileDir = process.env.FOLIO_BENCH_SERVER_PROF;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const server = await startServer(dataDir, ['--rate-limit', '0'], {}, profile);
+  const server = await startServer(dataDir, ['--rate-limit', rateLimit()], {}, profile);
   try {
     const tenant = existing ?? (await createTenant(dataDir, 'bench'));
     return { server, tenant, token: await appToken(server.url, tenant) };

@@ -1,7 +1,8 @@
 /**
  * A loopback HTTP proxy in front of a real server: it counts requests by path, tracks how many
- * are in flight at once, records request headers, and can delay requests or answer the next N
- * requests of a path with a failure, to exercise retries and concurrency limits.
+ * are in flight at once, records request headers, and can delay requests, hold them until the test
+ * lets them go, or answer the next N requests of a path with a failure, to exercise retries,
+ * concurrency limits and what a client does while a request is under way.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,14 @@ export interface FaultProxy {
   failNext: (path: string, times: number, status: number, code?: number, headers?: Record<string, string>) => void;
   /** Holds every request to `path` for `ms` before passing it on (0 stops). */
   delay: (path: string, ms: number) => void;
+  /** From now on, every request to `path` waits, unsent, until release(path) or unhold(path). */
+  hold: (path: string) => void;
+  /** Requests to `path` waiting now. */
+  held: (path: string) => number;
+  /** Sends on the requests to `path` waiting now; later ones still wait. */
+  release: (path: string) => void;
+  /** Sends on the requests to `path` waiting now, and stops holding them. */
+  unhold: (path: string) => void;
   reset: () => void;
   close: () => Promise<void>;
 }
@@ -35,6 +44,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const injected: FaultProxy['injected'] = [];
   const faults = new Map<string, { times: number; status: number; code: number; headers: Record<string, string> }>();
   const delays = new Map<string, number>();
+  const holding = new Map<string, (() => void)[]>();
+  const release = (path: string) => {
+    for (const send of holding.get(path)?.splice(0) ?? []) send();
+  };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
     hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -69,8 +82,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       res.once('close', () => upstreamReq.destroy());
       req.pipe(upstreamReq);
     };
+    const waiting = holding.get(path);
     const wait = delays.get(path) ?? 0;
-    if (wait > 0) {
+    if (waiting) {
+      req.pause();
+      waiting.push(forward);
+    } else if (wait > 0) {
       req.pause();
       setTimeout(forward, wait);
     } else forward();
@@ -85,6 +102,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     injected,
     failNext: (path, times, status, code = 1, extra = {}) => faults.set(path, { times, status, code, headers: extra }),
     delay: (path, ms) => delays.set(path, ms),
+    hold: (path) => {
+      if (!holding.has(path)) holding.set(path, []);
+    },
+    held: (path) => holding.get(path)?.length ?? 0,
+    release,
+    unhold: (path) => {
+      release(path);
+      holding.delete(path);
+    },
     reset: () => {
       hits.clear();
       maxInFlight.clear();

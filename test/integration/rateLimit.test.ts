@@ -2,12 +2,15 @@
  * Rate limits per API client against a real `folio serve` (--rate-limit, --rate-window-ms): the
  * request after the limit gets HTTP 429 with Retry-After and the envelope (160001); all tokens of
  * one client share one budget, another client of the same tenant has its own, and requests
- * without a valid token are counted per IP address, before authentication.
+ * without a valid token are counted per IP address, before authentication. Two `folio serve` on
+ * one data directory share one budget per client.
  */
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../../shared/errors.ts';
 import type { Envelope } from '../../shared/envelope.ts';
+import { batchFor } from '../../main/service/limits/sharedCounts.ts';
 import { Api, appApi, createTenant, data, folio, removeDir, startServer, tempDir, type Reply, type ServerHandle, type Tenant } from '../helpers/server.ts';
 
 const LIMIT = 5;
@@ -102,6 +105,41 @@ describe('with --rate-limit 5 per minute', () => {
     expectLimited(token, 60);
     // The clients keep their own budgets: the IP's being spent changes nothing for them.
     expectLimited(await usage(b), 60);
+  });
+});
+
+describe('two folio serve on one data directory', () => {
+  /** A node adds its counts to the shared row every batchFor(MAX) = 2 requests of a client. */
+  const MAX = 200;
+  const dataDir = tempDir();
+  const nodes: ServerHandle[] = [];
+
+  beforeAll(async () => {
+    // One after the other: the first creates and migrates the database.
+    for (let i = 0; i < 2; i++) nodes.push(await startServer(dataDir, ['--rate-limit', String(MAX), '--rate-window-ms', '60000']));
+  });
+
+  afterAll(async () => {
+    for (const n of nodes) await n.stop();
+    removeDir(dataDir);
+  });
+
+  it('refuses a client alternating between them once the sum of its requests crosses the limit, not at twice the limit', async () => {
+    const viaFirst = await appApi(nodes[0]!.url, await createTenant(dataDir));
+    const viaSecond = new Api(nodes[1]!.url, viaFirst.token);
+    let admitted = 0;
+    for (let i = 0; i < MAX + 40; i++) {
+      const reply = await usage(i % 2 === 0 ? viaFirst : viaSecond);
+      if (reply.status === 200) {
+        admitted++;
+        continue;
+      }
+      expect(reply.body.code).toBe(ErrorCodes.RATE_LIMITED.code);
+      expectLimited(reply, 60);
+    }
+    // Counted per node, each would have let MAX through: 2 × MAX in all.
+    expect(admitted).toBeGreaterThanOrEqual(MAX);
+    expect(admitted).toBeLessThanOrEqual(MAX + nodes.length * batchFor(MAX));
   });
 });
 

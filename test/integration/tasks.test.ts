@@ -5,15 +5,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorValue } from '../../shared/errors.ts';
 import type { IngestResult, Task } from '../../shared/v1/ingest.ts';
 import type { Container, TokenResult } from '../../shared/v1/resources.ts';
 import { ServiceError } from '../../main/service/errors.ts';
-import { TaskRunner, type TaskWork } from '../../main/service/tasks/runner.ts';
+import { DEFAULT_RUNNER_OPTIONS, TaskRunner, type TaskWork } from '../../main/service/tasks/runner.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
 import { Api, appApi, createTenant, createUser, data, removeDir, startServer, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { localServer, type LocalServer } from '../helpers/localHttp.ts';
+import { memoryLog } from '../helpers/memoryLog.ts';
 import { until as waitUntil } from '../helpers/wait.ts';
 
 const CONTENT = 'y'.repeat(4096);
@@ -168,19 +169,40 @@ describe('the runner, in process', () => {
   it('fails a task with the code of its error, and hides unexpected errors behind code 1', async () => {
     const coded = newTask();
     const broken = newTask();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const runner = new TaskRunner(store, {
-      INGEST_FROM_URL: async (task) => {
-        if (task.taskId === coded) throw new ServiceError(errorValue('FETCH_TIMEOUT', 'slow source'));
-        throw new Error('disk on fire');
+    const { log, lines } = memoryLog();
+    const runner = new TaskRunner(
+      store,
+      {
+        INGEST_FROM_URL: async (task) => {
+          if (task.taskId === coded) throw new ServiceError(errorValue('FETCH_TIMEOUT', 'slow source'));
+          throw new Error('disk on fire');
+        },
       },
-    });
+      DEFAULT_RUNNER_OPTIONS,
+      log,
+    );
     runner.start();
     await until(() => store.tasks.get('t', broken)?.status === 'FAILED' && store.tasks.get('t', coded)?.status === 'FAILED');
     expect(store.tasks.get('t', coded)).toMatchObject({ failCode: 190004, failReason: 'slow source', attempts: 1 });
     expect(store.tasks.get('t', broken)).toMatchObject({ failCode: 1, failReason: 'internal error' });
-    expect(logged).toHaveBeenCalledOnce();
-    logged.mockRestore();
+    expect(lines.map((l) => [l.msg, l.err?.message])).toEqual([['task failed unexpectedly', 'disk on fire']]);
     await runner.stop();
+  });
+});
+
+describe('the runner, when its database fails', () => {
+  it('logs the failure of a run whose claim the database refuses, and the process goes on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-runner-'));
+    const store = await openStore(dir);
+    const { log, lines } = memoryLog();
+    const runner = new TaskRunner(store, { INGEST_FROM_URL: async () => undefined }, DEFAULT_RUNNER_OPTIONS, log);
+    runner.start();
+    // A real fault: the claim of the run finds the database closed. Unhandled, it ended the process.
+    store.close();
+    expect(runner.submit('tsk_after_close')).toBe(true);
+    await waitUntil('the failed run to be logged', () => lines.length > 0);
+    expect(lines).toEqual([expect.objectContaining({ msg: 'task runner: running a task failed', taskId: 'tsk_after_close', err: expect.objectContaining({ message: expect.stringMatching(/not open/) }) })]);
+    await runner.stop();
+    removeDir(dir);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * Webhooks against a real `folio serve`: registration, Standard Webhooks signatures, retries with
  * backoff under one webhook-id, giving up, redirects not followed, surviving a restart; and, in
- * process, the SSRF guard at delivery time and rendition.uploaded.
+ * process, the SSRF guard at delivery time, rendition.uploaded, and an attempt the database fails
+ * to record.
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook as Verifier } from 'standardwebhooks';
@@ -22,6 +24,7 @@ import { connectWebhooks } from '../../main/service/webhooks/service.ts';
 import { openStore } from '../../main/store/index.ts';
 import { appApi, createTenant, createUser, data, removeDir, startServer, type Api, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { localServer, type LocalServer, type RecordedRequest } from '../helpers/localHttp.ts';
+import { memoryLog } from '../helpers/memoryLog.ts';
 import { HEAVY_TEST_MS, until as waitUntil } from '../helpers/wait.ts';
 
 const RETRY_BASE_MS = 200;
@@ -277,6 +280,37 @@ describe('in process: the SSRF guard at delivery time, and rendition.uploaded', 
     } finally {
       await worker.stop();
       store.close();
+      removeDir(dir);
+    }
+  });
+});
+
+describe('in process: an attempt the database fails to record', () => {
+  it('is logged, and the process goes on: the lease runs out and the delivery is tried again', async () => {
+    const held: ServerResponse[] = [];
+    const receiver = await localServer((_req, res) => held.push(res));
+    const dir = mkdtempSync(join(tmpdir(), 'folio-hooks-'));
+    const store = await openStore(dir);
+    const { log, lines } = memoryLog();
+    const deps = serviceDeps(store, DEFAULT_CONFIG, undefined, log);
+    const { worker } = connectWebhooks(deps, new SafeFetcher({ allow: new AllowList([receiver.hostPort]), userAgent: 'test' }));
+    worker.start();
+    try {
+      store.webhooks.create({ tenantId: 't1', url: `${receiver.origin}/hook`, events: ['document.updated'], secret: `whsec_${Buffer.alloc(32, 5).toString('base64')}`, description: '', createBy: 'c' });
+      deps.events.publish({ type: 'document.updated', tenantId: 't1', data: { docId: 'd', versionId: 'v', versionNo: 1, contentHash: 'h', taskId: 't' } });
+      await receiver.waitFor((r) => r.path === '/hook');
+      // A real fault: the database is closed while the attempt is on its way. Unhandled, the
+      // failure to record it ended the process.
+      store.close();
+      held[0]?.writeHead(200).end();
+      const failed = await until(
+        async () => lines.filter((l) => l.msg === 'webhook delivery: recording an attempt failed'),
+        (found) => found.length > 0,
+      );
+      expect(failed[0]).toMatchObject({ deliveryId: expect.stringMatching(/^msg_/), err: { message: expect.stringMatching(/not open/) } });
+    } finally {
+      await worker.stop();
+      await receiver.close();
       removeDir(dir);
     }
   });

@@ -55,7 +55,7 @@ export class IngestService {
     private readonly fetcher: SafeFetcher,
   ) {
     const pollMs = deps.leadership.pollMs;
-    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) }, { ...DEFAULT_RUNNER_OPTIONS, ...(pollMs ? { pollMs } : {}) });
+    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) }, { ...DEFAULT_RUNNER_OPTIONS, ...(pollMs ? { pollMs } : {}) }, deps.log);
   }
 
   /** Starts the task runner once this process leads: tasks left by the previous leader run again. */

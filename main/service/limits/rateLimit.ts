@@ -6,6 +6,9 @@
  * and two clients of one tenant have one each. A request without a valid access token is
  * counted against its IP address. The limit runs before authentication, so requests that fail
  * authentication (token guessing) are limited too.
+ *
+ * The counts are shared by every node on the service database (./sharedCounts.ts): with several
+ * `folio serve` behind a balancer, a client has one budget, not one per node.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +18,7 @@ import type { Repos } from '../../store/repositories.ts';
 import type { FolioApp } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import type { RateLimitSettings } from './settings.ts';
+import { batchFor, SharedCounts } from './sharedCounts.ts';
 
 const BEARER = /^Bearer (\S+)$/;
 
@@ -22,9 +26,13 @@ const BEARER = /^Bearer (\S+)$/;
  * Installs the limit as an onRequest hook. Call it before the hook that authenticates, so it
  * runs first; it sets X-Request-Id itself, because a refusal ends the request before that hook.
  */
-export async function installRateLimit(app: FolioApp, repos: Repos<'tokens'>, settings: RateLimitSettings): Promise<void> {
+export async function installRateLimit(app: FolioApp, repos: Repos<'tokens' | 'rateLimits'>, settings: RateLimitSettings): Promise<void> {
   if (settings.max === 0) return;
+  const counts = new SharedCounts({ table: () => repos.rateLimits, batch: batchFor(settings.max), log: app.log });
+  // Before the database closes: what this node counted still reaches the others.
+  app.addHook('onClose', () => counts.flush(settings.windowMs));
   await app.register(rateLimit, {
+    store: counts.storeClass(),
     global: false,
     max: settings.max,
     timeWindow: settings.windowMs,

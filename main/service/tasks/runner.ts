@@ -14,6 +14,7 @@
  */
 import PQueue from 'p-queue';
 import { errorValue, type FolioErrorValue } from '../../../shared/errors.ts';
+import { stderrLogger, type Logger } from '../../platform/log/logger.ts';
 import type { TaskKind } from '../../../shared/v1/ingest.ts';
 import type { Repos } from '../../store/repositories.ts';
 import type { TaskRecord } from '../../store/repos/tasks.ts';
@@ -45,6 +46,7 @@ export class TaskRunner {
     private readonly repos: Repos<'tasks'>,
     private readonly handlers: Record<TaskKind, TaskWork>,
     private readonly options: RunnerOptions = DEFAULT_RUNNER_OPTIONS,
+    private readonly log: Logger = stderrLogger('error'),
   ) {
     this.queue = new PQueue({ concurrency: options.concurrency });
   }
@@ -65,7 +67,7 @@ export class TaskRunner {
     try {
       for (const taskId of this.repos.tasks.pendingIds()) if (!this.submitted.has(taskId)) this.submit(taskId);
     } catch (err) {
-      console.error('task runner: looking for pending tasks failed:', err);
+      this.log.error({ err }, 'task runner: looking for pending tasks failed');
     }
   }
 
@@ -79,13 +81,10 @@ export class TaskRunner {
     if (this.stopping || !this.started) return false;
     this.submitted.add(taskId);
     if (firstRun) {
-      const run = this.execute(taskId, firstRun).finally(() => {
-        this.handedOver.delete(run);
-        this.submitted.delete(taskId);
-      });
+      const run = this.settle(taskId, firstRun).finally(() => this.handedOver.delete(run));
       this.handedOver.add(run);
     } else {
-      void this.queue.add(() => this.execute(taskId).finally(() => this.submitted.delete(taskId)));
+      void this.queue.add(() => this.settle(taskId));
     }
     return true;
   }
@@ -98,6 +97,17 @@ export class TaskRunner {
     for (const controller of this.running.values()) controller.abort();
     await this.queue.onIdle();
     await Promise.all([...this.handedOver]);
+  }
+
+  /**
+   * Runs the task, and never rejects: the database can fail under a run's bookkeeping (a claim, a
+   * FAILED mark), and a rejection nobody handles would end the process. The task stays as the
+   * database has it, for the next start.
+   */
+  private settle(taskId: string, work?: TaskWork): Promise<void> {
+    return this.execute(taskId, work)
+      .catch((err: unknown) => this.log.error({ err, taskId }, 'task runner: running a task failed'))
+      .finally(() => this.submitted.delete(taskId));
   }
 
   private async execute(taskId: string, work?: TaskWork): Promise<void> {
@@ -117,17 +127,17 @@ export class TaskRunner {
       if (this.stopping) {
         this.repos.tasks.requeue(taskId);
       } else {
-        const value = failureOf(err);
+        const value = this.failureOf(err);
         this.repos.tasks.fail(taskId, value.code, value.message);
       }
     } finally {
       this.running.delete(taskId);
     }
   }
-}
 
-function failureOf(err: unknown): FolioErrorValue {
-  if (err instanceof ServiceError) return err.value;
-  console.error('task failed unexpectedly:', err);
-  return errorValue('INTERNAL');
+  private failureOf(err: unknown): FolioErrorValue {
+    if (err instanceof ServiceError) return err.value;
+    this.log.error({ err }, 'task failed unexpectedly');
+    return errorValue('INTERNAL');
+  }
 }

@@ -25,7 +25,7 @@ import { DeliveryWorker } from './worker.ts';
  */
 export function connectWebhooks(deps: AreaDeps<'webhookDeliveries' | 'webhooks'>, fetcher: SafeFetcher): { webhooks: WebhookService; worker: DeliveryWorker } {
   const webhooks = new WebhookService(deps, fetcher);
-  const worker = new DeliveryWorker(deps.repos, fetcher, deps.config.outbound);
+  const worker = new DeliveryWorker(deps.repos, fetcher, deps.config.outbound, deps.log);
   deps.events.subscribe((event) => {
     if (webhooks.enqueue(event) > 0) worker.kick();
   });

@@ -14,6 +14,7 @@
  */
 import PQueue from 'p-queue';
 import { OutboundError } from '../../net/errors.ts';
+import { stderrLogger, type Logger } from '../../platform/log/logger.ts';
 import type { SafeFetcher } from '../../net/fetcher.ts';
 import type { OutboundSettings } from '../../net/settings.ts';
 import type { Repos } from '../../store/repositories.ts';
@@ -37,6 +38,7 @@ export class DeliveryWorker {
     private readonly repos: Repos<'webhookDeliveries'>,
     private readonly fetcher: SafeFetcher,
     private readonly settings: OutboundSettings,
+    private readonly log: Logger = stderrLogger('error'),
   ) {}
 
   start(): void {
@@ -70,7 +72,7 @@ export class DeliveryWorker {
       const next = this.repos.webhookDeliveries.nextDueAt();
       this.schedule(next === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(MIN_POLL_MS, next - Date.now())));
     } catch (err) {
-      console.error('webhook delivery worker failed:', err);
+      this.log.error({ err }, 'webhook delivery worker failed');
       this.schedule(IDLE_POLL_MS);
     }
   }
@@ -83,8 +85,17 @@ export class DeliveryWorker {
     const leaseUntil = now + this.settings.webhookTimeoutMs + LEASE_MARGIN_MS;
     for (const delivery of this.repos.webhookDeliveries.due(now, free)) {
       if (!this.repos.webhookDeliveries.lease(delivery.deliveryId, delivery.nextAttemptAt, leaseUntil)) continue;
-      void this.queue.add(() => this.attempt(delivery)).finally(() => this.kick());
+      void this.queue.add(() => this.settle(delivery)).finally(() => this.kick());
     }
+  }
+
+  /**
+   * Makes one attempt, and never rejects: the database can fail as the attempt is recorded, and a
+   * rejection nobody handles would end the process. The delivery's lease then runs out and the
+   * attempt is made again.
+   */
+  private settle(delivery: DueDelivery): Promise<void> {
+    return this.attempt(delivery).catch((err: unknown) => this.log.error({ err, deliveryId: delivery.deliveryId }, 'webhook delivery: recording an attempt failed'));
   }
 
   private async attempt(delivery: DueDelivery): Promise<void> {

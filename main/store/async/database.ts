@@ -16,6 +16,7 @@ import { AsyncFieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
 import { AsyncTemplateRepository } from './repos/templates.ts';
 import { AsyncTermSetRepository } from './repos/termSets.ts';
+import { AsyncRateLimitRepository } from './repos/rateLimits.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import type { StoreSchema } from './schema.ts';
 import { cachingStatements } from './statementCache.ts';
@@ -30,6 +31,7 @@ export interface AsyncRepositories {
   readonly fieldDefinitions: AsyncFieldDefinitionRepository;
   readonly templates: AsyncTemplateRepository;
   readonly termSets: AsyncTermSetRepository;
+  readonly rateLimits: AsyncRateLimitRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -114,6 +116,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       fieldDefinitions: new AsyncFieldDefinitionRepository(q),
       templates: new AsyncTemplateRepository(q),
       termSets: new AsyncTermSetRepository(q),
+      rateLimits: new AsyncRateLimitRepository(q),
     };
   }
 }

@@ -142,6 +142,12 @@ export interface TermSetsTable {
   update_time: string;
 }
 
+export interface RateLimitsTable {
+  limit_key: string;
+  window_start: number;
+  count: number;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
@@ -154,4 +160,5 @@ export interface StoreSchema {
   templates: TemplatesTable;
   template_fields: TemplateFieldsTable;
   term_sets: TermSetsTable;
+  rate_limits: RateLimitsTable;
 }

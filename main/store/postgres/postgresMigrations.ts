@@ -6,6 +6,7 @@
 import * as m0001 from './migrations/0001_identity.ts';
 import * as m0002 from './migrations/0002_authorization_codes.ts';
 import * as m0003 from './migrations/0003_content_model.ts';
+import * as m0004 from './migrations/0004_rate_limits.ts';
 import { migrationsFrom } from '../migrationFiles.ts';
 
 export const POSTGRES_MIGRATIONS = migrationsFrom(
@@ -13,6 +14,7 @@ export const POSTGRES_MIGRATIONS = migrationsFrom(
     '0001_identity.ts': m0001,
     '0002_authorization_codes.ts': m0002,
     '0003_content_model.ts': m0003,
+    '0004_rate_limits.ts': m0004,
   },
   'main/store/postgres/migrations',
 );

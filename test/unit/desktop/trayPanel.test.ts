@@ -9,13 +9,15 @@ const SCREEN: Rect = { x: 0, y: 0, width: 1920, height: 1040 };
 
 class FakeWindow implements PanelWindow {
   loaded: { path: string; hash: string }[] = [];
+  /** What loadFile rejects with, as Electron does when the file is missing. */
+  loadFails: Error | null = null;
   position: [number, number] | null = null;
   visible = false;
   destroyed = false;
   private readonly listeners = new Map<string, () => void>();
   loadFile(path: string, options: { hash: string }): Promise<void> {
     this.loaded.push({ path, hash: options.hash });
-    return Promise.resolve();
+    return this.loadFails ? Promise.reject(this.loadFails) : Promise.resolve();
   }
   setPosition(x: number, y: number): void {
     this.position = [x, y];
@@ -42,22 +44,33 @@ class FakeWindow implements PanelWindow {
   }
 }
 
-function panelWith(tray: Rect) {
+function panelWith(tray: Rect, loadFails: Error | null = null) {
   const made: FakeWindow[] = [];
+  const logged: string[] = [];
   const panel = trayPanel({
     create: () => {
       const w = new FakeWindow();
+      w.loadFails = loadFails;
       made.push(w);
       return w;
     },
     rendererDir: DIST,
     anchor: () => tray,
     workArea: () => SCREEN,
+    log: (line) => logged.push(line),
   });
-  return { panel, made };
+  return { panel, made, logged };
 }
 
 describe('tray panel window', () => {
+  it('logs a renderer that fails to load, and still shows the window', async () => {
+    const { panel, made, logged } = panelWith({ x: 1800, y: 1040, width: 24, height: 40 }, new Error('ERR_FILE_NOT_FOUND (-6) loading index.html'));
+    // Unhandled, the rejection of loadFile ended the app's main process.
+    panel.toggle();
+    await expect.poll(() => logged).toEqual([`tray panel: ${join(DIST, 'index.html')} did not load: ERR_FILE_NOT_FOUND (-6) loading index.html`]);
+    expect(made[0]?.visible).toBe(true);
+  });
+
   it('loads the renderer at #panel, beside the tray icon, on the first click', () => {
     const { panel, made } = panelWith({ x: 1800, y: 1040, width: 24, height: 40 });
     expect(made).toHaveLength(0);

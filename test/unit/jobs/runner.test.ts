@@ -1,7 +1,11 @@
 /** The persisted job runner over a real SQLite store. */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobRunner, PermanentJobError, type JobHandler, type RunnerOptions } from '../../../main/jobs/runner.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
+import { JobRepository } from '../../../main/store/repos/jobs.ts';
+import { memoryLog } from '../../helpers/memoryLog.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 import { until as waitUntil } from '../../helpers/wait.ts';
 
@@ -279,5 +283,39 @@ describe('JobRunner', () => {
       expect(Date.now()).toBeGreaterThanOrEqual(quietAt - 5);
       quietAt = 0;
     });
+  });
+});
+
+describe('when its database fails', () => {
+  it('logs a job it could not give up at start, and goes on: the database is read-only', async () => {
+    store.jobs.enqueue({ queue: 'q', key: 'k1', payload: { n: 1 }, maxAttempts: 1 });
+    expect(store.jobs.claim('q')?.key).toBe('k1');
+    // A real fault: the runner's connection can read but not write, as on a disk remounted read-only.
+    const readOnly = new Database(join(dir, 'folio.db'), { readonly: true });
+    const { log, lines } = memoryLog();
+    const h = handler();
+    const runner = new JobRunner(new JobRepository(readOnly), [h as JobHandler<unknown>], { pollMs: 20, log });
+    runners.push(runner);
+    // Unhandled, the failed give-up ended the process.
+    runner.start();
+    await until(() => lines.some((l) => l.msg === 'job runner: giving up a job failed'));
+    expect(lines.find((l) => l.msg === 'job runner: giving up a job failed')).toMatchObject({ queue: 'q', err: { message: expect.stringMatching(/readonly/) } });
+    expect(h.gaveUp).toEqual([]);
+    await runner.stop();
+    readOnly.close();
+  });
+
+  it('logs a job whose outcome it could not record, and goes on: the database closed under it', async () => {
+    let finish = (): void => undefined;
+    const h = handler({ run: () => new Promise<void>((resolve) => (finish = resolve)) });
+    const { log, lines } = memoryLog();
+    enqueue(1);
+    const runner = start(h, { log });
+    await until(() => runner.runningCount('q') === 1);
+    store.close();
+    // Unhandled, the failure to delete the finished job ended the process.
+    finish();
+    await until(() => lines.some((l) => l.msg === "job runner: recording a job's outcome failed"));
+    expect(lines.find((l) => l.msg === "job runner: recording a job's outcome failed")).toMatchObject({ queue: 'q', err: { message: expect.stringMatching(/not open/) } });
   });
 });
