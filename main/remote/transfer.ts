@@ -6,9 +6,10 @@
  * setting bounds what is in flight across files and chunks alike; the throttle paces the bytes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fchmodSync, fstatSync, fsync, futimesSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import PQueue from 'p-queue';
 import { contract } from '../../shared/v1/contract/index.ts';
 import { fieldsOf } from '../../shared/v1/fields.ts';
@@ -64,6 +65,14 @@ export interface UploadOptions {
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 const BLOCKING_READ_MAX = 1024 * 1024;
+/** Downloads up to this size are written with blocking calls, as uploads up to BLOCKING_READ_MAX are read (see receive). */
+const BLOCKING_WRITE_MAX = BLOCKING_READ_MAX;
+/**
+ * Windows has no executable bit: a file there neither says it is executable nor that it is not,
+ * so an upload from it must not clear the bit that a Linux or macOS user set.
+ */
+export const HAS_EXEC_BIT = process.platform !== 'win32';
+const fsyncFd = promisify(fsync);
 /** An error envelope is small; more than this is not one. */
 const MAX_FAILURE_BODY = 64 * 1024;
 
@@ -249,9 +258,10 @@ export interface DownloadOptions {
   onProgress?: (receivedBytes: number, totalBytes: number) => void;
   /**
    * Puts the verified, fsynced temp file in place, durably (its directory fsynced); by default
-   * renames it onto `dest`. Told what the version keeps of the file, to apply before it is in place.
+   * renames it onto `dest`. The part already has what the version keeps of the file (its mtime,
+   * its executable bit): they were set through the open file, before its fsync.
    */
-  place?: (partPath: string, attributes: FileAttributes) => Promise<void>;
+  place?: (partPath: string) => Promise<void>;
 }
 
 export class HashMismatch extends Error {}
@@ -263,7 +273,6 @@ export class HashMismatch extends Error {}
  * small files more CPU than the bytes did.
  */
 export async function downloadVersion(client: FolioClient, versionId: string, expectedHash: string, totalBytes: number, dest: string, options: DownloadOptions): Promise<void> {
-  let attributes: FileAttributes = {};
   let hash: string | undefined;
   await limited(options.limiter, () =>
     client.withRetry(async () => {
@@ -273,9 +282,8 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
       if (!resume && have > 0) await rm(options.partPath, { force: true });
       const response = await client.getBytes(contract.versions.download.path, { versionId }, { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) });
       if (response.status >= 400) throw failureOf({ status: response.status, headers: response.headers, body: parseBody(await failureText(response.body)) });
-      attributes = attributesOf(response.headers);
       const append = resume && response.status === 206;
-      const received = await receive(response.body, options, append ? have : 0, totalBytes);
+      const received = await receive(response.body, options, append ? have : 0, totalBytes, attributesOf(response.headers));
       // Appended bytes are hashed with the part's earlier ones, read back once the part is whole.
       hash = append ? undefined : received;
     }),
@@ -285,19 +293,23 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
     await rm(options.partPath, { force: true });
     throw new HashMismatch(`downloaded content hash ${hash} is not ${expectedHash}`);
   }
-  await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath, attributes);
+  await (options.place ?? ((part: string) => renameDurably(part, dest)))(options.partPath);
 }
 
 /**
- * Writes a response body into the part file (after its first `from` bytes when appending), fsyncs
- * it, and returns the SHA-256 of what this body carried. A failure reading the body is the network's
- * (ServiceUnreachable, retried with Range); a failure writing is the disk's, and is not.
+ * Writes a response body into the part file (after its first `from` bytes when appending), gives
+ * it the version's attributes, fsyncs it, and returns the SHA-256 of what this body carried. A
+ * failure reading the body is the network's (ServiceUnreachable, retried with Range); a failure
+ * writing is the disk's, and is not.
+ *
+ * A small file is written with blocking calls and only its fsync goes to the thread pool: the
+ * promise API's open, write, attribute calls and close were each a trip through the pool, and a
+ * download of many small files spent more CPU on those trips than on the bytes.
  */
-async function receive(body: Readable, options: DownloadOptions, from: number, totalBytes: number): Promise<string> {
+async function receive(body: Readable, options: DownloadOptions, from: number, totalBytes: number, attributes: FileAttributes): Promise<string> {
   const digest = createHash('sha256');
-  const file = await open(options.partPath, from > 0 ? 'a' : 'w');
   let received = from;
-  try {
+  const take = async (write: (piece: Buffer) => Promise<void> | void) => {
     const pieces = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     for (;;) {
       let next: IteratorResult<Buffer>;
@@ -306,19 +318,69 @@ async function receive(body: Readable, options: DownloadOptions, from: number, t
       } catch (err) {
         throw new ServiceUnreachable(err);
       }
-      if (next.done) break;
+      if (next.done) return;
       digest.update(next.value);
-      for (let at = 0; at < next.value.length; ) at += (await file.write(next.value, at)).bytesWritten;
+      await write(next.value);
       received += next.value.length;
       options.onProgress?.(received, totalBytes);
       await options.throttle?.take(next.value.length);
     }
-    await file.sync();
-  } finally {
-    body.destroy();
-    await file.close();
+  };
+  const flags = from > 0 ? 'a' : 'w';
+  if (totalBytes <= BLOCKING_WRITE_MAX) {
+    const fd = openSync(options.partPath, flags, creationMode(attributes));
+    try {
+      await take((piece) => {
+        for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at);
+      });
+      applyAttributes(fd, attributes, from > 0);
+      await fsyncFd(fd);
+    } finally {
+      body.destroy();
+      closeSync(fd);
+    }
+  } else {
+    const file = await open(options.partPath, flags, creationMode(attributes));
+    try {
+      await take(async (piece) => {
+        for (let at = 0; at < piece.length; ) at += (await file.write(piece, at)).bytesWritten;
+      });
+      applyAttributes(file.fd, attributes, from > 0);
+      await file.sync();
+    } finally {
+      body.destroy();
+      await file.close();
+    }
   }
   return digest.digest('hex');
+}
+
+/**
+ * The mode a new part is created with: the umask then leaves r and w as the user's other files
+ * have them, and x wherever r is (0644 becomes 0755), so that a new part needs no chmod.
+ */
+function creationMode(attributes: FileAttributes): number {
+  return HAS_EXEC_BIT && attributes.executable ? 0o777 : 0o666;
+}
+
+/**
+ * Gives the open part the attributes a version kept (docs/sync.md, "What a sync keeps of a file").
+ * The executable bit becomes x wherever the file may be read; a part being appended to was
+ * created by an earlier attempt, and an unusual umask may have kept x from a new one, so those are
+ * checked. The mtime goes on last, after every write.
+ */
+function applyAttributes(fd: number, attributes: FileAttributes, appended: boolean): void {
+  if (HAS_EXEC_BIT && attributes.executable !== undefined && (attributes.executable || appended)) {
+    const mode = fstatSync(fd).mode & 0o777;
+    const wanted = attributes.executable ? mode | ((mode & 0o444) >> 2) : mode & ~0o111;
+    if (wanted !== mode) fchmodSync(fd, wanted);
+  }
+  if (attributes.fileMtime !== undefined) {
+    // Seconds as a double carry some 240 ns of error at today's dates: half a microsecond above
+    // the millisecond keeps the file's mtime, read back and floored, that millisecond exactly.
+    const seconds = (attributes.fileMtime + 0.0005) / 1000;
+    futimesSync(fd, seconds, seconds);
+  }
 }
 
 /** The file attributes a download's response carries (FILE_MTIME_HEADER, FILE_EXECUTABLE_HEADER); a malformed one counts as absent. */

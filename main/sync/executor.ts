@@ -9,7 +9,7 @@ import { missingCaseError } from '../../shared/missingCaseError.ts';
 import { CREDENTIAL_CODES, FolioApiError, isTransient } from '../remote/errors.ts';
 import type { Throttle } from '../remote/throttle.ts';
 import type { LocalMeta, NodeState } from './model.ts';
-import { applyAttributes, attributesOfFile } from './attributes.ts';
+import { attributesOfFile } from './attributes.ts';
 import { DirectorySyncs } from './directorySyncs.ts';
 import { downloadPartName } from './parts.ts';
 import type { Op } from './planner.ts';
@@ -318,9 +318,8 @@ export class Executor {
       limiter: this.c.limiter,
       onProgress: (done, total) => this.c.onProgress?.(rel, done, total, 'download'),
       ...(this.c.download ? { throttle: this.c.download } : {}),
-      place: async (part, attributes) => {
+      place: async (part) => {
         if (this.s.intents.get(`local\0${id}`)?.hash !== r.hash) this.s.durably(() => this.s.intend({ side: 'local', id, hash: r.hash, parentId: r.parentId, name: r.name }));
-        await applyAttributes(this.c.fs, part, attributes);
         // A link or a rename keeps the part's inode, size and mtime: the watcher's event for dest
         // will show them, and the trees record them.
         placed = this.c.fs.statSync(part);

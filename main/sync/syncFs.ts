@@ -4,8 +4,8 @@
  * The synchronous calls are the scanner's: listing and stat'ing without the thread pool is much
  * faster for many small entries, and the production implementation keeps them so.
  */
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { chmod, link, lstat as lstatAsync, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes } from 'node:fs/promises';
+import { linkSync, lstatSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { lstat as lstatAsync, mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { renameDurably, syncDirectory } from '../platform/durable.ts';
 import { hashFile } from '../remote/transfer.ts';
 
@@ -44,8 +44,6 @@ export interface SyncFs {
   rmdir(path: string): Promise<void>;
   /** Removes a file; nothing there is no failure. */
   rmFile(path: string): Promise<void>;
-  utimes(path: string, atimeMs: number, mtimeMs: number): Promise<void>;
-  chmod(path: string, mode: number): Promise<void>;
   /** Makes the names in a folder durable. */
   syncDirectory(path: string): Promise<void>;
   hashFile(path: string): Promise<{ hash: string; size: number }>;
@@ -64,14 +62,15 @@ export const nodeFs: SyncFs = {
   mkdir: async (path) => {
     await mkdir(path);
   },
-  rename: (from, to) => rename(from, to),
+  // Naming a file is a change of its folder's entries, done in memory until the folder's fsync: as
+  // a blocking call it costs less than its trip through the thread pool, which every download paid
+  // (docs/performance.md, "Downloads: client CPU per file"). Failures still come as rejections.
+  rename: async (from, to) => renameSync(from, to),
   renameDurably: (from, to) => renameDurably(from, to),
-  link: (from, to) => link(from, to),
-  unlink: (path) => unlink(path),
+  link: async (from, to) => linkSync(from, to),
+  unlink: async (path) => unlinkSync(path),
   rmdir: (path) => rmdir(path),
   rmFile: (path) => rm(path, { force: true }),
-  utimes: (path, atimeMs, mtimeMs) => utimes(path, atimeMs / 1000, mtimeMs / 1000),
-  chmod: (path, mode) => chmod(path, mode),
   syncDirectory: (path) => syncDirectory(path),
   hashFile: (path) => hashFile(path),
 };

@@ -20,8 +20,8 @@ export function requireStrace(): void {
  * `traceFile`. With a seccomp filter, only the traced calls stop the process: it runs at near
  * full speed.
  */
-export function straced(traceFile: string): string[] {
-  return ['strace', '--seccomp-bpf', '-f', '-qq', '-y', '-e', `trace=${CALLS}`, '-o', traceFile];
+export function straced(traceFile: string, calls = CALLS): string[] {
+  return ['strace', '--seccomp-bpf', '-f', '-qq', '-y', '-e', `trace=${calls}`, '-o', traceFile];
 }
 
 /**
@@ -30,9 +30,15 @@ export function straced(traceFile: string): string[] {
  * ...>`, later `<... name resumed>…`); they are joined here. A call not completed yet is left out.
  */
 export function readTrace(traceFile: string): string[] {
+  return readCalls(traceFile).map((c) => c.call);
+}
+
+/** readTrace, with the id of the thread that made each call. */
+export function readCalls(traceFile: string): { tid: number; call: string }[] {
   const started = new Map<string, string>();
-  const lines: string[] = [];
+  const lines: { tid: number; call: string }[] = [];
   for (const raw of readFileSync(traceFile, 'utf8').split('\n')) {
+    if (raw === '') continue;
     const [, pid = '', line = raw] = /^(\d+)\s+(.*)$/.exec(raw) ?? [];
     if (line.endsWith(' <unfinished ...>')) {
       started.set(pid, line.slice(0, -' <unfinished ...>'.length));
@@ -42,9 +48,9 @@ export function readTrace(traceFile: string): string[] {
     const head = started.get(pid);
     if (resumed && head !== undefined) {
       started.delete(pid);
-      lines.push(head + (resumed[1] as string));
+      lines.push({ tid: Number(pid), call: head + (resumed[1] as string) });
     } else {
-      lines.push(line);
+      lines.push({ tid: Number(pid), call: line });
     }
   }
   return lines;

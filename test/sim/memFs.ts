@@ -305,20 +305,6 @@ export class MemFs implements SyncFs {
     });
   }
 
-  utimes(path: string, _atimeMs: number, mtimeMs: number): Promise<void> {
-    return this.io(`fs.utimes ${path}`, () => {
-    this.get(path, 'utimes').mtimeMs = mtimeMs;
-    this.emit('change', path);
-    });
-  }
-
-  chmod(path: string, mode: number): Promise<void> {
-    return this.io(`fs.chmod ${path}`, () => {
-    this.get(path, 'chmod').mode = mode;
-    this.emit('change', path);
-    });
-  }
-
   syncDirectory(path: string): Promise<void> {
     return this.io(`fs.fsyncdir ${path}`, () => {
     if (this.get(path, 'open').kind !== 'dir') throw fsError('ENOTDIR', 'open', path);

@@ -283,6 +283,6 @@ export class MemService implements SyncRemote {
     }
     // The simulated service keeps no file attributes (mtime, x bit): their round trip is tested
     // against the real service (test/integration/sync/attributes.test.ts).
-    await (options.place ?? ((part: string) => this.fs.rename(part, dest)))(options.partPath, {});
+    await (options.place ?? ((part: string) => this.fs.rename(part, dest)))(options.partPath);
   }
 }

@@ -254,5 +254,10 @@ export class SyncStore extends Repository {
 }
 
 export async function openSyncStore(stateDir: string): Promise<SyncStore> {
-  return new SyncStore(await openDatabase(stateDir, 'sync.db', SYNC_MIGRATIONS));
+  const db = await openDatabase(stateDir, 'sync.db', SYNC_MIGRATIONS);
+  // Each transfer's record is a savepoint inside a grouped transaction (PairState.grouped), and a
+  // savepoint copies every page it changes to a sub-journal first. On disk (once a large savepoint
+  // spilled it there) that was several writes to a temp file per downloaded file; in memory it is a copy.
+  db.pragma('temp_store = MEMORY');
+  return new SyncStore(db);
 }
