@@ -20,6 +20,7 @@ import { constants, mkdirSync } from 'node:fs';
 import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { ChunkWrite } from './chunkWrite.ts';
 import { SizeLimitExceeded, writeStreamAt } from './streamWrite.ts';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -55,15 +56,16 @@ export class AssemblyFiles {
 
   /**
    * Writes exactly `size` bytes from `source` at `offset`, and schedules them for the disk.
-   * Returns the chunk's SHA-256 when `digest` is asked for.
+   * Returns the chunk's SHA-256 when `digest` is asked for. Once `write` is superseded, writes
+   * nothing more and throws ChunkSuperseded.
    */
-  async writeChunk(uploadId: string, offset: number, size: number, source: Readable, digest: boolean): Promise<string | undefined> {
+  async writeChunk(uploadId: string, offset: number, size: number, source: Readable, digest: boolean, write: ChunkWrite): Promise<string | undefined> {
     await this.nameWriter(uploadId);
     const hash = digest ? createHash('sha256') : undefined;
     // Created on first use and never truncated: chunks land in any order, concurrently.
     const fh = await open(this.pathOf(uploadId), constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      const written = await writeStreamAt(fh, offset, source, size, hash && ((piece) => hash.update(piece))).catch((err: unknown) => {
+      const written = await writeStreamAt(fh, offset, source, size, hash && ((piece) => hash.update(piece)), write).catch((err: unknown) => {
         throw err instanceof SizeLimitExceeded ? new ChunkLengthMismatch(size, 'more') : err;
       });
       if (written !== size) throw new ChunkLengthMismatch(size, written);

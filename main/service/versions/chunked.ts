@@ -5,6 +5,9 @@
  * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
  * while chunks arrive (RunningHash), so completing rarely reads the file again.
  *
+ * A chunk sent again while an earlier copy is still arriving supersedes it (main/store/chunkWrite.ts):
+ * the earlier copy stops writing and is not counted, so a counted chunk's bytes never change under it.
+ *
  * A completion that fails leaves the session in one of two states (docs/api.md#chunked-upload):
  * open with its chunks, when the cause can clear (a name taken, the target in the recycle bin or
  * not writable, metadata the type now refuses, an I/O error), so completing again can succeed; or
@@ -20,6 +23,7 @@ import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
 import type { InitChunkedUpload } from '../../../shared/v1/requests.ts';
 import { ChunkLengthMismatch } from '../../store/assemblies.ts';
+import { ChunkSuperseded, ChunkWrite } from '../../store/chunkWrite.ts';
 import { HashThread } from '../../store/hashThread.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
 import { SourceFailed } from '../../store/streamWrite.ts';
@@ -49,6 +53,8 @@ export class ChunkedUploads {
   /** Sessions being completed: their assembly file must not change any more. */
   private readonly sealed = new Set<string>();
   private readonly progress = new Map<string, Progress>();
+  /** The write of each chunk (uploadId/index) in flight in this process, the latest copy's. */
+  private readonly chunkWrites = new Map<string, ChunkWrite>();
   private readonly hashThread = new HashThread();
 
   constructor(
@@ -111,7 +117,7 @@ export class ChunkedUploads {
     return this.view(outcome.session);
   }
 
-  /** Stores one chunk. Re-sending a chunk is harmless: it lands on the same bytes. */
+  /** Stores one chunk. Re-sending a chunk is harmless: it lands on the same bytes, and the copy sent last counts. */
   async putChunk(ctx: RequestContext, uploadId: string, chunkIndex: number, body: Readable, declaredLength: number | undefined, chunkSha256: string | undefined): Promise<ChunkedUploadSession> {
     const session = this.openSession(ctx, uploadId);
     if (this.sealed.has(uploadId)) fail('UPLOAD_SESSION_EXPIRED', 'the upload is being completed');
@@ -124,27 +130,40 @@ export class ChunkedUploads {
       fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, not ${declaredLength}`, { expectedSize: size });
     }
     const wantHash = chunkSha256 === undefined ? undefined : normaliseHash(chunkSha256, 'X-Chunk-Sha256');
-    // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
-    this.progressOf(session).hash.changing(chunkIndex);
-    this.repos.transaction(() => {
-      this.repos.uploads.removeChunk(uploadId, chunkIndex);
-      this.repos.uploads.extend(uploadId, this.expiry());
-    });
-    const digest = await this.repos.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined).catch((err: unknown) => {
-      if (err instanceof ChunkLengthMismatch) {
-        const got = err.received === 'more' ? 'more' : String(err.received);
-        fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
-      }
-      if (err instanceof SourceFailed) fail('VALIDATION', `chunk ${chunkIndex} broke off before its end`);
-      throw err;
-    });
-    if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
-    this.repos.transaction(() => {
-      // The session may have expired or been aborted while the bytes were in flight.
-      if (this.repos.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
-      this.repos.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
-      this.repos.uploads.extend(uploadId, this.expiry());
-    });
+    const key = `${uploadId}/${chunkIndex}`;
+    const write = new ChunkWrite();
+    const earlier = this.chunkWrites.get(key);
+    this.chunkWrites.set(key, write);
+    try {
+      // Stopped before anything below: the earlier copy can no longer be counted, nor write once this one does.
+      const earlierStopped = earlier?.supersede();
+      // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
+      this.progressOf(session).hash.changing(chunkIndex);
+      this.repos.transaction(() => {
+        this.repos.uploads.removeChunk(uploadId, chunkIndex);
+        this.repos.uploads.extend(uploadId, this.expiry());
+      });
+      await earlierStopped;
+      const digest = await this.repos.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined, write).catch((err: unknown) => {
+        if (err instanceof ChunkLengthMismatch) {
+          const got = err.received === 'more' ? 'more' : String(err.received);
+          fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
+        }
+        if (err instanceof ChunkSuperseded) superseded(chunkIndex);
+        if (err instanceof SourceFailed) fail('VALIDATION', `chunk ${chunkIndex} broke off before its end`);
+        throw err;
+      });
+      if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
+      this.repos.transaction(() => {
+        if (!write.current) superseded(chunkIndex);
+        // The session may have expired or been aborted while the bytes were in flight.
+        if (this.repos.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
+        this.repos.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
+        this.repos.uploads.extend(uploadId, this.expiry());
+      });
+    } finally {
+      if (this.chunkWrites.get(key) === write) this.chunkWrites.delete(key);
+    }
     this.progress.get(uploadId)?.hash.storedChunk(chunkIndex);
     return this.view(this.openSession(ctx, uploadId));
   }
@@ -334,6 +353,11 @@ function endingReason(err: unknown): string | undefined {
   if (err.value.name === 'QUOTA_EXCEEDED') return 'its content did not fit the storage quota';
   if (err.value.name === 'NOT_FOUND') return 'its target no longer exists';
   return undefined;
+}
+
+/** A later copy of the chunk arrived while this one did: that one counts, and this one is refused. */
+function superseded(chunkIndex: number): never {
+  fail('UPLOAD_INCOMPLETE', `chunk ${chunkIndex} was sent again while this copy arrived; the copy sent last counts`);
 }
 
 function normaliseHash(raw: string | undefined, field = 'expectedContentHash'): string {
