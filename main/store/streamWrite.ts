@@ -90,7 +90,7 @@ export async function readSmall(source: Readable, maxBytes: number): Promise<Buf
 }
 
 /** Lets go of a source read through `pieces` without destroying it (see the top), then reads the rest into the void. */
-async function letGo(pieces: AsyncIterator<Buffer>, source: Readable): Promise<void> {
+export async function letGo(pieces: AsyncIterator<Buffer>, source: Readable): Promise<void> {
   await Promise.resolve(pieces.return?.()).catch(() => undefined);
   source.resume();
 }
