@@ -55,11 +55,14 @@ export class S3Assemblies implements AssemblyStore {
   async writeChunk(uploadId: string, slot: ChunkSlot, source: Readable, digest: boolean, write: ChunkWrite): Promise<string | undefined> {
     const hash = digest ? createHash('sha256') : undefined;
     const failure: { cause?: unknown } = {};
-    const body = Readable.from(exactly(source, slot.size, write, hash, failure), { objectMode: false });
+    // Without it the store would wait out its own timeout for the bytes that are never coming.
+    const stop = new AbortController();
+    const body = Readable.from(exactly(source, slot.size, write, hash, failure, stop), { objectMode: false });
     // Its failure is kept in `failure`, and reaches the caller through the PUT it breaks off.
     body.on('error', () => undefined);
     try {
-      await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(uploadId, slot.index), Body: body, ContentLength: slot.size }));
+      const put = new PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(uploadId, slot.index), Body: body, ContentLength: slot.size });
+      await this.s3.send(put, { abortSignal: stop.signal });
     } catch (err) {
       // The source's own failure (its length, its client gone, a later copy) says more than the PUT it broke off.
       throw failure.cause ?? err;
@@ -190,9 +193,17 @@ export class S3Assemblies implements AssemblyStore {
 /**
  * The bytes of `source`, which must be exactly `size`, with the last piece held back until the end
  * shows they are: a store that is sent `size` bytes may take them as the whole object. What went
- * wrong is kept in `failure`, since the PUT that reads this reports only that it broke off.
+ * wrong is kept in `failure`, since the PUT that reads this reports only that it broke off, and
+ * `stop` breaks that PUT off at once.
  */
-async function* exactly(source: Readable, size: number, write: ChunkWrite, hash: Hash | undefined, failure: { cause?: unknown }): AsyncGenerator<Buffer> {
+async function* exactly(
+  source: Readable,
+  size: number,
+  write: ChunkWrite,
+  hash: Hash | undefined,
+  failure: { cause?: unknown },
+  stop: AbortController,
+): AsyncGenerator<Buffer> {
   const pieces = source.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
   let finished = false;
   try {
@@ -216,6 +227,7 @@ async function* exactly(source: Readable, size: number, write: ChunkWrite, hash:
     if (held) yield held;
   } catch (err) {
     failure.cause = err;
+    stop.abort();
     throw err;
   } finally {
     // The source is let go of, not destroyed, as ./streamWrite.ts does: the reply the client is owed must reach it.
