@@ -1,7 +1,7 @@
 /**
- * Assembly files of chunked uploads: one file per session, uploads/<uploadId>.part, into which
- * each chunk is written in place at index × chunkSize. Completing needs no copy: the file is
- * linked into the blob store as it is.
+ * Assembly files of chunked uploads, the AssemblyStore under --data (./assemblyStore.ts): one file
+ * per session, uploads/<uploadId>.part, into which each chunk is written in place at
+ * index × chunkSize. Completing needs no copy: the file is linked into the blob store as it is.
  *
  * Durability: waiting for the disk after every chunk would cap an upload at the disk's sync speed,
  * far below what the network delivers. Instead each write schedules a background fdatasync (one
@@ -20,23 +20,15 @@ import { constants, mkdirSync } from 'node:fs';
 import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { checkedUploadId, ChunkLengthMismatch, LostChunks, type AssemblyStore, type ChunkGeometry, type ChunkSlot, type RunningDigest } from './assemblyStore.ts';
+import type { StagedBlob } from './blobStore.ts';
+import type { ChunkWrite } from './chunkWrite.ts';
 import { SizeLimitExceeded, writeStreamAt } from './streamWrite.ts';
 
-const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SUFFIX = '.part';
 const WRITERS = '.writers';
 
-/** A chunk whose bytes do not fill its slot exactly. */
-export class ChunkLengthMismatch extends Error {
-  constructor(
-    readonly expected: number,
-    readonly received: number | 'more',
-  ) {
-    super(`expected ${expected} bytes, got ${received === 'more' ? 'more' : received}`);
-  }
-}
-
-export class AssemblyFiles {
+export class AssemblyFiles implements AssemblyStore {
   /** Per file: the background fdatasync in flight, and whether writes came in after it started. */
   private readonly syncing = new Map<string, { done: Promise<void>; dirty: boolean }>();
   /** This process, among the writers of a session. */
@@ -49,21 +41,22 @@ export class AssemblyFiles {
   }
 
   pathOf(uploadId: string): string {
-    if (!UPLOAD_ID.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
-    return join(this.dir, uploadId + SUFFIX);
+    return join(this.dir, checkedUploadId(uploadId) + SUFFIX);
   }
 
-  /**
-   * Writes exactly `size` bytes from `source` at `offset`, and schedules them for the disk.
-   * Returns the chunk's SHA-256 when `digest` is asked for.
-   */
-  async writeChunk(uploadId: string, offset: number, size: number, source: Readable, digest: boolean): Promise<string | undefined> {
+  localFile(uploadId: string): string {
+    return this.pathOf(uploadId);
+  }
+
+  /** Writes the chunk in place at its offset, and schedules it for the disk. */
+  async writeChunk(uploadId: string, slot: ChunkSlot, source: Readable, digest: boolean, write: ChunkWrite): Promise<string | undefined> {
+    const { offset, size } = slot;
     await this.nameWriter(uploadId);
     const hash = digest ? createHash('sha256') : undefined;
     // Created on first use and never truncated: chunks land in any order, concurrently.
     const fh = await open(this.pathOf(uploadId), constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      const written = await writeStreamAt(fh, offset, source, size, hash && ((piece) => hash.update(piece))).catch((err: unknown) => {
+      const written = await writeStreamAt(fh, offset, source, size, hash && ((piece) => hash.update(piece)), write).catch((err: unknown) => {
         throw err instanceof SizeLimitExceeded ? new ChunkLengthMismatch(size, 'more') : err;
       });
       if (written !== size) throw new ChunkLengthMismatch(size, written);
@@ -74,8 +67,34 @@ export class AssemblyFiles {
     return hash?.digest('hex');
   }
 
+  /**
+   * The assembly file itself is the staged file: completing copies nothing. Its hash is the running
+   * one, unless another process wrote chunks too: that hash never heard of them, so it starts over.
+   */
+  async stage(uploadId: string, geometry: ChunkGeometry, running: RunningDigest | undefined): Promise<StagedBlob> {
+    if (!running) throw new Error('an assembly file is hashed while its chunks arrive');
+    await this.checkComplete(uploadId, geometry);
+    if (await this.writtenByOthers(uploadId)) running.restart();
+    const contentHash = await running.digest();
+    await this.makeDurable(uploadId);
+    return { tempPath: this.pathOf(uploadId), contentHash, sizeBytes: geometry.totalSize };
+  }
+
+  /** Nothing to let go of: the staged file is the assembly file, removed with the session's bytes. */
+  async unstage(): Promise<void> {}
+
+  /** Throws LostChunks naming the chunks whose bytes are not all in the file (a crash of the machine can lose what was not on disk yet). */
+  private async checkComplete(uploadId: string, { totalSize, chunkSize, totalChunks }: ChunkGeometry): Promise<void> {
+    const size = await this.size(uploadId);
+    const lost: number[] = [];
+    for (let i = 0; i < totalChunks; i++) {
+      if (size === undefined || Math.min(totalSize, (i + 1) * chunkSize) > size) lost.push(i);
+    }
+    if (lost.length > 0) throw new LostChunks(lost);
+  }
+
   /** True when another process has written chunks of this session too. */
-  async writtenByOthers(uploadId: string): Promise<boolean> {
+  private async writtenByOthers(uploadId: string): Promise<boolean> {
     const writers = await readdir(this.writersOf(uploadId)).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return [];
       throw err;
@@ -96,7 +115,7 @@ export class AssemblyFiles {
   }
 
   /** Resolves once every byte written so far is on disk. */
-  async makeDurable(uploadId: string): Promise<void> {
+  private async makeDurable(uploadId: string): Promise<void> {
     await this.syncing.get(uploadId)?.done;
     await this.datasync(uploadId);
   }
@@ -129,7 +148,7 @@ export class AssemblyFiles {
   }
 
   /** The file's size; undefined when there is no file (no chunk has arrived yet, or the file was lost). */
-  async size(uploadId: string): Promise<number | undefined> {
+  private async size(uploadId: string): Promise<number | undefined> {
     return stat(this.pathOf(uploadId)).then(
       (s) => s.size,
       (err: NodeJS.ErrnoException) => {
@@ -153,4 +172,21 @@ export class AssemblyFiles {
     }
     return [...ids];
   }
+
+  async lastWritten(uploadId: string): Promise<number | undefined> {
+    let latest: number | undefined;
+    for (const path of [this.pathOf(uploadId), this.writersOf(uploadId)]) {
+      const at = await stat(path).then(
+        (st) => st.mtimeMs,
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return undefined;
+          throw err;
+        },
+      );
+      if (at !== undefined && (latest === undefined || at > latest)) latest = at;
+    }
+    return latest;
+  }
+
+  async close(): Promise<void> {}
 }

@@ -5,9 +5,11 @@ import { openDatabase, type Db } from './db.ts';
 import { BlobFiles } from './blobs.ts';
 import type { S3Location } from './blobLocation.ts';
 import type { BlobStore } from './blobStore.ts';
+import { S3Assemblies } from './s3Assemblies.ts';
 import { S3Blobs } from './s3Blobs.ts';
 import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
+import type { AssemblyStore } from './assemblyStore.ts';
 import { asyncOverSqlite, type SqliteKysely } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
@@ -51,8 +53,7 @@ export class Store implements Repositories, Database {
   readonly renditions: RenditionRepository;
   /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
   readonly renditionBlobs: BlobStore;
-  readonly uploadsDir: string;
-  readonly assemblies: AssemblyFiles;
+  readonly assemblies: AssemblyStore;
   readonly quotas: QuotaRepository;
   readonly search: SearchRepository;
 
@@ -79,8 +80,8 @@ export class Store implements Repositories, Database {
     this.renditions = new RenditionRepository(db);
     this.search = new SearchRepository(db);
     this.renditionBlobs = bucket ? new S3Blobs(bucket, 'renditions/', join(dataDir, 'renditions')) : new BlobFiles(join(dataDir, 'renditions'));
-    this.uploadsDir = join(dataDir, 'uploads');
-    this.assemblies = new AssemblyFiles(this.uploadsDir);
+    // With a bucket the chunks go there too, so that nodes need no disk in common.
+    this.assemblies = bucket ? new S3Assemblies(bucket, dataDir) : new AssemblyFiles(join(dataDir, 'uploads'));
     this.quotas = new QuotaRepository(db);
   }
 
@@ -146,6 +147,7 @@ export class Store implements Repositories, Database {
     // destroy() returns before anything can fail.
     void this.blobs.close();
     void this.renditionBlobs.close();
+    void this.assemblies.close();
     this.db.close();
   }
 }

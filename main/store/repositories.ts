@@ -4,7 +4,7 @@
  * and is handed only those, so an area's dependencies are in its type, and another store (an
  * asynchronous PostgreSQL one, issue #14) can stand behind the same interfaces.
  */
-import type { AssemblyFiles } from './assemblies.ts';
+import type { AssemblyStore } from './assemblyStore.ts';
 import type { UnitsOfWork } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
@@ -55,7 +55,7 @@ export interface Repositories {
   readonly jobs: JobRepository;
   readonly renditions: RenditionRepository;
   readonly renditionBlobs: BlobStore;
-  readonly assemblies: AssemblyFiles;
+  readonly assemblies: AssemblyStore;
   readonly quotas: QuotaRepository;
   readonly search: SearchRepository;
 }

@@ -13,7 +13,18 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, pipeline, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { BlobStaging } from './blobStaging.ts';
 import type { S3Location } from './blobLocation.ts';
@@ -132,8 +143,22 @@ export class S3Blobs implements BlobStore {
     await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
-  clearTemp(olderThanMs: number): Promise<void> {
-    return this.staging.clearTemp(olderThanMs);
+  /** Old local temp files, and old unfinished multipart uploads: the bucket's temp files, left by a node that died storing a blob. */
+  async clearTemp(olderThanMs: number): Promise<void> {
+    await this.staging.clearTemp(olderThanMs);
+    await this.abortUploadsBegunBefore(Date.now() - olderThanMs);
+  }
+
+  private async abortUploadsBegunBefore(cutoff: number): Promise<void> {
+    let from: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const page = await this.s3.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.prefix, ...from }));
+      for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+        if (Key && UploadId && Initiated && Initiated.getTime() < cutoff) await this.s3.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }));
+      }
+      if (!page.IsTruncated) return;
+      from = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
   }
 
   async close(): Promise<void> {

@@ -23,8 +23,13 @@ export class SourceFailed extends Error {
   }
 }
 
+/** Lets each batch go to the disk, or refuses it by throwing (./chunkWrite.ts: a later copy of a chunk stops an earlier one). */
+export interface BatchGate {
+  admit(batch: () => Promise<void>): Promise<void>;
+}
+
 /** Returns the number of bytes written; more than `maxBytes` throws SizeLimitExceeded. `onPiece` sees every byte in order. */
-export async function writeStreamAt(fh: FileHandle, position: number, source: Readable, maxBytes: number, onPiece?: (piece: Buffer) => void): Promise<number> {
+export async function writeStreamAt(fh: FileHandle, position: number, source: Readable, maxBytes: number, onPiece?: (piece: Buffer) => void, gate?: BatchGate): Promise<number> {
   let total = 0;
   let batch: Buffer[] = [];
   let batchBytes = 0;
@@ -36,7 +41,7 @@ export async function writeStreamAt(fh: FileHandle, position: number, source: Re
     const at = position + total - batchBytes;
     batch = [];
     batchBytes = 0;
-    inFlight = writeAll(fh, buffers, bytes, at);
+    inFlight = gate ? gate.admit(() => writeAll(fh, buffers, bytes, at)) : writeAll(fh, buffers, bytes, at);
   };
   const pieces = source.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
   const nextPiece = () =>
@@ -85,7 +90,7 @@ export async function readSmall(source: Readable, maxBytes: number): Promise<Buf
 }
 
 /** Lets go of a source read through `pieces` without destroying it (see the top), then reads the rest into the void. */
-async function letGo(pieces: AsyncIterator<Buffer>, source: Readable): Promise<void> {
+export async function letGo(pieces: AsyncIterator<Buffer>, source: Readable): Promise<void> {
   await Promise.resolve(pieces.return?.()).catch(() => undefined);
   source.resume();
 }

@@ -1,9 +1,14 @@
 /**
- * Chunked uploads with resume (spec 4.11, docs/architecture.md, "Service conventions"). Chunks are 0-based and written in place
- * into one assembly file per session, at index × chunkSize, so completing needs no copy: the file
- * is fsynced and linked into the blob store as it is. A chunk counts as received once its bytes
- * are written, so a resumed upload re-sends exactly the missing ones. The content hash advances
- * while chunks arrive (RunningHash), so completing rarely reads the file again.
+ * Chunked uploads with resume (spec 4.11, docs/architecture.md, "Service conventions"). Chunks are
+ * 0-based, and kept by the assembly store (main/store/assemblyStore.ts): under --data, written in
+ * place into one assembly file per session, at index × chunkSize, so completing needs no copy (the
+ * file is fsynced and linked into the blob store as it is); with --blobs, one object per chunk in
+ * the bucket, streamed in order into the blob at completion. A chunk counts as received once its
+ * bytes are kept, so a resumed upload re-sends exactly the missing ones. For an assembly file the
+ * content hash advances while chunks arrive (RunningHash), so completing rarely reads the file again.
+ *
+ * A chunk sent again while an earlier copy is still arriving supersedes it (main/store/chunkWrite.ts):
+ * the earlier copy stops writing and is not counted, so a counted chunk's bytes never change under it.
  *
  * A completion that fails leaves the session in one of two states (docs/api.md#chunked-upload):
  * open with its chunks, when the cause can clear (a name taken, the target in the recycle bin or
@@ -19,7 +24,9 @@
 import type { Readable } from 'node:stream';
 import type { ChunkedUploadSession, VersionResult } from '../../../shared/v1/resources.ts';
 import type { InitChunkedUpload } from '../../../shared/v1/requests.ts';
-import { ChunkLengthMismatch } from '../../store/assemblies.ts';
+import { ChunkLengthMismatch, LostChunks, type RunningDigest } from '../../store/assemblyStore.ts';
+import type { StagedBlob } from '../../store/blobStore.ts';
+import { ChunkSuperseded, ChunkWrite } from '../../store/chunkWrite.ts';
 import { HashThread } from '../../store/hashThread.ts';
 import { KeyedLock } from '../../store/keyedLock.ts';
 import { SourceFailed } from '../../store/streamWrite.ts';
@@ -49,6 +56,8 @@ export class ChunkedUploads {
   /** Sessions being completed: their assembly file must not change any more. */
   private readonly sealed = new Set<string>();
   private readonly progress = new Map<string, Progress>();
+  /** The write of each chunk (uploadId/index) in flight in this process, the latest copy's. */
+  private readonly chunkWrites = new Map<string, ChunkWrite>();
   private readonly hashThread = new HashThread();
 
   constructor(
@@ -111,7 +120,7 @@ export class ChunkedUploads {
     return this.view(outcome.session);
   }
 
-  /** Stores one chunk. Re-sending a chunk is harmless: it lands on the same bytes. */
+  /** Stores one chunk. Re-sending a chunk is harmless: it lands on the same bytes, and the copy sent last counts. */
   async putChunk(ctx: RequestContext, uploadId: string, chunkIndex: number, body: Readable, declaredLength: number | undefined, chunkSha256: string | undefined): Promise<ChunkedUploadSession> {
     const session = this.openSession(ctx, uploadId);
     if (this.sealed.has(uploadId)) fail('UPLOAD_SESSION_EXPIRED', 'the upload is being completed');
@@ -124,27 +133,41 @@ export class ChunkedUploads {
       fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, not ${declaredLength}`, { expectedSize: size });
     }
     const wantHash = chunkSha256 === undefined ? undefined : normaliseHash(chunkSha256, 'X-Chunk-Sha256');
-    // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
-    this.progressOf(session).hash.changing(chunkIndex);
-    this.repos.transaction(() => {
-      this.repos.uploads.removeChunk(uploadId, chunkIndex);
-      this.repos.uploads.extend(uploadId, this.expiry());
-    });
-    const digest = await this.repos.assemblies.writeChunk(uploadId, offset, size, body, wantHash !== undefined).catch((err: unknown) => {
-      if (err instanceof ChunkLengthMismatch) {
-        const got = err.received === 'more' ? 'more' : String(err.received);
-        fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
-      }
-      if (err instanceof SourceFailed) fail('VALIDATION', `chunk ${chunkIndex} broke off before its end`);
-      throw err;
-    });
-    if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
-    this.repos.transaction(() => {
-      // The session may have expired or been aborted while the bytes were in flight.
-      if (this.repos.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
-      this.repos.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
-      this.repos.uploads.extend(uploadId, this.expiry());
-    });
+    const key = `${uploadId}/${chunkIndex}`;
+    const write = new ChunkWrite();
+    const earlier = this.chunkWrites.get(key);
+    this.chunkWrites.set(key, write);
+    try {
+      // Stopped before anything below: the earlier copy can no longer be counted, nor write once this one does.
+      const earlierStopped = earlier?.supersede();
+      // Until this chunk is verified on disk, it counts as missing, even if an earlier copy was good.
+      this.progressOf(session)?.hash.changing(chunkIndex);
+      this.repos.transaction(() => {
+        this.repos.uploads.removeChunk(uploadId, chunkIndex);
+        this.repos.uploads.extend(uploadId, this.expiry());
+      });
+      await earlierStopped;
+      const slot = { index: chunkIndex, offset, size };
+      const digest = await this.repos.assemblies.writeChunk(uploadId, slot, body, wantHash !== undefined, write).catch((err: unknown) => {
+        if (err instanceof ChunkLengthMismatch) {
+          const got = err.received === 'more' ? 'more' : String(err.received);
+          fail('CHUNK_SIZE_MISMATCH', `chunk ${chunkIndex} must be ${size} bytes, got ${got}`, { expectedSize: size });
+        }
+        if (err instanceof ChunkSuperseded) superseded(chunkIndex);
+        if (err instanceof SourceFailed) fail('VALIDATION', `chunk ${chunkIndex} broke off before its end`);
+        throw err;
+      });
+      if (wantHash !== undefined && wantHash !== digest) fail('CHUNK_HASH_MISMATCH', `chunk ${chunkIndex} has SHA-256 ${digest}`);
+      this.repos.transaction(() => {
+        if (!write.current) superseded(chunkIndex);
+        // The session may have expired or been aborted while the bytes were in flight.
+        if (this.repos.uploads.status(uploadId) !== 'OPEN') fail('UPLOAD_SESSION_EXPIRED');
+        this.repos.uploads.putChunk(uploadId, chunkIndex, size, digest ?? '');
+        this.repos.uploads.extend(uploadId, this.expiry());
+      });
+    } finally {
+      if (this.chunkWrites.get(key) === write) this.chunkWrites.delete(key);
+    }
     this.progress.get(uploadId)?.hash.storedChunk(chunkIndex);
     return this.view(this.openSession(ctx, uploadId));
   }
@@ -180,14 +203,19 @@ export class ChunkedUploads {
   }
 
   /**
-   * Expires sessions whose time ran out and removes their bytes; also removes assembly files that
-   * no open session owns (left by a crash between completing and cleaning up).
+   * Expires sessions whose time ran out and removes their bytes; also removes the bytes of sessions
+   * that are not open (left by a crash between completing and cleaning up, or a chunk that landed
+   * after its session ended). Bytes of a session with no record here may be another store's on
+   * the same bucket, or a crash's between dropping a record and its bytes: they go once a whole TTL old.
    */
   async sweepExpired(now = Date.now()): Promise<number> {
     const expired = this.repos.transaction(() => this.repos.uploads.expireDue(now));
     for (const id of expired) await this.dropBytes(id);
     for (const id of await this.repos.assemblies.list()) {
-      if (this.repos.uploads.status(id) !== 'OPEN') await this.dropBytes(id);
+      const status = this.repos.uploads.status(id);
+      if (status === 'OPEN') continue;
+      if (status === undefined && ((await this.repos.assemblies.lastWritten(id)) ?? 0) > now - this.deps.config.uploadSessionTtlMs) continue;
+      await this.dropBytes(id);
     }
     this.repos.uploads.deleteExpiredBefore(now - this.deps.config.uploadSessionTtlMs);
     return expired.length;
@@ -195,47 +223,60 @@ export class ChunkedUploads {
 
   private async finish(ctx: RequestContext, session: UploadSessionRecord): Promise<VersionResult> {
     const { uploadId } = session;
-    await this.forgetLostChunks(session);
-    // Another node's writes never reached this process's running hash: hash the file as it is now.
-    if (await this.repos.assemblies.writtenByOthers(uploadId)) this.forgetProgress(uploadId);
-    const contentHash = await this.progressOf(session).hash.digest();
-    if (session.expectedHash && session.expectedHash !== contentHash) {
-      await this.end(uploadId, 'its content did not match expectedContentHash');
-      fail('CONTENT_HASH_MISMATCH', `content hash is ${contentHash}, expected ${session.expectedHash}; the session has ended`, { contentHash });
-    }
+    const staged = await this.staged(session);
     let version: VersionResult;
     try {
-      // The target is checked again: permissions, the tree or the type's fields may have changed since init.
-      const input = session.target.docId ? { ...session.target, containerId: '' } : session.target;
-      const target = resolveTarget(this.deps, this.documents, ctx, input, await usersOfTarget(this.deps, ctx, input));
-      await this.repos.assemblies.makeDurable(uploadId);
-      const staged = { tempPath: this.repos.assemblies.pathOf(uploadId), contentHash, sizeBytes: session.totalSize };
-      version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));
-    } catch (err) {
-      const reason = endingReason(err);
-      if (reason) await this.end(uploadId, reason);
-      throw err;
+      const { contentHash } = staged;
+      if (session.expectedHash && session.expectedHash !== contentHash) {
+        await this.end(uploadId, 'its content did not match expectedContentHash');
+        fail('CONTENT_HASH_MISMATCH', `content hash is ${contentHash}, expected ${session.expectedHash}; the session has ended`, { contentHash });
+      }
+      try {
+        // The target is checked again: permissions, the tree or the type's fields may have changed since init.
+        const input = session.target.docId ? { ...session.target, containerId: '' } : session.target;
+        const target = resolveTarget(this.deps, this.documents, ctx, input, await usersOfTarget(this.deps, ctx, input));
+        version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));
+      } catch (err) {
+        const reason = endingReason(err);
+        if (reason) await this.end(uploadId, reason);
+        throw err;
+      }
+    } finally {
+      await this.repos.assemblies.unstage(staged);
     }
     await this.dropBytes(uploadId);
     return version;
   }
 
   /**
-   * Un-stores the chunks whose bytes are not all in the assembly file (a crash of the machine can
-   * lose what was not on disk yet), and refuses with 140003 naming them, so the client sends them again.
+   * The session's bytes, staged for the finalize chain. Chunks whose bytes are not all kept (a crash
+   * of the machine can lose what was not on disk yet) are un-stored, and refused with 140003 naming
+   * them, so the client sends them again.
    */
-  private async forgetLostChunks(session: UploadSessionRecord): Promise<void> {
-    const { uploadId, totalSize, chunkSize, totalChunks } = session;
-    const size = await this.repos.assemblies.size(uploadId);
-    const lost: number[] = [];
-    for (let i = 0; i < totalChunks; i++) {
-      if (size === undefined || Math.min(totalSize, (i + 1) * chunkSize) > size) lost.push(i);
+  private async staged(session: UploadSessionRecord): Promise<StagedBlob> {
+    const { uploadId } = session;
+    try {
+      return await this.repos.assemblies.stage(uploadId, session, this.runningDigest(session));
+    } catch (err) {
+      if (!(err instanceof LostChunks)) throw err;
+      this.repos.transaction(() => this.repos.uploads.removeChunks(uploadId, err.indexes));
+      this.forgetProgress(uploadId);
+      const named = err.indexes.slice(0, 100);
+      fail('UPLOAD_INCOMPLETE', `the bytes of chunks ${named.join(', ')} were lost; send them again`, { missingChunkIndexes: named });
     }
-    if (lost.length === 0) return;
-    this.repos.transaction(() => this.repos.uploads.removeChunks(uploadId, lost));
-    this.forgetProgress(uploadId);
-    const named = lost.slice(0, 100);
-    fail('UPLOAD_INCOMPLETE', `the bytes of chunks ${named.join(', ')} were lost; send them again`, { missingChunkIndexes: named });
+  }
+
+  /** The running hash, for a store that keeps the bytes in a local file; a restart starts it over from the file. */
+  private runningDigest(session: UploadSessionRecord): RunningDigest | undefined {
+    if (this.repos.assemblies.localFile(session.uploadId) === undefined) return undefined;
+    return {
+      digest: async () => {
+        const p = this.progressOf(session);
+        if (!p) throw new Error(`upload ${session.uploadId} has no local file to hash`);
+        return p.hash.digest();
+      },
+      restart: () => this.forgetProgress(session.uploadId),
+    };
   }
 
   /** Ends an open session: no version, its bytes dropped, its key free for a new session. */
@@ -249,12 +290,16 @@ export class ChunkedUploads {
     await this.repos.assemblies.remove(uploadId);
   }
 
-  /** The running hash of an open session, rebuilt from the stored chunks after a restart. */
-  private progressOf(session: UploadSessionRecord): Progress {
+  /**
+   * The running hash of an open session, rebuilt from the stored chunks after a restart; undefined
+   * when the chunks are not kept on this machine (in a bucket), where the hash is taken at completion.
+   */
+  private progressOf(session: UploadSessionRecord): Progress | undefined {
     let p = this.progress.get(session.uploadId);
     if (!p) {
       const { uploadId } = session;
-      const file = this.repos.assemblies.pathOf(uploadId);
+      const file = this.repos.assemblies.localFile(uploadId);
+      if (file === undefined) return undefined;
       const hash = new RunningHash(session, () => this.hashThread.hasher(file), this.repos.uploads.chunkIndexes(uploadId));
       p = { hash, touched: Date.now() };
       this.progress.set(uploadId, p);
@@ -334,6 +379,11 @@ function endingReason(err: unknown): string | undefined {
   if (err.value.name === 'QUOTA_EXCEEDED') return 'its content did not fit the storage quota';
   if (err.value.name === 'NOT_FOUND') return 'its target no longer exists';
   return undefined;
+}
+
+/** A later copy of the chunk arrived while this one did: that one counts, and this one is refused. */
+function superseded(chunkIndex: number): never {
+  fail('UPLOAD_INCOMPLETE', `chunk ${chunkIndex} was sent again while this copy arrived; the copy sent last counts`);
 }
 
 function normaliseHash(raw: string | undefined, field = 'expectedContentHash'): string {

@@ -12,13 +12,8 @@
  * The reading and hashing itself is a RangeHasher's: the service's reads and hashes on a thread of
  * its own (main/store/hashThread.ts), so that it keeps up with chunks arriving on the main thread.
  */
+import type { ChunkGeometry } from '../../store/assemblyStore.ts';
 import type { RangeHasher } from '../../store/hashThread.ts';
-
-export interface ChunkGeometry {
-  totalSize: number;
-  chunkSize: number;
-  totalChunks: number;
-}
 
 export class RunningHash {
   private hash: RangeHasher;

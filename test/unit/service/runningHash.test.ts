@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RunningHash, type ChunkGeometry } from '../../../main/service/versions/runningHash.ts';
+import { RunningHash } from '../../../main/service/versions/runningHash.ts';
+import type { ChunkGeometry } from '../../../main/store/assemblyStore.ts';
 import { HashThread, type RangeHasher } from '../../../main/store/hashThread.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
