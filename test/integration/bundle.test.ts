@@ -41,6 +41,21 @@ async function build(): Promise<void> {
   expect(r.code, r.stderr).toBe(0);
 }
 
+/**
+ * A module for `node --import` that appends to `log` the name of each package the process imports
+ * from node_modules, one a line (module resolution hooks: they see every import, static or lazy).
+ */
+function packageRecorder(log: string): string {
+  const hooks = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const name = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url)?.[1];
+  if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
+  return resolved;
+}`;
+  return `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`)}`;
+}
+
 const RUNS_BUNDLE = 'folio: running dist/node/cli.js\n';
 const runsSources = (why: string) => `folio: running main/cli.ts through tsx: ${why}\n`;
 
@@ -174,16 +189,24 @@ describe('the bundle', () => {
       mkdirSync(join(dir, 'sub'), { recursive: true });
       writeFileSync(join(dir, 'a.txt'), 'alpha');
       writeFileSync(join(dir, 'sub', 'b.txt'), 'beta');
-      const synced = await folio(['sync', '--server', url, '--container', root.containerId, '--dir', dir, '--state', join(scratch, 'state'), '--once'], {
-        FOLIO_CLIENT_ID: tenant.clientId,
-        FOLIO_CLIENT_SECRET: tenant.clientSecret,
-      });
+      const syncArgs = ['sync', '--server', url, '--container', root.containerId, '--dir', dir, '--state', join(scratch, 'state'), '--once'];
+      const credentials = { FOLIO_CLIENT_ID: tenant.clientId, FOLIO_CLIENT_SECRET: tenant.clientSecret };
+      const synced = await folio(syncArgs, credentials);
       expect(synced.stderr.startsWith(RUNS_BUNDLE)).toBe(true);
       expect(synced.code).toBe(0);
       expect(synced.stdout).toBe('uploaded 3, downloaded 0, moved 0, deleted 0, conflicts 0\n');
       const { documents, containers } = await client.children(root.containerId);
       expect(documents.map((d) => d.title)).toEqual(['a.txt']);
       expect(containers.map((c) => c.name)).toEqual(['sub']);
+
+      // A quiet restart loads none of the heavy packages: got and TypeBox come inlined in the bundle
+      // (one file each to compile, not hundreds to resolve), undici only with a byte transfer.
+      const loadedLog = join(scratch, 'loaded.txt');
+      const restart = await node(['--import', packageRecorder(loadedLog), join(project, 'bin', 'folio.mjs'), ...syncArgs], credentials);
+      expect(restart).toMatchObject({ code: 0, stdout: 'uploaded 0, downloaded 0, moved 0, deleted 0, conflicts 0\n' });
+      const loaded = new Set(readFileSync(loadedLog, 'utf8').split('\n').filter(Boolean));
+      expect(loaded).toContain('better-sqlite3');
+      expect(['got', 'http2-wrapper', 'cacheable-request', 'typebox', 'undici'].filter((p) => loaded.has(p))).toEqual([]);
 
       const api = await appApi(url, tenant);
       const version = await upload(api, new TextEncoder().encode('words from the bundled worker'), 'text/plain');
