@@ -56,6 +56,9 @@ export async function resolve(specifier, context, next) {
   return `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`)}`;
 }
 
+/** A module for `node --import` that says on stderr, as the process exits, whether it maps stack traces. */
+const MAPS_AT_EXIT = `data:text/javascript,${encodeURIComponent("process.on('exit', () => console.error(`source maps: ${process.sourceMapsEnabled}`));")}`;
+
 const RUNS_BUNDLE = 'folio: running dist/node/cli.js\n';
 const runsSources = (why: string) => `folio: running main/cli.ts through tsx: ${why}\n`;
 
@@ -134,6 +137,27 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
 });
 
 describe('the bundle', () => {
+  it('maps stack traces for FOLIO_DEBUG=1 and for commands that keep running, not for a one-shot command', async () => {
+    const aFile = join(scratch, 'not-a-folder.txt');
+    writeFileSync(aFile, 'a file');
+    // Each run fails at once, before any request: --dir names a file.
+    const sync = (extra: string[], env: Record<string, string> = {}) =>
+      node(['--import', MAPS_AT_EXIT, join(project, 'bin', 'folio.mjs'), 'sync', '--server', 'http://127.0.0.1:9', '--container', 'ctr', '--dir', aFile, '--state', join(scratch, 'maps-state'), ...extra], {
+        FOLIO_CLIENT_ID: 'id',
+        FOLIO_CLIENT_SECRET: 'secret',
+        ...env,
+      });
+    const once = await sync(['--once']);
+    expect(once.code).toBe(1);
+    expect(once.stderr).toContain('source maps: false');
+    const continuous = await sync([]);
+    expect(continuous.code).toBe(1);
+    expect(continuous.stderr).toContain('source maps: true');
+    const debug = await sync(['--once'], { FOLIO_DEBUG: '1' });
+    expect(debug.stderr).toContain('source maps: true');
+    expect(debug.stderr).toMatch(/at refuseFile \(.*main\/cli\/pairing\.ts:\d+:\d+\)/);
+  });
+
   it('resolves every path it names relative to its own URL where its source module does', () => {
     // Named by main/platform/workerThread.ts and its callers; used only when they run from the sources.
     const sourceOnly = new Set(['./threadBoot.mjs', './extractorWorker.ts', './checkpointWorker.ts', './hashWorker.ts', './blobWorker.ts']);
