@@ -42,18 +42,31 @@ async function build(): Promise<void> {
 }
 
 /**
- * A module for `node --import` that appends to `log` the name of each package the process imports
- * from node_modules, one a line (module resolution hooks: they see every import, static or lazy).
+ * A module for `node --import` that appends to `log` the name of each package the process loads
+ * from node_modules, one a line: what it imports (module resolution hooks see every import, static
+ * or lazy), and at exit what it required (CommonJS's cache).
  */
 function packageRecorder(log: string): string {
+  const packageOf = 'const packageOf = (path) => /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(path)?.[1];';
   const hooks = `import { appendFileSync } from 'node:fs';
+${packageOf}
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
-  const name = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url)?.[1];
+  const name = packageOf(resolved.url);
   if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
   return resolved;
 }`;
-  return `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`)}`;
+  const main = `import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+${packageOf}
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});
+process.on('exit', () => {
+  for (const path of Object.keys(createRequire(process.execPath).cache)) {
+    const name = packageOf(path);
+    if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
+  }
+});`;
+  return `data:text/javascript,${encodeURIComponent(main)}`;
 }
 
 /** A module for `node --import` that says on stderr, as the process exits, whether it maps stack traces. */
@@ -224,13 +237,15 @@ describe('the bundle', () => {
       expect(containers.map((c) => c.name)).toEqual(['sub']);
 
       // A quiet restart loads none of the heavy packages: got and TypeBox come inlined in the bundle
-      // (one file each to compile, not hundreds to resolve), undici only with a byte transfer.
+      // (one file each to compile, not hundreds to resolve), undici only with a byte transfer, re2js
+      // only with a .folioignore (this pair has none).
       const loadedLog = join(scratch, 'loaded.txt');
       const restart = await node(['--import', packageRecorder(loadedLog), join(project, 'bin', 'folio.mjs'), ...syncArgs], credentials);
       expect(restart).toMatchObject({ code: 0, stdout: 'uploaded 0, downloaded 0, moved 0, deleted 0, conflicts 0\n' });
       const loaded = new Set(readFileSync(loadedLog, 'utf8').split('\n').filter(Boolean));
       expect(loaded).toContain('better-sqlite3');
-      expect(['got', 'http2-wrapper', 'cacheable-request', 'typebox', 'undici'].filter((p) => loaded.has(p))).toEqual([]);
+      expect(loaded).toContain('bindings');
+      expect(['got', 'http2-wrapper', 'cacheable-request', 'typebox', 'undici', 're2js'].filter((p) => loaded.has(p))).toEqual([]);
 
       const api = await appApi(url, tenant);
       const version = await upload(api, new TextEncoder().encode('words from the bundled worker'), 'text/plain');
