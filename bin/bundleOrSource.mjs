@@ -27,8 +27,11 @@ export function whyNotBundle() {
   return '';
 }
 
-/** Runs `bundleEntry` (a file of dist/node), or `sourceEntry` (relative to the root) through tsx. */
-export async function runBundleOrSource(bundleEntry, sourceEntry) {
+/**
+ * Runs `bundleEntry` (a file of dist/node), or `sourceEntry` (relative to the root) through tsx.
+ * `sourceMaps: false` leaves mapping the bundle's stack traces to the entry itself (main/cli.ts).
+ */
+export async function runBundleOrSource(bundleEntry, sourceEntry, { sourceMaps = true } = {}) {
   const why = whyNotBundle();
   if (process.env.FOLIO_DEBUG_ENTRY === '1') {
     console.error(why ? `folio: running ${sourceEntry} through tsx: ${why}` : `folio: running dist/node/${bundleEntry}`);
@@ -38,7 +41,7 @@ export async function runBundleOrSource(bundleEntry, sourceEntry) {
     register();
     await import(pathToFileURL(join(ROOT, sourceEntry)).href);
   } else {
-    process.setSourceMapsEnabled(true);
+    if (sourceMaps) process.setSourceMapsEnabled(true);
     await import(pathToFileURL(join(BUNDLE, bundleEntry)).href);
   }
 }

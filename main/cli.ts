@@ -37,6 +37,8 @@ async function main({ words, args }: Route): Promise<number> {
   const [command] = words;
   // A group's subcommand goes to its module as the first argument: the module says when it is unknown.
   const rest = [...words.slice(1), ...args];
+  // Before the command's modules load: a module's map is read when it loads, or never.
+  if (printsStacks(command, rest)) process.setSourceMapsEnabled(true);
   switch (command) {
     // Each command loads its own modules: admin commands and usage errors need not pay for loading the HTTP stack.
     case 'start':
@@ -56,6 +58,17 @@ async function main({ words, args }: Route): Promise<number> {
     default:
       throw new Error(`main/cli/help.ts lists a command that main/cli.ts does not run: ${command}`);
   }
+}
+
+/**
+ * Whether stack traces are mapped back to the sources (when the bundle runs): for a developer's
+ * FOLIO_DEBUG=1, and for the commands that keep running and log the stacks of internal errors. A
+ * one-shot command prints none, and mapping costs every start reading the maps of the modules it
+ * loads: a tenth of the CPU of a quiet `folio sync --once` (docs/performance.md, "Restart").
+ */
+function printsStacks(command: string | undefined, args: string[]): boolean {
+  if (process.env.FOLIO_DEBUG === '1') return true;
+  return command === 'serve' || command === 'daemon' || (command === 'sync' && !args.includes('--once'));
 }
 
 /** `folio`, `folio --help`, `folio help [COMMAND]`, `folio --version`, or an unknown command. */

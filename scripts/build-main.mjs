@@ -38,8 +38,10 @@ const ENTRIES = {
  * some 700 files: resolving and compiling each one cost `folio sync --once` more CPU than reading
  * a pair's 100,000 unchanged files' stats (docs/sync-performance.md). The fastify provider comes
  * with it, so that `folio serve` holds one copy of TypeBox, not the bundle's and node_modules'.
+ * got, with the twenty-odd small packages it brings, likewise: resolving its some hundred files
+ * took a third of a quiet `folio sync --once`'s CPU (docs/performance.md, "Restart").
  */
-const INLINE = new Set(['typebox', '@fastify/type-provider-typebox']);
+const INLINE = new Set(['typebox', '@fastify/type-provider-typebox', 'got']);
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const EXTERNAL = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})].filter((name) => !INLINE.has(name)).flatMap((name) => [name, `${name}/*`]);
 
@@ -63,6 +65,9 @@ const { metafile } = await build({
   target: 'node20.19',
   // Other packages (electron among them) load from node_modules at run time, native ones included.
   external: EXTERNAL,
+  // got's dependencies are CommonJS, inlined into ESM: esbuild turns their require() of Node's
+  // own modules into a call of the module scope's `require`, which ESM has not.
+  banner: { js: "import { createRequire as __folioCreateRequire } from 'node:module'; const require = __folioCreateRequire(import.meta.url);" },
   // Maps for stack traces; without the sources' text, which the stack traces do not need.
   sourcemap: 'linked',
   sourcesContent: false,
@@ -70,7 +75,11 @@ const { metafile } = await build({
   logLevel: 'warning',
 });
 // An inlined package counts as one input, its package.json (an upgrade rewrites it), not its
-// hundreds of files: each input is a stat at every start of bin/folio.mjs.
+// hundreds of files: each input is a stat at every start of bin/folio.mjs. That holds for the
+// packages an inlined one brings along too (got's http2-wrapper, cacheable-request and the rest).
 const ownInputs = Object.keys(metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
-const inlined = [...INLINE].map((name) => `node_modules/${name}/package.json`);
+const inlined = new Set(Object.keys(metafile.inputs).flatMap((input) => {
+  const dir = /^(?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+/.exec(input);
+  return dir ? [`${dir[0]}package.json`] : [];
+}));
 writeFileSync(join(OUT, 'inputs.json'), `${JSON.stringify({ builtAt, inputs: [...ownInputs, ...inlined, ...SETTINGS] })}\n`);

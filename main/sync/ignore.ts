@@ -25,11 +25,15 @@ export interface IgnoreProblem {
 // this does (ignoring case, like the rules of a .folioignore). A pair without a .folioignore
 // is checked by this alone, which keeps a scan of a large folder cheap.
 const BUILT_IN = /^(~\$.*|\.~lock\..*|.*\.tmp|.*\.part|\.DS_Store|Thumbs\.db|\.folio-.*)$/i;
-const BUILT_IN_RULES = BUILT_IN_PATTERNS.map((p) => {
-  const parsed = IgnorePattern.parse(p);
-  if (parsed.kind !== 'rule') throw new Error(`built-in ignore pattern ${p} does not compile`);
-  return parsed.rule;
-});
+// Compiled with the first .folioignore that has rules, not at import: a pair without one never
+// runs them, and need not load their engine.
+let builtInRules: IgnorePattern[] | undefined;
+const builtIn = (): IgnorePattern[] =>
+  (builtInRules ??= BUILT_IN_PATTERNS.map((p) => {
+    const parsed = IgnorePattern.parse(p);
+    if (parsed.kind !== 'rule') throw new Error(`built-in ignore pattern ${p} does not compile`);
+    return parsed.rule;
+  }));
 
 export class IgnoreRules {
   /** Folder paths ('a/b/') already decided: a scan asks about every entry, and each one's parents. */
@@ -46,7 +50,7 @@ export class IgnoreRules {
   static fromPatterns(patterns: string[]): IgnoreRules {
     const own = patterns.filter((p) => p.trim() !== '' && !p.startsWith('#'));
     if (own.length === 0) return new IgnoreRules(null, '', []);
-    const rules = [...BUILT_IN_RULES];
+    const rules = [...builtIn()];
     const problems: IgnoreProblem[] = [];
     let count = 0;
     for (const [index, text] of patterns.entries()) {

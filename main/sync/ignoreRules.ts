@@ -14,7 +14,16 @@
  * A compiled line is tested against a path as `IgnoreRules` hands it over: '/'-separated,
  * relative to the pair's root, with a trailing '/' when it names a folder.
  */
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
+
+/**
+ * re2js, loaded with the first rule compiled: a pair without a `.folioignore` never needs it, and
+ * loading it at start was a share of every quiet restart's CPU (docs/performance.md, "Restart").
+ * Through require: `parse` is synchronous, and re2js ships a CommonJS build.
+ */
+let re2js: { RE2JS: typeof RE2JS } | undefined;
+const engine = (): typeof RE2JS => (re2js ??= createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
 
 type Token = { t: 'lit'; c: string } | { t: 'slash' } | { t: 'star'; n: number } | { t: 'any' } | { t: 'class'; src: string };
 type Range = readonly [number, number];
@@ -65,7 +74,7 @@ export class IgnorePattern {
     const tokens = IgnorePattern.tokenize(body);
     if (typeof tokens === 'string') return { kind: 'never', problem: tokens };
     const source = IgnorePattern.toSource(tokens, body.slice(0, -1).includes('/'));
-    return { kind: 'rule', rule: new IgnorePattern(negative, RE2JS.compile(source, RE2JS.CASE_INSENSITIVE)) };
+    return { kind: 'rule', rule: new IgnorePattern(negative, engine().compile(source, engine().CASE_INSENSITIVE)) };
   }
 
   /** `path` is relative to the pair's root, with a trailing '/' for a folder. */

@@ -41,6 +41,37 @@ async function build(): Promise<void> {
   expect(r.code, r.stderr).toBe(0);
 }
 
+/**
+ * A module for `node --import` that appends to `log` the name of each package the process loads
+ * from node_modules, one a line: what it imports (module resolution hooks see every import, static
+ * or lazy), and at exit what it required (CommonJS's cache).
+ */
+function packageRecorder(log: string): string {
+  const packageOf = 'const packageOf = (path) => /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(path)?.[1];';
+  const hooks = `import { appendFileSync } from 'node:fs';
+${packageOf}
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const name = packageOf(resolved.url);
+  if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
+  return resolved;
+}`;
+  const main = `import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+${packageOf}
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});
+process.on('exit', () => {
+  for (const path of Object.keys(createRequire(process.execPath).cache)) {
+    const name = packageOf(path);
+    if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
+  }
+});`;
+  return `data:text/javascript,${encodeURIComponent(main)}`;
+}
+
+/** A module for `node --import` that says on stderr, as the process exits, whether it maps stack traces. */
+const MAPS_AT_EXIT = `data:text/javascript,${encodeURIComponent("process.on('exit', () => console.error(`source maps: ${process.sourceMapsEnabled}`));")}`;
+
 const RUNS_BUNDLE = 'folio: running dist/node/cli.js\n';
 const runsSources = (why: string) => `folio: running main/cli.ts through tsx: ${why}\n`;
 
@@ -119,6 +150,27 @@ describe('bin/folio.mjs chooses the bundle only while it is current', () => {
 });
 
 describe('the bundle', () => {
+  it('maps stack traces for FOLIO_DEBUG=1 and for commands that keep running, not for a one-shot command', async () => {
+    const aFile = join(scratch, 'not-a-folder.txt');
+    writeFileSync(aFile, 'a file');
+    // Each run fails at once, before any request: --dir names a file.
+    const sync = (extra: string[], env: Record<string, string> = {}) =>
+      node(['--import', MAPS_AT_EXIT, join(project, 'bin', 'folio.mjs'), 'sync', '--server', 'http://127.0.0.1:9', '--container', 'ctr', '--dir', aFile, '--state', join(scratch, 'maps-state'), ...extra], {
+        FOLIO_CLIENT_ID: 'id',
+        FOLIO_CLIENT_SECRET: 'secret',
+        ...env,
+      });
+    const once = await sync(['--once']);
+    expect(once.code).toBe(1);
+    expect(once.stderr).toContain('source maps: false');
+    const continuous = await sync([]);
+    expect(continuous.code).toBe(1);
+    expect(continuous.stderr).toContain('source maps: true');
+    const debug = await sync(['--once'], { FOLIO_DEBUG: '1' });
+    expect(debug.stderr).toContain('source maps: true');
+    expect(debug.stderr).toMatch(/at refuseFile \(.*main\/cli\/pairing\.ts:\d+:\d+\)/);
+  });
+
   it('resolves every path it names relative to its own URL where its source module does', () => {
     // Named by main/platform/workerThread.ts and its callers; used only when they run from the sources.
     const sourceOnly = new Set(['./threadBoot.mjs', './extractorWorker.ts', './checkpointWorker.ts', './hashWorker.ts', './blobWorker.ts']);
@@ -174,16 +226,26 @@ describe('the bundle', () => {
       mkdirSync(join(dir, 'sub'), { recursive: true });
       writeFileSync(join(dir, 'a.txt'), 'alpha');
       writeFileSync(join(dir, 'sub', 'b.txt'), 'beta');
-      const synced = await folio(['sync', '--server', url, '--container', root.containerId, '--dir', dir, '--state', join(scratch, 'state'), '--once'], {
-        FOLIO_CLIENT_ID: tenant.clientId,
-        FOLIO_CLIENT_SECRET: tenant.clientSecret,
-      });
+      const syncArgs = ['sync', '--server', url, '--container', root.containerId, '--dir', dir, '--state', join(scratch, 'state'), '--once'];
+      const credentials = { FOLIO_CLIENT_ID: tenant.clientId, FOLIO_CLIENT_SECRET: tenant.clientSecret };
+      const synced = await folio(syncArgs, credentials);
       expect(synced.stderr.startsWith(RUNS_BUNDLE)).toBe(true);
       expect(synced.code).toBe(0);
       expect(synced.stdout).toBe('uploaded 3, downloaded 0, moved 0, deleted 0, conflicts 0\n');
       const { documents, containers } = await client.children(root.containerId);
       expect(documents.map((d) => d.title)).toEqual(['a.txt']);
       expect(containers.map((c) => c.name)).toEqual(['sub']);
+
+      // A quiet restart loads none of the heavy packages: got and TypeBox come inlined in the bundle
+      // (one file each to compile, not hundreds to resolve), undici only with a byte transfer, re2js
+      // only with a .folioignore (this pair has none).
+      const loadedLog = join(scratch, 'loaded.txt');
+      const restart = await node(['--import', packageRecorder(loadedLog), join(project, 'bin', 'folio.mjs'), ...syncArgs], credentials);
+      expect(restart).toMatchObject({ code: 0, stdout: 'uploaded 0, downloaded 0, moved 0, deleted 0, conflicts 0\n' });
+      const loaded = new Set(readFileSync(loadedLog, 'utf8').split('\n').filter(Boolean));
+      expect(loaded).toContain('better-sqlite3');
+      expect(loaded).toContain('bindings');
+      expect(['got', 'http2-wrapper', 'cacheable-request', 'typebox', 'undici', 're2js'].filter((p) => loaded.has(p))).toEqual([]);
 
       const api = await appApi(url, tenant);
       const version = await upload(api, new TextEncoder().encode('words from the bundled worker'), 'text/plain');
