@@ -97,7 +97,7 @@ async function startFloor(store: string): Promise<{ url: string; close: () => Pr
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function floorUpload(tree: string, store: string): Promise<number> {
+export async function floorUpload(tree: string, store: string): Promise<number> {
   const floor = await startFloor(store);
   try {
     const started = performance.now();
