@@ -37,14 +37,13 @@ describe('readTrace', () => {
       'fsync(7</state/sync.db-wal>) = 0',
       'fsync(12</data/Made offline>) = 0',
       'rename("/data/a.part", "/data/a") = 0',
-      '',
     ]);
     expect(indexOf(lines, fsynced('/data/Made offline'))).toBe(2);
   });
 
   it('leaves a call that has not completed yet out, until it does', () => {
     const file = trace(['101   fsync(12</data/x> <unfinished ...>', '102   fsync(7</state/y>) = 0']);
-    expect(readTrace(file)).toEqual(['fsync(7</state/y>) = 0', '']);
+    expect(readTrace(file)).toEqual(['fsync(7</state/y>) = 0']);
   });
 
   it('keeps the padding strace puts before a resumed call\'s result, which patterns must allow for', () => {
