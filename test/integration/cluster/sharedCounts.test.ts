@@ -4,13 +4,13 @@
  * own to the one database. The clock is the test's, so a window ends when the test says.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAsyncPostgres, openAsyncSqlite, type AsyncDatabase, type Dialect } from '../../../main/store/async/database.ts';
+import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import { SharedCounts } from '../../../main/service/limits/sharedCounts.ts';
+import { newDatabase } from '../../helpers/asyncDatabases.ts';
 import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
 import { memoryLog, type LoggedLine } from '../../helpers/memoryLog.ts';
-import { removeDir, tempDir } from '../../helpers/server.ts';
+import { removeDir } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const WINDOW_MS = 60_000;
@@ -27,32 +27,6 @@ afterAll(async () => {
   for (const dir of dirs) removeDir(dir);
 }, HEAVY_TEST_MS);
 
-/** A new, empty PostgreSQL database on the cluster, by its URL (no password in it). */
-async function newPostgresDatabase(): Promise<string> {
-  const at = new URL(cluster.db);
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ host: at.hostname, port: Number(at.port), user: at.username, database: at.pathname.slice(1), password: cluster.env.PGPASSWORD });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  at.pathname = `/${name}`;
-  return at.href;
-}
-
-/** Opens one database of the dialect; each call of the result is another connection (another node) to it. */
-async function newDatabase(dialect: Dialect): Promise<() => Promise<AsyncDatabase>> {
-  if (dialect === 'sqlite') {
-    const dir = tempDir('folio-counts-');
-    dirs.push(dir);
-    return () => openAsyncSqlite(dir);
-  }
-  const url = await newPostgresDatabase();
-  return () => openAsyncPostgres(url, cluster.env.PGPASSWORD);
-}
-
 interface Node {
   db: AsyncDatabase;
   counts: SharedCounts;
@@ -65,7 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)('shared rate-limit counts on %s',
   let now = 1_700_000_000_000;
 
   beforeAll(async () => {
-    open = await newDatabase(dialect);
+    open = await newDatabase(cluster, dialect, dirs);
   }, HEAVY_TEST_MS);
 
   afterAll(async () => {
