@@ -35,7 +35,7 @@ import { OCTET_STREAM, parseMediaType } from '../mediaType.ts';
 import { asTaskRun } from '../versions/announce.ts';
 import { finalizeVersion, type FinalizeRepos } from '../versions/finalize.ts';
 import { toVersionResult } from '../versions/view.ts';
-import { resolveTarget, usersOfTarget, type TargetInput } from '../versions/target.ts';
+import { resolveTarget, factsOfTarget, type TargetInput } from '../versions/target.ts';
 import { asServiceError } from './errors.ts';
 import { targetForm } from './targetForm.ts';
 
@@ -81,7 +81,7 @@ export class IngestService {
         field: 'declaredSizeBytes',
       });
     }
-    const target = resolveTarget(this.deps, this.documents, ctx, input.target, await usersOfTarget(this.deps, ctx, input.target));
+    const target = resolveTarget(this.deps, this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
     admitDeclared(this.deps.repos, ctx.tenantId, input.declaredSizeBytes);
     if (input.declaredSizeBytes !== null) {
       if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return this.accept(ctx, input);
@@ -128,7 +128,7 @@ export class IngestService {
     const cancel = () => opened?.body.destroy(outboundError('FETCH_FAILED', 'the fetch was cancelled', { reason: 'cancelled' }));
     signal.addEventListener('abort', cancel);
     try {
-      const target = resolveTarget(this.deps, this.documents, ctx, input.target, await usersOfTarget(this.deps, ctx, input.target));
+      const target = resolveTarget(this.deps, this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
       const response = opened ?? (await this.open(task.tenantId, input, signal));
       const typed = withServedType(target, input, response);
       const staged = await this.stage(task.tenantId, input, response);

@@ -40,7 +40,7 @@ import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { toVersionResult } from './view.ts';
 import { RunningHash } from './runningHash.ts';
 import { normaliseMediaType } from '../mediaType.ts';
-import { destinationOf, resolveTarget, usersOfTarget } from './target.ts';
+import { destinationOf, resolveTarget, factsOfTarget } from './target.ts';
 import { admitDeclared } from '../limits/quota.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -87,7 +87,7 @@ export class ChunkedUploads {
     if (input.mimeType) normaliseMediaType(input.mimeType, 'mimeType');
     this.forgetIdle();
     const key = input.idempotencyKey || null;
-    const users = await usersOfTarget(this.deps, ctx, input);
+    const users = await factsOfTarget(this.deps, ctx, input);
     // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
     // with one new key cannot both create a session, and admission counts the reservations of every
     // session created before it, so two inits cannot both take the same free bytes.
@@ -234,7 +234,7 @@ export class ChunkedUploads {
       try {
         // The target is checked again: permissions, the tree or the type's fields may have changed since init.
         const input = session.target.docId ? { ...session.target, containerId: '' } : session.target;
-        const target = resolveTarget(this.deps, this.documents, ctx, input, await usersOfTarget(this.deps, ctx, input));
+        const target = resolveTarget(this.deps, this.documents, ctx, input, await factsOfTarget(this.deps, ctx, input));
         version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));
       } catch (err) {
         const reason = endingReason(err);

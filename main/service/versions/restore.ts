@@ -9,7 +9,7 @@ import type { MetadataRepos } from '../forms/metadata.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
-import { resolveTarget, usersOfTarget } from './target.ts';
+import { resolveTarget, factsOfTarget } from './target.ts';
 import type { DocumentService } from '../documents/service.ts';
 import type { VersionService } from './service.ts';
 
@@ -21,7 +21,7 @@ export async function restoreVersion(deps: AreaDeps<FinalizeRepos | MetadataRepo
     originalFilename: source.originalFilename,
     comment: comment ?? `Restored from version ${source.versionNo}`,
   };
-  const target = resolveTarget(deps, documents, ctx, input, await usersOfTarget(deps, ctx, input));
+  const target = resolveTarget(deps, documents, ctx, input, await factsOfTarget(deps, ctx, input));
   if (!(await deps.repos.blobs.has(source.contentHash))) fail('NOT_FOUND', `the content of version ${source.versionNo} is no longer stored`, { versionId });
   // A staged copy, not the stored file itself: the blob may be purged while this waits for its lock.
   const staged = await deps.repos.blobs.stage(deps.repos.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);

@@ -15,7 +15,7 @@ import { pageWindow } from '../paging.ts';
 import { readableVersionPage } from '../acl/visible.ts';
 import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
-import { resolveTarget, usersOfTarget } from './target.ts';
+import { resolveTarget, factsOfTarget } from './target.ts';
 import { toVersion } from './view.ts';
 
 /** Direct uploads up to this size are read into memory (VersionService.upload). */
@@ -41,7 +41,7 @@ export class VersionService {
     if (declaredLength !== undefined && declaredLength > limit) {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
-    const target = resolveTarget(this.deps, this.documents, ctx, query, await usersOfTarget(this.deps, ctx, query));
+    const target = resolveTarget(this.deps, this.documents, ctx, query, await factsOfTarget(this.deps, ctx, query));
     admitDeclared(this.deps.repos, ctx.tenantId, declaredLength);
     const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);

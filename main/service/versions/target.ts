@@ -34,7 +34,7 @@ export interface TargetInput {
  * sets, and the users the metadata names. Metadata that is not a JSON object needs none:
  * resolveTarget reports it, in the order of its checks.
  */
-export async function usersOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<UploadMetadataFacts> {
+export async function factsOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<UploadMetadataFacts> {
   let metadata: Record<string, unknown>;
   try {
     metadata = parseMetadata(input.metadata);
@@ -44,7 +44,7 @@ export async function usersOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestC
   return uploadMetadataFacts(deps, ctx, input, metadata);
 }
 
-/** Checks a target and returns it in the normalised form kept on upload sessions; `facts` from usersOfTarget. */
+/** Checks a target and returns it in the normalised form kept on upload sessions; `facts` from factsOfTarget. */
 export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput, facts: UploadMetadataFacts): UploadTarget {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
