@@ -6,18 +6,19 @@
  * be processed. Every reason says what was found.
  */
 import mammoth from 'mammoth';
-import type { PageSize, TextPage, TextSource } from '../../../shared/v1/text.ts';
+import type { PageSize, TextPage } from '../../../shared/v1/text.ts';
 import { isBlankPage } from './blankPage.ts';
 import { decodeText } from './decodeText.ts';
 import { EpubEncrypted, epubPages } from './epub.ts';
 import { baseType, detectFormat, looksLikeText } from './formats.ts';
 import { htmlText } from './html.ts';
 import { jpegSize, pngSize, type Size } from './imageSize.ts';
-import { LAYOUT_SCHEMA, type OcrEngine, type OcrPage } from './ocr.ts';
+import type { OcrEngine, OcrPage } from './ocr.ts';
 import { odtPages } from './odt.ts';
 import { openPdf, pageText, renderPage } from './pdf.ts';
 import { RtfError, rtfText } from './rtf.ts';
-import { TEXT_DOCUMENT_FORMAT, type Extraction } from './textDocument.ts';
+import { ALL_PAGES, assemble, digital, digitalPage, failed, joinPdfParts, NO_TEXT, notApplicable, textFileExtraction, type OcrOutcome, type PageShare, type PdfPart } from './results.ts';
+import type { Extraction } from './textDocument.ts';
 import { TiffFile } from './tiff.ts';
 import { ZipError, ZipPackage } from './zip.ts';
 
@@ -29,16 +30,6 @@ export const EXTRACTION_LIMITS = {
   /** ...unless a side would exceed this many pixels. */
   maxRenderSide: 6000,
 };
-
-export const NO_TEXT = {
-  empty: 'the document is empty',
-  digital: 'the document contains no text',
-  noPages: 'the PDF has no pages',
-  blankPdf: 'every page of the PDF is blank',
-  scan: 'the scan has no recognisable text',
-  image: 'the image has no recognisable text',
-  tiffNoPages: 'the TIFF file has no pages',
-} as const;
 
 export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrEngine): Promise<Extraction> {
   if (bytes.length === 0) return notApplicable(NO_TEXT.empty);
@@ -67,18 +58,6 @@ export async function extractText(bytes: Uint8Array, mimeType: string, ocr: OcrE
     case 'tiff':
       return tiff(bytes, ocr);
   }
-}
-
-/** Plain text and Markdown: their text is the file itself, so the text job stores no copy of it. */
-export function isTextFile(bytes: Uint8Array, mimeType: string): boolean {
-  const format = detectFormat(bytes, mimeType);
-  return format === 'plain' || format === 'markdown';
-}
-
-/** The text of a file isTextFile accepts: one page, line ends normalised. */
-export function textFileExtraction(bytes: Uint8Array): Extraction {
-  if (bytes.length === 0) return notApplicable(NO_TEXT.empty);
-  return digital([decodeText(bytes)]);
 }
 
 /** Why a file of a type Folio does not read has no text, as far as Folio can tell. */
@@ -125,46 +104,9 @@ async function rtf(bytes: Uint8Array): Promise<Extraction> {
   }
 }
 
-/** Formats without fixed pages are one page; EPUB is one per spine item, ODT one per soft page break. */
-function digital(pageTexts: string[]): Extraction {
-  const pages = pageTexts.map((t, i) => digitalPage(i + 1, t));
-  if (pages.every((p) => p.text.trim() === '')) return notApplicable(NO_TEXT.digital);
-  return { status: 'READY', document: { format: TEXT_DOCUMENT_FORMAT, source: 'EXTRACTED', pages } };
-}
-
-function digitalPage(page: number, text: string): TextPage {
-  return { page, text: text.trimEnd(), confidence: 1, coverage: 1, ocrStatus: 'NOT_NEEDED' };
-}
-
 /** A PDF page that draws nothing: certainly empty, so no OCR ran. */
 function blankPage(page: number): TextPage {
   return { page, text: '', confidence: 1, coverage: 1, ocrStatus: 'BLANK' };
-}
-
-/** A page that went through OCR, with the size of the image OCR read (for coordinateSystem). */
-export interface OcrOutcome {
-  page: TextPage;
-  size: PageSize;
-  engineVersion: string;
-  error?: string;
-}
-
-/**
- * Which pages of a PDF one extractor thread reads: page n when (n - 1) % count === index. Pages are
- * dealt out in turn rather than in runs, so that a scan's OCR pages spread over every thread.
- */
-export interface PageShare {
-  index: number;
-  count: number;
-}
-
-export const ALL_PAGES: PageShare = { index: 0, count: 1 };
-
-/** The pages one share of a PDF yielded, in page order, with the outcomes of those that went through OCR. */
-export interface PdfPart {
-  status: 'PART';
-  pages: TextPage[];
-  ocrPages: OcrOutcome[];
 }
 
 async function pdf(bytes: Uint8Array, ocr: OcrEngine): Promise<Extraction> {
@@ -218,18 +160,6 @@ export async function extractPdfPart(bytes: Uint8Array, share: PageShare, ocr: O
   }
 }
 
-/** The whole PDF's result from the results of its shares, its pages back in page order. */
-export function joinPdfParts(parts: readonly (PdfPart | Extraction)[]): Extraction {
-  const whole = parts.find((p): p is Extraction => p.status !== 'PART');
-  if (whole) return whole;
-  const byPage = (a: { page: number }, b: { page: number }) => a.page - b.page;
-  const pdfParts = parts as readonly PdfPart[];
-  const pages = pdfParts.flatMap((p) => p.pages).sort(byPage);
-  const ocrPages = pdfParts.flatMap((p) => p.ocrPages).sort((a, b) => byPage(a.page, b.page));
-  if (pages.every((p) => p.ocrStatus === 'BLANK')) return notApplicable(NO_TEXT.blankPdf);
-  return assemble(pages, ocrPages, NO_TEXT.scan);
-}
-
 async function image(bytes: Uint8Array, size: Size | undefined, ocr: OcrEngine): Promise<Extraction> {
   if (!size) return failed('not a readable image: its header is damaged');
   const outcome = await ocrPage(1, async () => ({ image: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: { page: 1, ...size, dpi: null } }), ocr);
@@ -269,56 +199,6 @@ async function ocrPage(page: number, raster: () => Promise<{ image: Buffer; size
   } catch (err) {
     return { page: { page, text: '', confidence: 0, coverage: 0, ocrStatus: 'FAILED' }, size, engineVersion: '', error: messageOf(err) };
   }
-}
-
-/**
- * With no text on any page, the result is FAILED if some page could not be read (a retry may do
- * better), else NOT_APPLICABLE for `noText`. Otherwise READY, its source set by sourceOf.
- */
-function assemble(pages: TextPage[], ocrPages: OcrOutcome[], noText: string): Extraction {
-  if (ocrPages.length === 0) return { status: 'READY', document: { format: TEXT_DOCUMENT_FORMAT, source: 'EXTRACTED', pages } };
-  if (pages.every((p) => p.text.trim() === '')) {
-    const broken = ocrPages.find((o) => o.error !== undefined);
-    return broken ? failed(`OCR failed on page ${broken.page.page}: ${broken.error}`) : notApplicable(noText);
-  }
-  const engineVersion = ocrPages.find((o) => o.engineVersion)?.engineVersion ?? '';
-  return {
-    status: 'READY',
-    document: {
-      format: TEXT_DOCUMENT_FORMAT,
-      source: sourceOf(pages),
-      pages,
-      ocr: {
-        schemaVersion: LAYOUT_SCHEMA,
-        engineVersion,
-        coordinateSystem: { unit: 'pixel', origin: 'top-left', yAxis: 'down', pages: ocrPages.map((o) => o.size) },
-      },
-    },
-  };
-}
-
-/**
- * The source follows the pages that carry the text: OCR when the pages OCR read hold more of it
- * (counted in non-space characters) than the pages with a text layer, else EXTRACTED. Blank pages
- * and pages where OCR found nothing hold none.
- */
-export function sourceOf(pages: readonly TextPage[]): TextSource {
-  let recognised = 0;
-  let layer = 0;
-  for (const p of pages) {
-    const chars = p.text.replace(/\s/g, '').length;
-    if (p.ocrStatus === 'NOT_NEEDED') layer += chars;
-    else recognised += chars;
-  }
-  return recognised > layer ? 'OCR' : 'EXTRACTED';
-}
-
-function notApplicable(reason: string): Extraction {
-  return { status: 'NOT_APPLICABLE', reason };
-}
-
-function failed(reason: string): Extraction {
-  return { status: 'FAILED', reason };
 }
 
 function messageOf(err: unknown): string {

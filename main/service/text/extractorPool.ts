@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { detectFormat } from './formats.ts';
-import { joinPdfParts, type PageShare } from './extract.ts';
+import { joinPdfParts, type PageShare } from './results.ts';
 import { ExtractorThread, type ExtractorOptions, type ExtractResult } from './extractorThread.ts';
 import type { Extraction } from './textDocument.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread, type WorkerEntry } from '../../platform/workerThread.ts';
-import type { PageShare, PdfPart } from './extract.ts';
+import type { PageShare, PdfPart } from './results.ts';
 import type { Extraction } from './textDocument.ts';
 
 export interface ExtractRequest {

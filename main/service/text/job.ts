@@ -11,7 +11,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/runner.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
 import { RenditionFiles } from '../renditions/files.ts';
-import { isTextFile, textFileExtraction } from './extract.ts';
+import { isTextFile, textFileExtraction } from './results.ts';
 import { ExtractorPool } from './extractorPool.ts';
 import { ExtractorCrashed } from './extractorThread.ts';
 import { queueTextExtraction, SYSTEM_ACTOR, TEXT_JOB_ATTEMPTS, TEXT_QUEUE, type TextJob } from './queue.ts';

@@ -14,9 +14,6 @@ const require = createRequire(import.meta.url);
 const LANG_PATH = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 const TESSERACT_JS_VERSION = (require('tesseract.js/package.json') as { version: string }).version;
 
-/** Names the shape of `layout`: tesseract.js's Page object (blocks, paragraphs, lines, words, symbols with bbox in pixels). */
-export const LAYOUT_SCHEMA = 'tesseract.js-page/6';
-
 /** Words at or above this confidence (0..100) count as recognised with confidence. */
 export const CONFIDENT_WORD = 60;
 

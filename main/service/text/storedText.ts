@@ -7,7 +7,7 @@ import type { RenditionRecord } from '../../store/repos/renditions.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { fail } from '../errors.ts';
 import type { RenditionFiles } from '../renditions/files.ts';
-import { textFileExtraction } from './extract.ts';
+import { textFileExtraction } from './results.ts';
 import { TEXT_IN_VERSION_MIME } from './textDocument.ts';
 import { readVersion } from './versionBytes.ts';
 

@@ -4,7 +4,8 @@
  * follows the pages that carry its text. OCR calls are counted on a real engine.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractText, sourceOf } from '../../../main/service/text/extract.ts';
+import { extractText } from '../../../main/service/text/extract.ts';
+import { sourceOf } from '../../../main/service/text/results.ts';
 import { OcrEngine, type OcrPage } from '../../../main/service/text/ocr.ts';
 import type { Extraction, TextDocument } from '../../../main/service/text/textDocument.ts';
 import type { TextPage } from '../../../shared/v1/text.ts';

@@ -3,7 +3,8 @@
  * them: the same pages, texts and statuses, in page order. The pool runs real worker threads.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_PAGES, extractPdfPart, extractText, joinPdfParts } from '../../../main/service/text/extract.ts';
+import { extractPdfPart, extractText } from '../../../main/service/text/extract.ts';
+import { ALL_PAGES, joinPdfParts } from '../../../main/service/text/results.ts';
 import { ExtractorPool } from '../../../main/service/text/extractorPool.ts';
 import { OcrEngine } from '../../../main/service/text/ocr.ts';
 import { MIME, pdf } from '../../fixtures/text.ts';

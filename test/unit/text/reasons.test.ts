@@ -3,7 +3,8 @@
  * (issue #11: a reason must say what was found, not guess).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractText, NO_TEXT } from '../../../main/service/text/extract.ts';
+import { extractText } from '../../../main/service/text/extract.ts';
+import { NO_TEXT } from '../../../main/service/text/results.ts';
 import { OcrEngine } from '../../../main/service/text/ocr.ts';
 import { drawText, epub, MIME, odt, pdf, png, tiff } from '../../fixtures/text.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
