@@ -54,6 +54,14 @@ describe('query plans', () => {
     expect(p).not.toMatch(/TEMP B-TREE/);
   });
 
+  it("a tenant's system content type is read with its LIMIT written in the SQL: bound as a parameter, the read took about four times as long", async () => {
+    const compiler = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const query = systemTypeQuery(compiler, 'tnt', 'DOCUMENT').compile();
+    await compiler.destroy();
+    expect(query.sql).toMatch(/ limit 1$/);
+    expect(query.parameters).toEqual(['tnt', 'DOCUMENT', 1]);
+  });
+
   it('a finished rendition for the same content is found from the content hash, not by reading every rendition of the tenant', () => {
     const p = plan(FINISHED_FOR_SAME_CONTENT);
     expect(p).not.toMatch(/renditions_by_tenant|SCAN|TEMP B-TREE/);
