@@ -7,7 +7,6 @@
 import type { Readable } from 'node:stream';
 import type { Got } from 'got';
 import type { Static, TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import type { Agent, request } from 'undici';
 import { ErrorCodes } from '../../shared/errors.ts';
 import { contract, OCTET_STREAM, type DataOf, type EnvelopeRoute } from '../../shared/v1/contract/index.ts';
@@ -16,6 +15,7 @@ import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../sha
 import { parseBody, unwrapEnvelope, type ResponseHeaders, type ServiceReply } from './envelope.ts';
 import { FolioApiError, isTransient, REAUTH_CODES, ServiceUnreachable } from './errors.ts';
 import { sendJson } from './jsonCall.ts';
+import { firstMismatch, matchesSchema } from './replyCheck.ts';
 
 export interface Credentials {
   clientId: string;
@@ -68,7 +68,6 @@ export type ArgsOf<R extends EnvelopeRoute> = R['consumes'] extends readonly [ty
 export type BytesRoute = EnvelopeRoute & { readonly consumes: readonly [typeof OCTET_STREAM]; readonly querystring: TSchema };
 
 type Input = { json?: unknown; query?: Record<string, string | number | boolean> };
-type Validator = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ instancePath: string; message: string }> };
 
 /**
  * undici, loaded at the first byte transfer of the process: a process that moves no bytes (a quiet
@@ -81,9 +80,6 @@ const loadUndici = () => (undici ??= import('undici'));
 /** got, loaded at the first call of FolioClient.got (streams and proxied calls); a quiet restart makes none. */
 let gotModule: Promise<typeof import('got')> | undefined;
 const loadGot = () => (gotModule ??= import('got'));
-
-/** One compiled check per reply schema, shared by every client. */
-const validators = new WeakMap<TSchema, Validator>();
 
 const REFRESH_MARGIN_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -374,17 +370,10 @@ export async function allPages<T>(page: (pageNumber: number) => Promise<{ totalE
  * (another service, another version of it, a proxy's page) fails here, with the route and the
  * first field that differs, rather than deep inside whoever reads it.
  */
-function checked<R extends EnvelopeRoute>(route: R, reply: ServiceReply): DataOf<R> {
+async function checked<R extends EnvelopeRoute>(route: R, reply: ServiceReply): Promise<DataOf<R>> {
   const data = unwrapEnvelope<unknown>(reply);
-  const schema = route.reply.data;
-  let check = validators.get(schema);
-  if (!check) {
-    check = Compile(schema) as Validator;
-    validators.set(schema, check);
-  }
-  if (check.Check(data)) return data as DataOf<R>;
-  const first = [...check.Errors(data)][0];
-  const where = first ? `${first.instancePath || '/'} ${first.message}` : 'does not match';
+  if (matchesSchema(route.reply.data, data)) return data as DataOf<R>;
+  const where = await firstMismatch(route.reply.data, data);
   const rid = typeof (reply.body as { rid?: unknown }).rid === 'string' ? (reply.body as { rid: string }).rid : '';
   throw new FolioApiError(ErrorCodes.UNEXPECTED_REPLY.code, `${ErrorCodes.UNEXPECTED_REPLY.msg}: ${route.method} ${route.path}: ${where}`, rid, reply.status);
 }
