@@ -16,8 +16,17 @@ const { SERVICE_AREA_IMPORT_PATTERNS, SERVICE_AREA_SYNTAX } = await jiti.import(
 const ELECTRON_MESSAGE =
   "Only main/electron/** may import 'electron' (docs/architecture.md, Layout). Put the logic in main/desktop and keep main/electron thin.";
 
+// TypeBox's default export is its whole `Type` namespace, which keeps all of TypeBox in the bundle
+// (its TypeScript-syntax parser among it); `import * as Type` lets esbuild drop what no one calls
+// (docs/performance.md, "Restart"). Shared by every rule set below that spreads electronImportRule.
+const TYPEBOX_DEFAULT = {
+  name: 'typebox',
+  importNames: ['default'],
+  message: "Import TypeBox as `import * as Type from 'typebox'`: its default export keeps all of TypeBox in the bundle.",
+};
+
 const electronImportRule = {
-  paths: [{ name: 'electron', message: ELECTRON_MESSAGE }],
+  paths: [{ name: 'electron', message: ELECTRON_MESSAGE }, TYPEBOX_DEFAULT],
   patterns: [{ group: ['electron/*'], message: ELECTRON_MESSAGE }],
 };
 

@@ -13,7 +13,7 @@ export async function downloadVersion(client: FolioClient, args: ArgsOf<'downloa
   const v = await client.getVersion(args.versionId);
   if (v.sizeBytes > MAX_UI_DOWNLOAD_BYTES) throw failure('INVALID_STATE', `version ${v.versionNo} is larger than ${MAX_UI_DOWNLOAD_BYTES / 1024 / 1024} MiB: open it from a synced folder instead`);
   const bytes = await client.withRetry(async () => {
-    const res = await client.http.get(contract.versions.download.path.slice(1), { searchParams: { versionId: v.versionId }, headers: await client.authHeaders(), responseType: 'buffer' });
+    const res = await (await client.got()).get(contract.versions.download.path.slice(1), { searchParams: { versionId: v.versionId }, headers: await client.authHeaders(), responseType: 'buffer' });
     if (res.statusCode === 403) throw failure('SERVICE_ERROR', 'You may read this document but not download it.');
     if (res.statusCode !== 200) throw failure('SERVICE_ERROR', `the service answered HTTP ${res.statusCode} to the download`);
     return res.body;

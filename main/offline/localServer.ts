@@ -277,7 +277,7 @@ export class LocalServer {
     const upstream = this.online();
     if (!upstream) fail('SERVICE_UNREACHABLE', 'the service is unreachable, and this version is not in the mirror');
     const client = upstream.typed;
-    const stream = client.http.stream(call.path.replace(/^\//, ''), { searchParams: call.query, headers: await client.authHeaders() });
+    const stream = (await client.got()).stream(call.path.replace(/^\//, ''), { searchParams: call.query, headers: await client.authHeaders() });
     const response = await new Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
       stream.once('response', resolve);
       stream.once('error', (err: Error) => {

@@ -68,7 +68,7 @@ export class Upstream {
   private async once(req: UpstreamRequest): Promise<UpstreamAnswer> {
     try {
       const headers = { ...(await this.client.authHeaders()), ...req.headers };
-      const res = await this.client.http(req.path.replace(/^\//, ''), {
+      const res = await (await this.client.got())(req.path.replace(/^\//, ''), {
         method: req.method,
         headers: req.stream ? { ...headers, 'content-type': 'application/octet-stream' } : headers,
         ...(req.stream ? { body: req.stream } : req.method === 'POST' ? { json: req.json ?? {} } : {}),

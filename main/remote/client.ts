@@ -1,12 +1,12 @@
 /**
- * The typed /v1 client, on got. It fetches and refreshes tokens, logs a user in and sends the
- * strong user channel, retries transient failures with exponential backoff (network errors, 5xx,
- * 429 and the transient business codes), and never retries a business error.
+ * The typed /v1 client. It fetches and refreshes tokens, logs a user in and sends the strong
+ * user channel, retries transient failures with exponential backoff (network errors, 5xx, 429 and
+ * the transient business codes), and never retries a business error. JSON calls go through
+ * Node's own HTTP (./jsonCall.ts), bytes through undici, streams for others through got.
  */
 import type { Readable } from 'node:stream';
-import got, { type Got } from 'got';
+import type { Got } from 'got';
 import type { Static, TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import type { Agent, request } from 'undici';
 import { ErrorCodes } from '../../shared/errors.ts';
 import { contract, OCTET_STREAM, type DataOf, type EnvelopeRoute } from '../../shared/v1/contract/index.ts';
@@ -14,6 +14,8 @@ import type { Change, ChangePage, Container, Document, TokenResult, Version } fr
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
 import { parseBody, unwrapEnvelope, type ResponseHeaders, type ServiceReply } from './envelope.ts';
 import { FolioApiError, isTransient, REAUTH_CODES, ServiceUnreachable } from './errors.ts';
+import { sendJson } from './jsonCall.ts';
+import { firstMismatch, matchesSchema } from './replyCheck.ts';
 
 export interface Credentials {
   clientId: string;
@@ -66,7 +68,6 @@ export type ArgsOf<R extends EnvelopeRoute> = R['consumes'] extends readonly [ty
 export type BytesRoute = EnvelopeRoute & { readonly consumes: readonly [typeof OCTET_STREAM]; readonly querystring: TSchema };
 
 type Input = { json?: unknown; query?: Record<string, string | number | boolean> };
-type Validator = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ instancePath: string; message: string }> };
 
 /**
  * undici, loaded at the first byte transfer of the process: a process that moves no bytes (a quiet
@@ -76,8 +77,9 @@ type Validator = { Check(value: unknown): boolean; Errors(value: unknown): Itera
 let undici: Promise<{ Agent: typeof Agent; request: typeof request }> | undefined;
 const loadUndici = () => (undici ??= import('undici'));
 
-/** One compiled check per reply schema, shared by every client. */
-const validators = new WeakMap<TSchema, Validator>();
+/** got, loaded at the first call of FolioClient.got (streams and proxied calls); a quiet restart makes none. */
+let gotModule: Promise<typeof import('got')> | undefined;
+const loadGot = () => (gotModule ??= import('got'));
 
 const REFRESH_MARGIN_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -86,33 +88,45 @@ const MAX_RATE_LIMIT_WAITS = 20;
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 export class FolioClient {
-  readonly http: Got;
   readonly baseUrl: string;
   private readonly retry: RetryPolicy;
+  /** An idle limit, not a total one: a large transfer may take long, a stalled one may not. */
+  private readonly timeouts: { connectMs: number; idleMs: number };
   /** Keep-alive connections for postBytes and getBytes, made at the first of them. */
   private bytesAgent: Agent | undefined;
+  private http: Promise<Got> | undefined;
   private app: Session | null = null;
   private user: Session | null = null;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.retry = { attempts: 5, baseDelayMs: 200, maxDelayMs: 5_000, ...options.retry };
-    this.http = got.extend({
-      prefixUrl: this.baseUrl,
-      throwHttpErrors: false,
-      retry: { limit: 0 },
-      // An idle limit, not a total one: a large transfer may take long, a stalled one may not.
-      timeout: { connect: CONNECT_TIMEOUT_MS, socket: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS },
-      // With throwHttpErrors off, every error got raises is a failure below HTTP: the service was not reached.
-      hooks: { beforeError: [(err) => new ServiceUnreachable(err)] },
-    });
+    this.timeouts = { connectMs: CONNECT_TIMEOUT_MS, idleMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS };
+  }
+
+  /**
+   * A got instance on the service's URL (paths relative to it), with the client's time-outs, no
+   * retries and no error for an HTTP status, for the callers that stream or pass calls through:
+   * every error it raises is a failure below HTTP, and comes as ServiceUnreachable.
+   */
+  got(): Promise<Got> {
+    this.http ??= loadGot().then(({ default: got }) =>
+      got.extend({
+        prefixUrl: this.baseUrl,
+        throwHttpErrors: false,
+        retry: { limit: 0 },
+        timeout: { connect: this.timeouts.connectMs, socket: this.timeouts.idleMs },
+        hooks: { beforeError: [(err) => new ServiceUnreachable(err)] },
+      }),
+    );
+    return this.http;
   }
 
   /** undici's request, and this client's agent for it. */
   private async bytesTransport(): Promise<{ send: typeof request; agent: Agent }> {
     const { Agent: AgentOf, request: send } = await loadUndici();
-    const idle = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.bytesAgent ??= new AgentOf({ connect: { timeout: CONNECT_TIMEOUT_MS }, headersTimeout: idle, bodyTimeout: idle });
+    const { connectMs, idleMs } = this.timeouts;
+    this.bytesAgent ??= new AgentOf({ connect: { timeout: connectMs }, headersTimeout: idleMs, bodyTimeout: idleMs });
     return { send, agent: this.bytesAgent };
   }
 
@@ -121,7 +135,7 @@ export class FolioClient {
    * withRetry). Bytes go through undici, not got: got normalises its whole option set on every
    * request, 260–520 µs more CPU than undici here, which the thousands of small uploads of a
    * first sync paid on every file (a quarter of the client's CPU; docs/architecture.md). Same
-   * time-outs as got's path.
+   * time-outs as the JSON calls'.
    */
   async postBytes<R extends BytesRoute>(route: R, query: Static<R['querystring']>, headers: Record<string, string>, body: Buffer | Readable, length: number): Promise<DataOf<R>> {
     const url = `${this.baseUrl}${route.path}?${new URLSearchParams(stringsOf(query as Record<string, unknown>)).toString()}`;
@@ -186,14 +200,16 @@ export class FolioClient {
 
   /** One request, no retry: for the token endpoints and for call(). */
   private async raw<R extends EnvelopeRoute>(route: R, input: Input, headers: Record<string, string>): Promise<DataOf<R>> {
-    const res = await this.http(route.path.slice(1), {
-      method: route.method,
-      headers,
-      ...(input.json !== undefined ? { json: input.json } : {}),
-      ...(input.query ? { searchParams: input.query } : {}),
-      responseType: 'text',
-    });
-    return checked(route, { status: res.statusCode, headers: res.headers, body: parseBody(res.body) });
+    const url = new URL(`${this.baseUrl}${route.path}`);
+    if (input.query) url.search = new URLSearchParams(stringsOf(input.query)).toString();
+    let reply: ServiceReply;
+    try {
+      const res = await sendJson({ method: route.method, url, headers, json: input.json }, this.timeouts);
+      reply = { status: res.status, headers: res.headers, body: parseBody(res.text) };
+    } catch (err) {
+      throw new ServiceUnreachable(err);
+    }
+    return checked(route, reply);
   }
 
   /**
@@ -354,17 +370,10 @@ export async function allPages<T>(page: (pageNumber: number) => Promise<{ totalE
  * (another service, another version of it, a proxy's page) fails here, with the route and the
  * first field that differs, rather than deep inside whoever reads it.
  */
-function checked<R extends EnvelopeRoute>(route: R, reply: ServiceReply): DataOf<R> {
+async function checked<R extends EnvelopeRoute>(route: R, reply: ServiceReply): Promise<DataOf<R>> {
   const data = unwrapEnvelope<unknown>(reply);
-  const schema = route.reply.data;
-  let check = validators.get(schema);
-  if (!check) {
-    check = Compile(schema) as Validator;
-    validators.set(schema, check);
-  }
-  if (check.Check(data)) return data as DataOf<R>;
-  const first = [...check.Errors(data)][0];
-  const where = first ? `${first.instancePath || '/'} ${first.message}` : 'does not match';
+  if (matchesSchema(route.reply.data, data)) return data as DataOf<R>;
+  const where = await firstMismatch(route.reply.data, data);
   const rid = typeof (reply.body as { rid?: unknown }).rid === 'string' ? (reply.body as { rid: string }).rid : '';
   throw new FolioApiError(ErrorCodes.UNEXPECTED_REPLY.code, `${ErrorCodes.UNEXPECTED_REPLY.msg}: ${route.method} ${route.path}: ${where}`, rid, reply.status);
 }

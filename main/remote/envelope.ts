@@ -1,6 +1,6 @@
 /**
- * Reading the service's answer, the same way on each of the client's three paths (JSON calls on
- * got, byte uploads on undici, downloads on a got stream): the data of a success envelope, or a
+ * Reading the service's answer, the same way on each of the client's paths (JSON calls on
+ * node:http, byte transfers on undici, streams on got): the data of a success envelope, or a
  * FolioApiError with the envelope's code and message, the request id (the envelope's `rid`, else
  * the `X-Request-Id` header) and how long `Retry-After` asks to wait.
  */

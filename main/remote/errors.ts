@@ -21,9 +21,10 @@ const NOT_SENT: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI
 /**
  * The one way the client says that the service could not be reached: a request refused, reset or
  * timed out below HTTP, or answered by something that is not the service. Each of the client's
- * HTTP paths turns its own failure into this where it happens (got's beforeError hook, the undici
- * bytes path, the sign-in fetch, the local server's upstream), so the engine, the desktop, the
- * daemon and the command all ask one question, isUnreachable. Its code is SERVICE_UNREACHABLE.
+ * HTTP paths turns its own failure into this where it happens (the JSON calls, got's beforeError
+ * hook, the undici bytes path, the sign-in fetch, the local server's upstream), so the engine, the
+ * desktop, the daemon and the command all ask one question, isUnreachable. Its code is
+ * SERVICE_UNREACHABLE.
  */
 export class ServiceUnreachable extends Error {
   readonly code = ErrorCodes.SERVICE_UNREACHABLE.code;

@@ -1,7 +1,8 @@
 /** Writing the spec's envelope (spec §1), for success and failure alike. */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import Type, { type TSchema } from 'typebox';
+import * as Type from 'typebox/type';
+import type { TSchema } from 'typebox';
 import { SUCCESS_MSG, type Envelope } from '../../shared/envelope.ts';
 import type { FolioErrorValue } from '../../shared/errors.ts';
 

@@ -4,7 +4,8 @@
  * v1 resources (shared/v1/resources.ts), so the row type and the row→record function both follow
  * from the one schema rather than from a second list of columns.
  */
-import Type, { type Static, type TObject, type TSchema } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static, TObject, TSchema } from 'typebox';
 
 type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`

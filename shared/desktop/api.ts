@@ -6,7 +6,8 @@
  *
  * Pure TypeScript: no Node, no DOM.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static, TSchema } from 'typebox';
 import { ShareGrant, ShareGrantCreate, ShareGrantUpdate, ShareResourceTypeSchema } from '../v1/access.ts';
 import { DirectoryEntry, DirectoryKindSchema, Sharers } from '../v1/directory.ts';
 import { SEARCH_QUERY_MAX, SearchHighlight } from '../v1/search.ts';

@@ -2,7 +2,8 @@
  * Access control over /v1 (docs/access-control.md): ACL entries on containers, ACL policies
  * (spec 4.4, 4.9, §2 AclPolicy) and in-site share grants (spec 4.12, §2 ShareGrant).
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ALL_PERMISSIONS } from '../permissions.ts';
 import { EffectivePermissionsSchema } from './resources.ts';
 import { ID_MAX, NAME_MAX, PageRequestFields } from './requests.ts';

@@ -3,7 +3,8 @@
  * and our additions (term sets, templates), with the request bodies of their endpoints.
  * docs/content-model.md explains the enumerations and the validation rules.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX, NAME_MAX, PageRequestFields } from './requests.ts';
 
 const Str = Type.String();

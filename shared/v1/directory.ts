@@ -1,5 +1,6 @@
 /** The tenant's directory (our addition to the spec): people, departments and roles found by name. */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { NAME_MAX, PageRequestFields } from './requests.ts';
 
 /** The kinds are the principal types a share grant or an ACL entry names. */

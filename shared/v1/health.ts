@@ -1,5 +1,6 @@
 /** The answers of the load balancer's probes, /healthz and /readyz (docs/api.md, "Probes"). */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 
 export const Health = Type.Object({ status: Type.Literal('ok') });
 export type Health = Static<typeof Health>;

@@ -3,7 +3,8 @@
  * ours is GET /v1/tasks/get?taskId=). docs/api.md ("Ingest from URL, tasks and webhooks")
  * describes the decisions.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX, NAME_MAX } from './requests.ts';
 import { VersionResult } from './resources.ts';
 

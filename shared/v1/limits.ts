@@ -1,5 +1,6 @@
 /** Storage usage of a tenant (spec §8 leaves quotas open; docs/api.md#limits describes ours). */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 
 export const TenantUsage = Type.Object({
   /** Bytes of the tenant's distinct stored content: equal content counts once. */

@@ -3,7 +3,8 @@
  * the RFCs' own (snake_case), so any OAuth library can speak to the service; what comes back is
  * the envelope, as everywhere in /v1, with Folio's TokenResult inside.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { TokenResult } from './resources.ts';
 
 const Param = (description: string, maxLength = 2048) => Type.Optional(Type.String({ maxLength, description }));

@@ -2,7 +2,8 @@
  * The local server's own endpoints (docs/offline.md): GET /v1/local/status for the UI, the
  * resolution of outbox conflicts, and the mapping of ids made offline.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 
 export type OutboxItemState = 'PENDING' | 'SENDING' | 'DONE' | 'CONFLICT' | 'FAILED' | 'UNCERTAIN' | 'DISCARDED';
 

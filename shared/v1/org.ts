@@ -1,5 +1,6 @@
 /** The organisation (spec §2 Department and Role, 4.16, 4.17, and our additions), as TypeBox schemas. */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX, NAME_MAX, PageRequestFields } from './requests.ts';
 
 const Str = Type.String();

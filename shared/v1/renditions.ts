@@ -3,7 +3,8 @@
  * produces (its bytes are what GET /v1/versions/text serves). Shapes are ours; the spec does not
  * show them (docs/api.md, "Text, OCR and renditions").
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX } from './requests.ts';
 
 /** Kinds a signed URL can be issued for; any other kind gives 180001. */

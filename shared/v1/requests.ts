@@ -1,5 +1,6 @@
 /** Request shapes of /v1: the spec's bodies, plus our additions (docs/architecture.md, "Service conventions"), as TypeBox schemas. */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 
 export const ID_MAX = 64;
 export const NAME_MAX = 255;

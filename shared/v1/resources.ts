@@ -2,7 +2,8 @@
  * V1 resource records of spec §2, as TypeBox schemas: one definition gives the service its
  * response serialisation and OpenAPI, and gives every client its static types.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 
 const Str = Type.String();
 const Int = Type.Integer();

@@ -2,7 +2,8 @@
  * POST /v1/search/getPage: full-text search over the names and the text of the current versions of
  * the documents the caller may read. docs/api.md ("Search") describes it.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX, MAX_PAGE_SIZE } from './requests.ts';
 
 /** Characters (code points) in a query. */

@@ -3,7 +3,8 @@
  * recognised by OCR, per page. docs/api.md ("Text, OCR and renditions") describes the values the
  * spec leaves open.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX } from './requests.ts';
 
 /** READY (text usable), PENDING (poll later), FAILED (failReason says why), NOT_APPLICABLE (no text exists). */

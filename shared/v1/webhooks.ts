@@ -2,7 +2,8 @@
  * Webhook endpoints and their delivery log (spec §6 leaves registration, delivery, retry and
  * signature open; docs/api.md describes ours: the Standard Webhooks convention).
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { ID_MAX, PageRequestFields } from './requests.ts';
 import { URL_MAX } from './ingest.ts';
 

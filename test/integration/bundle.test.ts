@@ -42,31 +42,40 @@ async function build(): Promise<void> {
 }
 
 /**
- * A module for `node --import` that appends to `log` the name of each package the process loads
- * from node_modules, one a line: what it imports (module resolution hooks see every import, static
- * or lazy), and at exit what it required (CommonJS's cache).
+ * A module for `node --import` that appends to `log` the path of each file the process loads, one
+ * a line: what it imports (module resolution hooks see every import, static or lazy), and at exit
+ * what it required (CommonJS's cache).
  */
-function packageRecorder(log: string): string {
-  const packageOf = 'const packageOf = (path) => /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(path)?.[1];';
+function moduleRecorder(log: string): string {
   const hooks = `import { appendFileSync } from 'node:fs';
-${packageOf}
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
-  const name = packageOf(resolved.url);
-  if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
+  if (resolved.url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, new URL(resolved.url).pathname + '\\n');
   return resolved;
 }`;
   const main = `import { appendFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
-${packageOf}
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});
 process.on('exit', () => {
-  for (const path of Object.keys(createRequire(process.execPath).cache)) {
-    const name = packageOf(path);
-    if (name) appendFileSync(${JSON.stringify(log)}, name + '\\n');
-  }
+  for (const path of Object.keys(createRequire(process.execPath).cache)) appendFileSync(${JSON.stringify(log)}, path + '\\n');
 });`;
   return `data:text/javascript,${encodeURIComponent(main)}`;
+}
+
+/** The packages of node_modules among the files `moduleRecorder` logged. */
+function packagesIn(loaded: string[]): Set<string> {
+  return new Set(loaded.flatMap((path) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? []));
+}
+
+/**
+ * The modules of node_modules inlined into the bundle's files among those `moduleRecorder` logged,
+ * as paths within node_modules: esbuild heads each inlined module with its path (through the
+ * link, in this copy: `// ../<repo>/node_modules/…`).
+ */
+function inlinedIn(loaded: string[]): string[] {
+  const out = join(project, 'dist', 'node');
+  const chunks = new Set(loaded.filter((path) => dirname(path) === out));
+  return [...chunks].flatMap((chunk) => [...readFileSync(chunk, 'utf8').matchAll(/^\/\/ \S*?node_modules\/(\S+)/gm)].map((m) => m[1]!));
 }
 
 /** A module for `node --import` that says on stderr, as the process exits, whether it maps stack traces. */
@@ -236,16 +245,23 @@ describe('the bundle', () => {
       expect(documents.map((d) => d.title)).toEqual(['a.txt']);
       expect(containers.map((c) => c.name)).toEqual(['sub']);
 
-      // A quiet restart loads none of the heavy packages: got and TypeBox come inlined in the bundle
-      // (one file each to compile, not hundreds to resolve), undici only with a byte transfer, re2js
-      // only with a .folioignore (this pair has none).
+      // A quiet restart loads none of the heavy packages from node_modules: TypeBox comes inlined in
+      // the bundle (one file to compile, not hundreds to resolve), undici only with a byte transfer,
+      // re2js only with a .folioignore (this pair has none). Nor does it load got, even inlined: its
+      // JSON calls go through node:http, and got's chunk loads only for a stream.
       const loadedLog = join(scratch, 'loaded.txt');
-      const restart = await node(['--import', packageRecorder(loadedLog), join(project, 'bin', 'folio.mjs'), ...syncArgs], credentials);
+      const restart = await node(['--import', moduleRecorder(loadedLog), join(project, 'bin', 'folio.mjs'), ...syncArgs], credentials);
       expect(restart).toMatchObject({ code: 0, stdout: 'uploaded 0, downloaded 0, moved 0, deleted 0, conflicts 0\n' });
-      const loaded = new Set(readFileSync(loadedLog, 'utf8').split('\n').filter(Boolean));
+      const loadedFiles = readFileSync(loadedLog, 'utf8').split('\n').filter(Boolean);
+      const loaded = packagesIn(loadedFiles);
       expect(loaded).toContain('better-sqlite3');
       expect(loaded).toContain('bindings');
       expect(['got', 'http2-wrapper', 'cacheable-request', 'typebox', 'undici', 're2js'].filter((p) => loaded.has(p))).toEqual([]);
+      // Of TypeBox, only the types and the schema compiler: not its value operations, which only
+      // the report of a reply outside the contract loads.
+      const inlined = inlinedIn(loadedFiles);
+      expect(packagesIn(inlined.map((path) => `/node_modules/${path}`))).toEqual(new Set(['typebox']));
+      expect(inlined.filter((path) => path.startsWith('typebox/build/value/') || path.startsWith('typebox/build/compile/'))).toEqual([]);
 
       const api = await appApi(url, tenant);
       const version = await upload(api, new TextEncoder().encode('words from the bundled worker'), 'text/plain');

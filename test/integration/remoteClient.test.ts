@@ -2,8 +2,14 @@
 import { contract } from '../../shared/v1/contract/index.ts';
 import { randomBytes, createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliCompress, createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../../shared/errors.ts';
 import { FolioClient } from '../../main/remote/client.ts';
 import { FolioApiError, ServiceUnreachable } from '../../main/remote/errors.ts';
 import { downloadVersion, FileChanged, uploadFile } from '../../main/remote/transfer.ts';
@@ -80,6 +86,38 @@ describe('FolioClient', () => {
     proxy.failNext('/v1/containers/create', 1, 401, 100001);
     expect((await fresh.createContainer({ name: 'after 401' })).name).toBe('after 401');
     expect((proxy.hits.get('/v1/auth/token') ?? 0) - logins).toBe(1);
+  });
+});
+
+describe('JSON calls through a compressing proxy', () => {
+  it.each([
+    ['gzip', createGzip],
+    ['br', createBrotliCompress],
+  ])('asks for compressed replies and reads them (%s)', async (encoding, compress) => {
+    const asked: IncomingHttpHeaders[] = [];
+    // A real proxy in front of the real service, compressing every reply as a reverse proxy may.
+    const squeezing = createServer((req, res) => {
+      asked.push(req.headers);
+      const upstream = request(`${server.url}${req.url ?? '/'}`, { method: req.method, headers: { ...req.headers, host: new URL(server.url).host } }, (reply) => {
+        const headers = { ...reply.headers, 'content-encoding': encoding };
+        delete headers['content-length'];
+        res.writeHead(reply.statusCode ?? 502, headers);
+        void pipeline(reply, compress(), res);
+      });
+      void pipeline(req, upstream);
+    });
+    squeezing.listen(0, '127.0.0.1');
+    await once(squeezing, 'listening');
+    try {
+      const through = new FolioClient({ baseUrl: `http://127.0.0.1:${(squeezing.address() as AddressInfo).port}`, credentials: tenant, retry: { attempts: 1 } });
+      const made = await through.createContainer({ name: `compressed ${encoding}` });
+      expect((await through.getContainer(made.containerId)).name).toBe(`compressed ${encoding}`);
+      await expect(through.getContainer('cnt_none')).rejects.toMatchObject({ code: ErrorCodes.NOT_FOUND.code });
+      expect(asked.map((h) => h['accept-encoding'])).toEqual(asked.map(() => expect.stringContaining(encoding)));
+    } finally {
+      squeezing.close();
+      squeezing.closeAllConnections();
+    }
   });
 });
 
@@ -255,7 +293,7 @@ describe('rate limits: one reading of a 429 on all three paths', () => {
     expectWaitedOut('/v1/versions/upload', retried);
   });
 
-  it('a JSON call (got)', async () => {
+  it('a JSON call (node:http)', async () => {
     const { patient, retried } = limitedOnce('/v1/containers/create');
     expect((await patient.createContainer({ name: 'after a 429' })).name).toBe('after a 429');
     expectWaitedOut('/v1/containers/create', retried);

@@ -1,6 +1,6 @@
 /**
  * One way to say "the service is unreachable" (main/remote/errors.ts): each real failure below
- * HTTP, on each of the client's paths (got for JSON calls, undici for bytes, fetch for sign-in,
+ * HTTP, on each of the client's paths (node:http for JSON calls, undici for bytes, fetch for sign-in,
  * the local server's upstream), is a ServiceUnreachable with code 170001, and isUnreachable is
  * the one question the engine, the desktop, the daemon and the command ask. A service that
  * answers with a business error is not unreachable.
@@ -76,7 +76,7 @@ afterAll(async () => {
 describe('a connection refused on a closed port', () => {
   const base = () => `http://127.0.0.1:${closedPort}`;
 
-  it('is unreachable on the JSON path (got), and certainly never arrived', async () => {
+  it('is unreachable on the JSON path (node:http), and certainly never arrived', async () => {
     const client = new FolioClient({ baseUrl: base(), credentials: NO_ONE, retry: { attempts: 1 } });
     expectUnreachable(await failureOf(() => client.v1(contract.containers.get, { containerId: 'cnt_none' })), false);
   });

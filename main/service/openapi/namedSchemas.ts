@@ -4,7 +4,8 @@
  * `$ref` instead: the route schemas stay plain TypeBox for Fastify's validation and serialisation,
  * and only the description is factored.
  */
-import Type, { type TSchema } from 'typebox';
+import * as Type from 'typebox/type';
+import type { TSchema } from 'typebox';
 import * as access from '../../../shared/v1/access.ts';
 import * as changes from '../../../shared/v1/changes.ts';
 import * as contentModel from '../../../shared/v1/contentModel.ts';

@@ -1,5 +1,6 @@
 /** Containers (folders) of the tree. Deleted ones stay, with status DELETED, until purged. */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { Container } from '../../../shared/v1/resources.ts';
 import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';

@@ -1,5 +1,6 @@
 /** Documents. A document's current-version columns are denormalised from its newest version. */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { Document } from '../../../shared/v1/resources.ts';
 import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';

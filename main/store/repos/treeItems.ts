@@ -3,7 +3,8 @@
  * ACTIVE/DELETED lifecycle column, goes to the recycle bin in batches, and is listed a page at a
  * time. The two tables name these columns differently; a TreeTable says which.
  */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { Repository, type Db } from '../db.ts';
 import { nowIso } from '../ids.ts';
 

@@ -1,5 +1,6 @@
 /** Versions and the blob rows they reference (one blob row per tenant and content hash). */
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox/type';
+import type { Static } from 'typebox';
 import { Version } from '../../../shared/v1/resources.ts';
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';

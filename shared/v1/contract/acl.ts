@@ -1,5 +1,5 @@
 /** /v1/acl/*: a container's ACL entries and inheritance, and ACL policies (spec 4.4, 4.9). */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { AclEntriesQuery, AclEntriesSet, AclInheritanceSet, AclPolicy, AclPolicyCreate, AclPolicyPageRequest, AclPolicyUpdate, ContainerAcl, PolicyIdBody, PolicyIdQuery } from '../access.ts';
 import { Page } from '../resources.ts';
 import { route } from './route.ts';

@@ -1,5 +1,5 @@
 /** The routes that describe the service: its OpenAPI, and the sign-in's metadata outside /v1, where RFC 8414 puts it. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { Health, Readiness } from '../health.ts';
 import { AuthorizationServerMetadata } from '../oauth.ts';
 import { route } from './route.ts';

@@ -1,5 +1,5 @@
 /** /v1/directory/getPage, /v1/departments/* (spec 4.16) and /v1/roles/* (spec 4.17): the tenant's organisation. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { DirectoryEntry, DirectoryPageRequest } from '../directory.ts';
 import {
   Department,

@@ -1,5 +1,5 @@
 /** /v1/versions/*: upload, chunked upload (spec 4.11), getPage (spec 4.14), download with Range, and text (spec 4.8). */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import {
   ConditionalRangeHeaders,
   DirectUploadQuery,

@@ -6,7 +6,8 @@
  * read from a real SQLite store, with every optional field set and unset, maps to something the
  * schema refuses, or when a table's columns and its record's fields part.
  */
-import Type, { type TObject, type TSchema } from 'typebox';
+import * as Type from 'typebox/type';
+import type { TObject, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { Container, Document, Version, VersionResult } from '../../../shared/v1/resources.ts';

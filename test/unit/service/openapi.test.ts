@@ -2,7 +2,7 @@
  * The rules the OpenAPI description is factored by (main/service/openapi): which shared shapes
  * become named components, how equal content is recognised, and how operationIds are made.
  */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { describe, expect, it } from 'vitest';
 import { errorResponseName, errorResponses } from '../../../main/service/openapi/components.ts';
 import { canonical, namesByContent, refNamed, sharedSchemas } from '../../../main/service/openapi/namedSchemas.ts';
