@@ -330,9 +330,13 @@ async function receive(body: Readable, options: DownloadOptions, from: number, t
   if (totalBytes <= BLOCKING_WRITE_MAX) {
     const fd = openSync(options.partPath, flags, creationMode(attributes));
     try {
-      await take((piece) => {
+      await drain(body, (piece) => {
+        digest.update(piece);
         for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at);
+        received += piece.length;
+        options.onProgress?.(received, totalBytes);
       });
+      await options.throttle?.take(received - from);
       applyAttributes(fd, attributes, from > 0);
       await fsyncFd(fd);
     } finally {
@@ -353,6 +357,27 @@ async function receive(body: Readable, options: DownloadOptions, from: number, t
     }
   }
   return digest.digest('hex');
+}
+
+/**
+ * Hands each piece of a small body to `write` as it arrives, and resolves at its end. Not an async
+ * iterator: setting one up over a stream, and a promise per piece, cost a download of many small
+ * files more than their bytes did. A failure of `write` (the disk's) stops the body and rejects as
+ * it is; a failure reading the body is the network's (ServiceUnreachable).
+ */
+function drain(body: Readable, write: (piece: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    body.on('data', (piece: Buffer) => {
+      try {
+        write(piece);
+      } catch (err) {
+        body.destroy();
+        reject(err as Error);
+      }
+    });
+    body.once('end', resolve);
+    body.once('error', (err) => reject(new ServiceUnreachable(err)));
+  });
 }
 
 /**

@@ -105,7 +105,7 @@ export interface OpFailure {
   rid?: string;
 }
 
-// Parents go before children, one level per round: a deep new tree needs as many rounds as levels.
+// A new local tree goes up one level per round (a new service tree comes down in one): a deep one needs as many rounds as levels.
 const MAX_ROUNDS = 200;
 /** Rounds in a row in which no operation succeeded before a pass gives up. */
 const MAX_IDLE_ROUNDS = 3;

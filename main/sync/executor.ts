@@ -103,6 +103,8 @@ export class Executor {
   }
 
   private childPath(parentId: string, name: string): string {
+    // A folder the same batch was to create first, and did not (its name was taken meanwhile).
+    if (parentId !== this.s.rootId && !this.s.local.has(parentId)) throw new StaleObservation(`folder ${parentId} is not on disk`);
     const parent = this.s.localPath(parentId);
     return parent ? `${parent}/${name}` : name;
   }

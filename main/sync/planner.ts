@@ -10,11 +10,15 @@
  * - both changed a file's content differently: the service copy keeps the name, the local copy is
  *   kept as "name (conflicted copy …).ext" and uploaded next to it;
  * - a rename or move is one operation; when both sides moved a node differently, the service wins;
- * - parents before children: a node is placed only under a parent that exists on that side;
+ * - parents before children: a node is placed only under a parent that exists on that side, or,
+ *   for a new folder or file on disk, under a folder this batch creates there first: the engine
+ *   runs a batch's structure in plan order and its transfers after it, so a new tree on the service
+ *   comes down in one round;
  * - local content is deleted only when the merge base, i.e. a service version, holds it;
  * - a name already taken on the target side is resolved on the local side, by renaming the local
  *   node out of the way (never by overwriting).
- * At most one operation per node per batch, so concurrent execution never races on a node.
+ * At most one operation per node per batch, so concurrent execution never races on a node; only a
+ * new node's creation on disk may depend on its parent's, earlier in the same batch.
  */
 import { caseFoldedNames, childIndex, descendants, exactNames, samePlace, slotIndex, type NameKey, type Trees } from './trees.ts';
 import type { NodeState } from './model.ts';
@@ -75,6 +79,8 @@ class Planner {
   private readonly slots: Record<Side, Map<string, string>>;
   private readonly children: { local: Map<string, NodeState[]>; remote: Map<string, NodeState[]> };
   private readonly reservedLocalNames = new Set<string>();
+  /** Folders this batch creates on disk: new nodes may be placed under them in the same batch. */
+  private readonly creatingLocal = new Set<string>();
 
   constructor(
     private readonly t: Trees,
@@ -91,9 +97,33 @@ class Planner {
     for (const id of [...ids].sort()) this.intend(id);
     this.emitDeletes('local');
     this.emitDeletes('remote');
-    const waiting = this.placements.filter((p) => !this.claimed.has(p.id) && !this.tryPlace(p));
+    const waiting = this.placeUnderNewFolders(this.placements.filter((p) => !this.claimed.has(p.id) && !this.tryPlace(p)));
     if (this.ops.length === 0 && waiting.length > 0) this.breakCycle(waiting);
     return this.ops;
+  }
+
+  /**
+   * Places what waits for a folder this batch creates on disk, a level per pass, so that each
+   * creation comes after its parent's in the plan. Returns what still waits.
+   */
+  private placeUnderNewFolders(waiting: Placement[]): Placement[] {
+    let left = waiting;
+    for (let placed = true; placed; ) {
+      placed = false;
+      left = left.filter((p) => {
+        if (this.claimed.has(p.id)) return false;
+        if (!this.underNewFolder(p) || !this.tryPlace(p)) return true;
+        placed = true;
+        return false;
+      });
+    }
+    return left;
+  }
+
+  /** A new folder or file on disk whose folder this batch creates: the only placements that may depend on another of the batch. */
+  private underNewFolder(p: Placement): boolean {
+    const creates = p.op.type === 'createLocalDir' || (p.op.type === 'download' && p.op.isNew);
+    return p.side === 'local' && creates && this.creatingLocal.has(p.parentId);
   }
 
   /** Decides what a node needs; placements and deletes are emitted later, once slots are known. */
@@ -200,7 +230,7 @@ class Planner {
   /** Emits a placement when its parent exists and its name is free there; else resolves or waits. */
   private tryPlace(p: Placement): boolean {
     const tree = p.side === 'local' ? this.t.local : this.t.remote;
-    if (p.parentId !== this.t.rootId && !tree.has(p.parentId)) return false;
+    if (p.parentId !== this.t.rootId && !tree.has(p.parentId) && !this.underNewFolder(p)) return false;
     if (p.side === 'local' && this.wouldCycle('local', p.id, p.parentId)) return false;
     const key = p.side === 'local' ? this.localKey : exactNames;
     const occupant = this.slots[p.side].get(`${p.parentId}/${key(p.name)}`);
@@ -284,6 +314,7 @@ class Planner {
     if (this.claimed.has(id)) return;
     this.claimed.add(id);
     this.ops.push(op);
+    if (op.type === 'createLocalDir') this.creatingLocal.add(op.id);
   }
 }
 

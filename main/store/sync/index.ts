@@ -59,9 +59,15 @@ export class SyncStore extends Repository {
   private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
   private readonly hasRemoteNodeStmt = this.db.prepare("SELECT 1 FROM nodes WHERE pair_id = ? AND side = 'remote' AND id = ?").pluck(true);
 
+  /**
+   * better-sqlite3 builds five wrapper functions for each db.transaction(fn): built once here, the
+   * one wrapper takes the work as its argument. Every download records itself through this.
+   */
+  private readonly atomic = this.db.transaction(<T>(fn: () => T): T => fn());
+
   /** Runs fn atomically: a transaction, or a savepoint inside an open one. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.atomic.immediate(fn) as T;
   }
 
   private groupOpen = false;

@@ -1,6 +1,7 @@
 /** Sync engine scenarios: content in both directions, conflicts, deletes (docs/architecture.md, "The sync engine"). */
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { nodeFs } from '../../../main/sync/syncFs.ts';
 import { describe, expect, it } from 'vitest';
 import { expectInSync, sandbox, sha } from './harness.ts';
 
@@ -138,6 +139,39 @@ describe('sync basics', () => {
     await sc.sync();
     await expectInSync(sc);
     expect(sc.localListing()).toEqual({ 'remote-empty/': '', 'x/': '' });
+  });
+
+  it('a new tree on the service comes down in one round, however deep: each folder before what goes in it', async () => {
+    const sc = await fresh();
+    const levels = ['a', 'a/b', 'a/b/c', 'a/b/c/d', 'a/b/c/d/e'];
+    for (const [i, dir] of levels.entries()) await sc.remoteWrite(`${dir}/f${i}.txt`, `level ${i}`);
+    await sc.remoteWrite('top.txt', 'top');
+    // The second round plans nothing: the first placed five folders and six files.
+    expect(await sc.sync()).toMatchObject({ converged: true, rounds: 2, downloaded: 11, errors: [] });
+    await expectInSync(sc);
+    expect(sc.read('a/b/c/d/e/f4.txt')).toBe('level 4');
+  });
+
+  it('a folder that a round was to create, taken on disk just before: what goes in it waits for a later round', async () => {
+    let raced = false;
+    const sc = await fresh({
+      fs: {
+        ...nodeFs,
+        // The user's file takes the folder's name between the scan and the mkdir, once.
+        mkdir: async (path) => {
+          if (basename(path) === 'a' && !raced) {
+            raced = true;
+            writeFileSync(path, 'mine');
+          }
+          return nodeFs.mkdir(path);
+        },
+      },
+    });
+    await sc.remoteWrite('a/b/c.txt', 'deep');
+    await sc.settle();
+    await expectInSync(sc);
+    expect(sc.read('a/b/c.txt')).toBe('deep');
+    expect(Object.entries(sc.localListing()).filter(([path, hash]) => /^a \(conflicted copy .+\)$/.test(path) && hash === sha('mine'))).toHaveLength(1);
   });
 
   it('deep hierarchy (depth 30)', async () => {

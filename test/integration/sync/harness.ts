@@ -13,6 +13,7 @@ import { openSyncStore, type SyncStore } from '../../../main/store/sync/index.ts
 import type { PairSettings } from '../../../main/sync/model.ts';
 import { PairSync, type EngineOptions, type SyncRequest, type SyncSummary } from '../../../main/sync/engine.ts';
 import { PairOwner } from '../../../main/sync/owner.ts';
+import type { SyncFs } from '../../../main/sync/syncFs.ts';
 import type { Document } from '../../../shared/v1/resources.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.ts';
 import { createTenant, removeDir, startServer, tempDir, type ServerHandle, type Tenant } from '../../helpers/server.ts';
@@ -52,6 +53,8 @@ export interface ScenarioOptions {
   onLeftOut?: EngineOptions['onLeftOut'];
   /** Sync this service folder (another client's pair) instead of a new one. */
   rootId?: string;
+  /** The folder's file system as the engine sees it: node:fs unless a test steps in between. */
+  fs?: SyncFs;
 }
 
 let counter = 0;
@@ -84,6 +87,7 @@ export class Scenario {
       ...(o.platform ? { platform: o.platform } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
       ...(o.onLeftOut ? { onLeftOut: o.onLeftOut } : {}),
+      ...(o.fs ? { fs: o.fs } : {}),
       ...(process.env.FOLIO_SYNC_DEBUG ? { onLog: (l: string) => console.log(l) } : {}),
     });
     return this;

@@ -110,6 +110,39 @@ describe('planner rules', () => {
     expectConverged(w);
   });
 
+  it('places a new tree from the service in one batch, each folder before what goes in it', () => {
+    const w = new World();
+    // Ids that sort children before their parents, as the planner visits nodes by id.
+    w.remote.set('f3', file('f3', 'c.txt', 'h3', 'b3'));
+    w.remote.set('b3', dir('b3', 'three', 'c2'));
+    w.remote.set('f2', file('f2', 'b.txt', 'h2', 'c2'));
+    w.remote.set('c2', dir('c2', 'two', 'd1'));
+    w.remote.set('d1', dir('d1', 'one'));
+    w.remote.set('f0', file('f0', 'top.txt', 'h0'));
+    for (const h of ['h0', 'h2', 'h3']) w.serviceContent.add(h);
+    expect(plan(w.trees(), opts)).toEqual([
+      { type: 'createLocalDir', id: 'd1', parentId: ROOT, name: 'one' },
+      { type: 'download', id: 'f0', isNew: true, parentId: ROOT, name: 'top.txt' },
+      { type: 'createLocalDir', id: 'c2', parentId: 'd1', name: 'two' },
+      { type: 'download', id: 'f2', isNew: true, parentId: 'c2', name: 'b.txt' },
+      { type: 'createLocalDir', id: 'b3', parentId: 'c2', name: 'three' },
+      { type: 'download', id: 'f3', isNew: true, parentId: 'b3', name: 'c.txt' },
+    ]);
+    expect(converge(w)).toHaveLength(1);
+    expectConverged(w);
+  });
+
+  it('moves a node on disk into a folder only once the folder is there: a move waits a round', () => {
+    const w = new World();
+    synced(w, file('f', 'a.txt', 'h1'));
+    w.serviceContent.add('h1');
+    w.remote.set('d', dir('d', 'new'));
+    w.remote.set('f', file('f', 'a.txt', 'h1', 'd'));
+    expect(plan(w.trees(), opts)).toEqual([{ type: 'createLocalDir', id: 'd', parentId: ROOT, name: 'new' }]);
+    expect(converge(w)).toHaveLength(2);
+    expectConverged(w);
+  });
+
   it('deletes a local file only when a service version holds its content', () => {
     const w = new World();
     synced(w, file('f', 'a.txt', 'h1'));

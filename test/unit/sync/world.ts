@@ -219,9 +219,26 @@ export function converge(world: World, seed = 1): Op[][] {
     if (ops.length === 0) return history;
     history.push(ops);
     const shuffled = ops.map((op) => ({ op, k: random() })).sort((a, b) => a.k - b.k).map((x) => x.op);
-    for (const op of shuffled) world.apply(op);
+    for (const op of inCreationOrder(shuffled)) world.apply(op);
   }
   throw new Error(`no convergence after ${MAX_ROUNDS} rounds`);
+}
+
+/**
+ * The order the engine keeps in a batch, whatever else it runs at once: a new node on disk whose
+ * folder the batch creates comes after that folder's creation (the engine runs a batch's
+ * structure in plan order, and its transfers after). Otherwise the order is left as it is.
+ */
+function inCreationOrder(ops: Op[]): Op[] {
+  const creating = new Map<string, string>();
+  for (const op of ops) if (op.type === 'createLocalDir') creating.set(op.id, op.parentId);
+  const depth = (parentId: string): number => {
+    let d = 0;
+    for (let at = parentId; creating.has(at) && d <= creating.size; at = creating.get(at) as string) d++;
+    return d;
+  };
+  const level = (op: Op) => (op.type === 'createLocalDir' || (op.type === 'download' && op.isNew) ? depth(op.parentId) : 0);
+  return ops.map((op, i) => ({ op, i, d: level(op) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.op);
 }
 
 /** Adds a node present and agreed on both sides. */
