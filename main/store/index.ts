@@ -7,10 +7,10 @@ import type { S3Location } from './blobLocation.ts';
 import type { BlobStore } from './blobStore.ts';
 import { S3Assemblies } from './s3Assemblies.ts';
 import { S3Blobs } from './s3Blobs.ts';
-import { AclRepositories, OrgRepositories } from './repos/access.ts';
 import { AssemblyFiles } from './assemblies.ts';
 import type { AssemblyStore } from './assemblyStore.ts';
 import { asyncOverSqlite, type SqliteKysely } from './async/database.ts';
+import type { AsyncAclRepositories, AsyncOrgRepositories } from './async/repos/access.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
 import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefinitions.ts';
@@ -46,8 +46,6 @@ export class Store implements Repositories, Database {
   readonly tasks: TaskRepository;
   readonly webhooks: WebhookRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
-  readonly acl: AclRepositories;
-  readonly org: OrgRepositories;
   readonly blobs: BlobStore;
   readonly jobs: JobRepository;
   readonly renditions: RenditionRepository;
@@ -73,8 +71,6 @@ export class Store implements Repositories, Database {
     this.tasks = new TaskRepository(db);
     this.webhooks = new WebhookRepository(db);
     this.webhookDeliveries = new WebhookDeliveryRepository(db);
-    this.acl = new AclRepositories(db);
-    this.org = new OrgRepositories(db);
     this.blobs = bucket ? new S3Blobs(bucket, 'blobs/', dataDir) : new BlobFiles(dataDir);
     this.jobs = new JobRepository(db);
     this.renditions = new RenditionRepository(db);
@@ -115,6 +111,14 @@ export class Store implements Repositories, Database {
 
   get rateLimits(): AsyncRateLimitRepository {
     return this.units.repos.rateLimits;
+  }
+
+  get acl(): AsyncAclRepositories {
+    return this.units.repos.acl;
+  }
+
+  get org(): AsyncOrgRepositories {
+    return this.units.repos.org;
   }
 
   /**

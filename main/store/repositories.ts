@@ -5,6 +5,7 @@
  * asynchronous PostgreSQL one, issue #14) can stand behind the same interfaces.
  */
 import type { AssemblyStore } from './assemblyStore.ts';
+import type { AsyncAclRepositories, AsyncOrgRepositories } from './async/repos/access.ts';
 import type { UnitsOfWork } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
@@ -15,7 +16,6 @@ import type { AsyncTermSetRepository } from './async/repos/termSets.ts';
 import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
 import type { BlobStore } from './blobStore.ts';
-import type { AclRepositories, OrgRepositories } from './repos/access.ts';
 import type { ChangeRepository } from './repos/changes.ts';
 import type { ContainerRepository } from './repos/containers.ts';
 import type { DocumentRepository } from './repos/documents.ts';
@@ -40,6 +40,8 @@ export interface Repositories {
   readonly templates: AsyncTemplateRepository;
   readonly termSets: AsyncTermSetRepository;
   readonly rateLimits: AsyncRateLimitRepository;
+  readonly acl: AsyncAclRepositories;
+  readonly org: AsyncOrgRepositories;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
   readonly versions: VersionRepository;
@@ -49,8 +51,6 @@ export interface Repositories {
   readonly tasks: TaskRepository;
   readonly webhooks: WebhookRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
-  readonly acl: AclRepositories;
-  readonly org: OrgRepositories;
   readonly blobs: BlobStore;
   readonly jobs: JobRepository;
   readonly renditions: RenditionRepository;

@@ -1,7 +1,7 @@
 /** Reading and setting a container's ACL entries, and turning its inheritance on or off. */
 import { describeMask, Perm, Roles, type PrincipalType } from '../../../shared/permissions.ts';
 import type { AclEntry, AclEntriesSet, AclEntryInput, AclInheritanceSet, ContainerAcl } from '../../../shared/v1/access.ts';
-import type { AclEntryRecord } from '../../store/repos/aclEntries.ts';
+import type { AclEntryRecord } from '../../store/async/repos/aclEntries.ts';
 import type { ContainerRecord } from '../../store/repos/containers.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
@@ -21,9 +21,9 @@ export class AclEntryService {
     return this.repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
   }
 
-  get(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
+  async get(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
     const c = this.load(ctx, containerId);
-    this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'read the ACL of this container');
+    await this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'read the ACL of this container');
     return this.view(ctx, c.containerId);
   }
 
@@ -31,10 +31,11 @@ export class AclEntryService {
   async set(ctx: RequestContext, input: AclEntriesSet): Promise<ContainerAcl> {
     const c = this.load(ctx, input.containerId);
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
-    this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL of this container');
+    await this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL of this container');
     const entries = await this.validate(ctx, c.containerId, input.entries);
-    this.repos.transaction(() => {
-      this.repos.acl.entries.replace(ctx.tenantId, c.containerId, entries, actorOf(ctx));
+    // The tree's change row is still a synchronous statement: it runs inside the unit, on its connection.
+    await this.repos.units.transaction(async () => {
+      await this.repos.acl.entries.replace(ctx.tenantId, c.containerId, entries, actorOf(ctx));
       this.recordChange(c);
     });
     return this.view(ctx, c.containerId);
@@ -45,17 +46,17 @@ export class AclEntryService {
    * one entry per principal), so no one's permission changes at that moment. Turning inheritance
    * back on keeps the container's own entries.
    */
-  setInheritance(ctx: RequestContext, input: AclInheritanceSet): Promise<ContainerAcl> {
+  async setInheritance(ctx: RequestContext, input: AclInheritanceSet): Promise<ContainerAcl> {
     const c = this.load(ctx, input.containerId);
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
-    this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL inheritance of this container');
+    await this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL inheritance of this container');
     if (c.systemKind === 'ROOT' && input.aclInheritEnabled) fail('SYSTEM_CONTAINER', 'the system root has nothing to inherit');
     if (c.aclInheritEnabled !== input.aclInheritEnabled) {
-      this.repos.transaction(() => {
+      await this.repos.units.transaction(async () => {
         if (!input.aclInheritEnabled) {
-          const own = this.repos.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
-          const taken = entriesBelow(this.repos, ctx.tenantId, c.parentId);
-          this.repos.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, own, taken), actorOf(ctx));
+          const own = await this.repos.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
+          const taken = await entriesBelow(this.repos, ctx.tenantId, c.parentId);
+          await this.repos.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, own, taken), actorOf(ctx));
         }
         const updated = this.repos.containers.update(ctx.tenantId, c.containerId, { aclInheritEnabled: input.aclInheritEnabled }, actorOf(ctx));
         this.recordChange(updated);
@@ -83,15 +84,19 @@ export class AclEntryService {
 
   private async view(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
     const c = this.load(ctx, containerId);
-    const own = this.repos.acl.entries.forContainers(ctx.tenantId, [c.containerId]);
-    const above = c.aclInheritEnabled ? aclScope(this.repos.acl.scope.ancestry(ctx.tenantId, c.containerId).slice(1)) : [];
-    const inherited = this.repos.acl.entries.forContainers(ctx.tenantId, above.map((n) => n.containerId));
+    const { own, inherited } = await this.repos.units.read(async (tx) => {
+      const above = c.aclInheritEnabled ? aclScope((await tx.acl.scope.ancestry(ctx.tenantId, c.containerId)).slice(1)) : [];
+      return {
+        own: await tx.acl.entries.forContainers(ctx.tenantId, [c.containerId]),
+        inherited: await tx.acl.entries.forContainers(ctx.tenantId, above.map((n) => n.containerId)),
+      };
+    });
     return {
       containerId: c.containerId,
       aclInheritEnabled: c.aclInheritEnabled,
       entries: await Promise.all(own.map((e) => this.entryView(ctx, e, false))),
       inheritedEntries: await Promise.all(inherited.map((e) => this.entryView(ctx, e, true))),
-      effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
+      effectivePermissions: describeMask(await this.deps.access.maskOn(ctx, c.containerId)),
     };
   }
 

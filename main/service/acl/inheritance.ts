@@ -1,7 +1,7 @@
 /** Moving inherited ACL entries onto a node: when inheritance is broken, or a node is created without it. */
 import { Roles, type RoleName } from '../../../shared/permissions.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { AclEntryRecord } from '../../store/repos/aclEntries.ts';
+import type { AclEntryRecord } from '../../store/async/repos/aclEntries.ts';
 import { aclScope, mergeEntries } from './resolve.ts';
 
 /** The named role whose mask is exactly `allowMask`, or '' when none is. */
@@ -10,9 +10,9 @@ export function roleFor(allowMask: number): RoleName | '' {
 }
 
 /** The entries a child of `parentId` inherits: those of the parent's ACL scope. */
-export function entriesBelow(repos: Repos<'acl'>, tenantId: string, parentId: string | null): AclEntryRecord[] {
+export async function entriesBelow(repos: Repos<'acl'>, tenantId: string, parentId: string | null): Promise<AclEntryRecord[]> {
   if (!parentId) return [];
-  const scope = aclScope(repos.acl.scope.ancestry(tenantId, parentId));
+  const scope = aclScope(await repos.acl.scope.ancestry(tenantId, parentId));
   return repos.acl.entries.forContainers(tenantId, scope.map((n) => n.containerId));
 }
 

@@ -3,8 +3,8 @@ import { isRoleName, Roles } from '../../../shared/permissions.ts';
 import type { AclPolicy, AclPolicyCreate, AclPolicyPageRequest, AclPolicyUpdate, GrantType } from '../../../shared/v1/access.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import { NAME_MAX } from '../../../shared/v1/requests.ts';
-import { POLICY_ORDER_COLUMNS, type AclPolicyContent, type AclPolicyRecord, type PolicyGrantee } from '../../store/repos/aclPolicies.ts';
-import type { ContainerFact, DocumentFact } from '../../store/repos/accessScope.ts';
+import { POLICY_ORDER_COLUMNS, type AclPolicyContent, type AclPolicyRecord, type PolicyGrantee } from '../../store/async/repos/aclPolicies.ts';
+import type { ContainerFact, DocumentFact } from '../../store/async/repos/accessScope.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
@@ -34,35 +34,35 @@ export class AclPolicyService {
     return this.deps.repos;
   }
 
-  private load(ctx: RequestContext, policyId: string): AclPolicyRecord {
-    return this.repos.acl.policies.get(ctx.tenantId, policyId) ?? notFound('policy', policyId);
+  private async load(ctx: RequestContext, policyId: string): Promise<AclPolicyRecord> {
+    return (await this.repos.acl.policies.get(ctx.tenantId, policyId)) ?? notFound('policy', policyId);
   }
 
   async create(ctx: RequestContext, input: AclPolicyCreate): Promise<AclPolicy> {
-    this.deps.access.requireAdministrator(ctx, 'creating an ACL policy');
+    await this.deps.access.requireAdministrator(ctx, 'creating an ACL policy');
     const content = await this.merge(ctx, DEFAULTS, input);
-    const created = this.repos.transaction(() => this.repos.acl.policies.create(ctx.tenantId, content));
+    const created = await this.repos.units.transaction(() => this.repos.acl.policies.create(ctx.tenantId, content));
     return this.view(created, new AffectedCounter(this.deps, ctx.tenantId));
   }
 
   /** Spec 4.4: the fields sent replace the stored ones; the result is checked as a whole. */
   async update(ctx: RequestContext, policyId: string, input: AclPolicyUpdate): Promise<AclPolicy> {
-    this.deps.access.requireAdministrator(ctx, 'changing an ACL policy');
-    const current = this.load(ctx, policyId);
+    await this.deps.access.requireAdministrator(ctx, 'changing an ACL policy');
+    const current = await this.load(ctx, policyId);
     const content = await this.merge(ctx, current, input);
-    const updated = this.repos.transaction(() => this.repos.acl.policies.update(ctx.tenantId, current.policyId, content));
+    const updated = await this.repos.units.transaction(() => this.repos.acl.policies.update(ctx.tenantId, current.policyId, content));
     return this.view(updated, new AffectedCounter(this.deps, ctx.tenantId));
   }
 
-  get(ctx: RequestContext, policyId: string): AclPolicy {
-    this.deps.access.requireAdministrator(ctx, 'reading ACL policies');
-    return this.view(this.load(ctx, policyId), new AffectedCounter(this.deps, ctx.tenantId));
+  async get(ctx: RequestContext, policyId: string): Promise<AclPolicy> {
+    await this.deps.access.requireAdministrator(ctx, 'reading ACL policies');
+    return this.view(await this.load(ctx, policyId), new AffectedCounter(this.deps, ctx.tenantId));
   }
 
-  page(ctx: RequestContext, input: AclPolicyPageRequest): PageOf<AclPolicy> {
-    this.deps.access.requireAdministrator(ctx, 'reading ACL policies');
+  async page(ctx: RequestContext, input: AclPolicyPageRequest): Promise<PageOf<AclPolicy>> {
+    await this.deps.access.requireAdministrator(ctx, 'reading ACL policies');
     const w = pageWindow(input, Object.keys(POLICY_ORDER_COLUMNS) as (keyof typeof POLICY_ORDER_COLUMNS)[], 'name');
-    const { total, rows } = this.repos.acl.policies.page(
+    const { total, rows } = await this.repos.units.read((tx) => tx.acl.policies.page(
       ctx.tenantId,
       {
         ...(input.name ? { name: input.name } : {}),
@@ -73,15 +73,17 @@ export class AclPolicyService {
       w.order,
       w.limit,
       w.offset,
-    );
+    ));
     const counter = new AffectedCounter(this.deps, ctx.tenantId);
-    return { totalElements: total, content: rows.map((r) => this.view(r, counter)) };
+    const content: AclPolicy[] = [];
+    for (const r of rows) content.push(await this.view(r, counter));
+    return { totalElements: total, content };
   }
 
-  delete(ctx: RequestContext, policyId: string): { policyId: string } {
-    this.deps.access.requireAdministrator(ctx, 'deleting an ACL policy');
-    const current = this.load(ctx, policyId);
-    this.repos.transaction(() => this.repos.acl.policies.delete(ctx.tenantId, current.policyId));
+  async delete(ctx: RequestContext, policyId: string): Promise<{ policyId: string }> {
+    await this.deps.access.requireAdministrator(ctx, 'deleting an ACL policy');
+    const current = await this.load(ctx, policyId);
+    await this.repos.units.transaction(() => this.repos.acl.policies.delete(ctx.tenantId, current.policyId));
     return { policyId: current.policyId };
   }
 
@@ -153,7 +155,7 @@ export class AclPolicyService {
     return out;
   }
 
-  private view(p: AclPolicyRecord, counter: AffectedCounter): AclPolicy {
+  private async view(p: AclPolicyRecord, counter: AffectedCounter): Promise<AclPolicy> {
     return {
       policyId: p.policyId,
       tenantId: p.tenantId,
@@ -168,7 +170,7 @@ export class AclPolicyService {
       grantPermissionMask: p.grantPermissionMask,
       grantDenyMask: p.grantDenyMask,
       enabled: p.enabled,
-      affectedResourceCount: counter.count(p),
+      affectedResourceCount: await counter.count(p),
       createTime: p.createTime,
       updateTime: p.updateTime,
     };
@@ -190,19 +192,16 @@ class AffectedCounter {
     private readonly tenantId: string,
   ) {}
 
-  count(p: AclPolicyRecord): number {
+  async count(p: AclPolicyRecord): Promise<number> {
     const compiled = compilePolicy(p);
+    const containers = (this.containers ??= await this.deps.repos.acl.scope.activeContainers(this.tenantId));
     let n = 0;
-    if (compiled.resourceType !== 'DOCUMENT') {
-      this.containers ??= this.deps.repos.acl.scope.activeContainers(this.tenantId);
-      n += this.containers.filter((c) => matchesContainer(compiled, c)).length;
-    }
+    if (compiled.resourceType !== 'DOCUMENT') n += containers.filter((c) => matchesContainer(compiled, c)).length;
     if (compiled.resourceType !== 'CONTAINER') {
-      this.documents ??= this.deps.repos.acl.scope.activeDocuments(this.tenantId);
-      this.containers ??= this.deps.repos.acl.scope.activeContainers(this.tenantId);
-      this.containerTypes ??= new Map(this.containers.map((c) => [c.containerId, c.containerTypeId]));
+      const documents = (this.documents ??= await this.deps.repos.acl.scope.activeDocuments(this.tenantId));
+      this.containerTypes ??= new Map(containers.map((c) => [c.containerId, c.containerTypeId]));
       const types = this.containerTypes;
-      n += this.documents.filter((d) => matchesDocument(compiled, d, types.get(d.containerId) ?? '')).length;
+      n += documents.filter((d) => matchesDocument(compiled, d, types.get(d.containerId) ?? '')).length;
     }
     return n;
   }

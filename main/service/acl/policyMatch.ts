@@ -5,8 +5,8 @@
  * container's type is. Every condition must hold on the resource's metadataColumns.
  */
 import type { MatchResourceType } from '../../../shared/v1/access.ts';
-import type { AclPolicyRecord } from '../../store/repos/aclPolicies.ts';
-import type { ContainerFact, DocumentFact } from '../../store/repos/accessScope.ts';
+import type { AclPolicyRecord } from '../../store/async/repos/aclPolicies.ts';
+import type { ContainerFact, DocumentFact } from '../../store/async/repos/accessScope.ts';
 import { conditionsHold, type Condition } from './conditions.ts';
 import type { Grant } from './resolve.ts';
 

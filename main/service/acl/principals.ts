@@ -10,9 +10,9 @@ async function exists(repos: Repos<'acl' | 'identity' | 'org'>, tenantId: string
     case 'USER':
       return (await repos.identity.getUser(tenantId, id)) !== undefined;
     case 'DEPARTMENT':
-      return repos.org.departments.get(tenantId, id) !== undefined;
+      return (await repos.org.departments.get(tenantId, id)) !== undefined;
     case 'ROLE':
-      return repos.org.roles.get(tenantId, id) !== undefined;
+      return (await repos.org.roles.get(tenantId, id)) !== undefined;
     case 'EVERYONE':
       return true;
   }
@@ -31,17 +31,17 @@ export async function principalName(repos: Repos<'acl' | 'identity' | 'org'>, te
     case 'USER':
       return (await repos.identity.getUser(tenantId, id))?.name ?? '';
     case 'DEPARTMENT':
-      return repos.org.departments.get(tenantId, id)?.name ?? '';
+      return (await repos.org.departments.get(tenantId, id))?.name ?? '';
     case 'ROLE':
-      return repos.org.roles.get(tenantId, id)?.name ?? '';
+      return (await repos.org.roles.get(tenantId, id))?.name ?? '';
     case 'EVERYONE':
       return EVERYONE_NAME;
   }
 }
 
-/** Call in the transaction that deletes a department or role: nothing may go on naming it. */
-export function forgetPrincipal(repos: Repos<'acl'>, tenantId: string, type: PrincipalType, id: string): void {
-  repos.acl.entries.deleteForPrincipal(tenantId, type, id);
-  repos.acl.policies.removeGrantee(tenantId, type, id);
-  repos.acl.shares.revokeForGrantee(tenantId, type, id);
+/** Call in the unit of work that deletes a department or role: nothing may go on naming it. */
+export async function forgetPrincipal(repos: Repos<'acl'>, tenantId: string, type: PrincipalType, id: string): Promise<void> {
+  await repos.acl.entries.deleteForPrincipal(tenantId, type, id);
+  await repos.acl.policies.removeGrantee(tenantId, type, id);
+  await repos.acl.shares.revokeForGrantee(tenantId, type, id);
 }

@@ -10,16 +10,16 @@
  */
 import { ALL_PERMISSIONS } from '../../../shared/permissions.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { ContainerFact, DocumentFact } from '../../store/repos/accessScope.ts';
+import type { ContainerFact, DocumentFact } from '../../store/async/repos/accessScope.ts';
 import type { RequestContext } from '../context.ts';
 import { matchesContainer, matchesDocument } from './policyMatch.ts';
 import { aclScope, addGrant, entriesGrant, maskOf, type Grant } from './resolve.ts';
 import { loadSubject, type Subject } from './subject.ts';
 
 export class AccessSnapshot {
-  private subjectMemo: Subject | undefined;
-  private readonly ancestries = new Map<string, ContainerFact[]>();
-  private readonly grants = new Map<string, Grant | null>();
+  private subjectMemo: Promise<Subject> | undefined;
+  private readonly ancestries = new Map<string, Promise<ContainerFact[]>>();
+  private readonly grants = new Map<string, Promise<Grant | undefined>>();
 
   constructor(
     private readonly repos: Repos<'acl' | 'containers' | 'org'>,
@@ -31,13 +31,13 @@ export class AccessSnapshot {
     return this.ctx.userId === null;
   }
 
-  get subject(): Subject {
+  subject(): Promise<Subject> {
     this.subjectMemo ??= loadSubject(this.repos, this.ctx.tenantId, this.ctx.userId ?? '');
     return this.subjectMemo;
   }
 
   /** The container, then its ancestors; empty when it is not a container of the caller's tenant. */
-  ancestry(containerId: string): ContainerFact[] {
+  ancestry(containerId: string): Promise<ContainerFact[]> {
     let chain = this.ancestries.get(containerId);
     if (!chain) {
       chain = this.repos.acl.scope.ancestry(this.ctx.tenantId, containerId);
@@ -47,49 +47,52 @@ export class AccessSnapshot {
   }
 
   /** The mask on a container; for a container that no longer exists, the mask on `fallbackContainerId`. */
-  containerMask(containerId: string, fallbackContainerId?: string): number {
+  async containerMask(containerId: string, fallbackContainerId?: string): Promise<number> {
     if (this.seesEverything) {
       if (this.repos.containers.get(this.ctx.tenantId, containerId)) return ALL_PERMISSIONS;
     } else {
-      const g = this.containerGrant(containerId);
+      const g = await this.containerGrant(containerId);
       if (g) return maskOf(g);
     }
     return fallbackContainerId ? this.containerMask(fallbackContainerId) : 0;
   }
 
   /** The mask on a document; for a document that no longer exists, the mask on `fallbackContainerId`. */
-  documentMask(docId: string, fallbackContainerId?: string): number {
-    const doc = this.repos.acl.scope.document(this.ctx.tenantId, docId);
+  async documentMask(docId: string, fallbackContainerId?: string): Promise<number> {
+    const doc = await this.repos.acl.scope.document(this.ctx.tenantId, docId);
     if (!doc) return fallbackContainerId ? this.containerMask(fallbackContainerId) : 0;
     return this.maskOfDocument(doc);
   }
 
-  maskOfDocument(doc: DocumentFact): number {
+  async maskOfDocument(doc: DocumentFact): Promise<number> {
     if (this.seesEverything) return this.containerMask(doc.containerId);
-    const inherited = this.containerGrant(doc.containerId);
+    const inherited = await this.containerGrant(doc.containerId);
     if (!inherited) return 0;
-    const s = this.subject;
+    const s = await this.subject();
     let g = addGrant(inherited, { allow: s.shares.get(`DOCUMENT:${doc.docId}`) ?? 0, deny: 0 });
-    const containerTypeId = this.ancestry(doc.containerId)[0]?.containerTypeId ?? '';
+    const containerTypeId = (await this.ancestry(doc.containerId))[0]?.containerTypeId ?? '';
     for (const p of s.policies) if (matchesDocument(p, doc, containerTypeId)) g = addGrant(g, p.grant);
     return maskOf(g);
   }
 
-  private containerGrant(containerId: string): Grant | undefined {
-    const known = this.grants.get(containerId);
-    if (known !== undefined) return known ?? undefined;
-    const chain = this.ancestry(containerId);
-    const node = chain[0];
-    if (!node) {
-      this.grants.set(containerId, null);
-      return undefined;
+  private containerGrant(containerId: string): Promise<Grant | undefined> {
+    let grant = this.grants.get(containerId);
+    if (!grant) {
+      grant = this.resolveContainer(containerId);
+      this.grants.set(containerId, grant);
     }
-    const s = this.subject;
+    return grant;
+  }
+
+  private async resolveContainer(containerId: string): Promise<Grant | undefined> {
+    const chain = await this.ancestry(containerId);
+    const node = chain[0];
+    if (!node) return undefined;
+    const s = await this.subject();
     const scopeIds = aclScope(chain).map((n) => n.containerId);
-    let g = entriesGrant(this.repos.acl.entries.forContainers(this.ctx.tenantId, scopeIds), s.principals);
+    let g = entriesGrant(await this.repos.acl.entries.forContainers(this.ctx.tenantId, scopeIds), s.principals);
     for (const n of chain) g = addGrant(g, { allow: s.shares.get(`CONTAINER:${n.containerId}`) ?? 0, deny: 0 });
     for (const p of s.policies) if (matchesContainer(p, node)) g = addGrant(g, p.grant);
-    this.grants.set(containerId, g);
     return g;
   }
 }

@@ -15,24 +15,22 @@ export interface Subject {
   policies: readonly CompiledPolicy[];
 }
 
-export function principalPairsOf(repos: Repos<'acl' | 'org'>, tenantId: string, userId: string): [PrincipalType, string][] {
+export async function principalPairsOf(repos: Repos<'acl' | 'org'>, tenantId: string, userId: string): Promise<[PrincipalType, string][]> {
   return [
     ['USER', userId],
     ['EVERYONE', ''],
-    ...repos.org.departments.ofUserWithAncestors(tenantId, userId).map((d): [PrincipalType, string] => ['DEPARTMENT', d]),
-    ...repos.org.roles.members.groupsOf(tenantId, userId).map((r): [PrincipalType, string] => ['ROLE', r]),
+    ...(await repos.org.departments.ofUserWithAncestors(tenantId, userId)).map((d): [PrincipalType, string] => ['DEPARTMENT', d]),
+    ...(await repos.org.roles.members.groupsOf(tenantId, userId)).map((r): [PrincipalType, string] => ['ROLE', r]),
   ];
 }
 
-export function loadSubject(repos: Repos<'acl' | 'org'>, tenantId: string, userId: string): Subject {
-  const pairs = principalPairsOf(repos, tenantId, userId);
+export async function loadSubject(repos: Repos<'acl' | 'org'>, tenantId: string, userId: string): Promise<Subject> {
+  const pairs = await principalPairsOf(repos, tenantId, userId);
   const shares = new Map<string, number>();
-  for (const s of repos.acl.shares.activeFor(tenantId, pairs)) {
+  for (const s of await repos.acl.shares.activeFor(tenantId, pairs)) {
     const key = `${s.resourceType}:${s.resourceId}`;
     shares.set(key, (shares.get(key) ?? 0) | (SharePresets[s.permissionPreset as SharePreset] ?? 0));
   }
-  const policies = repos.acl.policies
-    .enabledFor(tenantId, pairs.map(([granteeType, granteeId]) => ({ granteeType, granteeId })))
-    .map(compilePolicy);
+  const policies = (await repos.acl.policies.enabledFor(tenantId, pairs.map(([granteeType, granteeId]) => ({ granteeType, granteeId })))).map(compilePolicy);
   return { principals: new Set(pairs.map(([t, id]) => principalKey(t, id))), principalPairs: pairs, shares, policies };
 }

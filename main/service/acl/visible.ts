@@ -18,22 +18,23 @@ export interface Paged<T> {
 /** SQLite reads a LIMIT this large as "no limit". */
 const EVERY_ROW = Number.MAX_SAFE_INTEGER;
 
-export function visiblePage<T>(
+export async function visiblePage<T>(
   access: Access,
   ctx: RequestContext,
   limit: number,
   offset: number,
   fetch: (limit: number, offset: number) => Paged<T>,
-  readable: (snapshot: AccessSnapshot, row: T) => boolean,
-): Paged<T> {
+  readable: (snapshot: AccessSnapshot, row: T) => Promise<boolean>,
+): Promise<Paged<T>> {
   const snapshot = access.snapshot(ctx);
   if (snapshot.seesEverything) return fetch(limit, offset);
-  const visible = fetch(EVERY_ROW, 0).rows.filter((row) => readable(snapshot, row));
+  const visible: T[] = [];
+  for (const row of fetch(EVERY_ROW, 0).rows) if (await readable(snapshot, row)) visible.push(row);
   return { total: visible.length, rows: visible.slice(offset, offset + limit) };
 }
 
-export const canReadContainer = (s: AccessSnapshot, containerId: string): boolean => (s.containerMask(containerId) & Perm.READ) !== 0;
-export const canReadDocument = (s: AccessSnapshot, docId: string): boolean => (s.documentMask(docId) & Perm.READ) !== 0;
+export const canReadContainer = async (s: AccessSnapshot, containerId: string): Promise<boolean> => ((await s.containerMask(containerId)) & Perm.READ) !== 0;
+export const canReadDocument = async (s: AccessSnapshot, docId: string): Promise<boolean> => ((await s.documentMask(docId)) & Perm.READ) !== 0;
 
 /**
  * versions/getPage without docId (spec 4.14): the versions of every active document the caller may
@@ -47,25 +48,27 @@ export const canReadDocument = (s: AccessSnapshot, docId: string): boolean => (s
  * with the page and the containers holding documents, not with the tenant's versions. Policies
  * that match documents (by type or metadata) decide per document, so then every version is walked.
  */
-export function readableVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, ctx: RequestContext, limit: number, offset: number): Paged<VersionRecord> {
+export async function readableVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, ctx: RequestContext, limit: number, offset: number): Promise<Paged<VersionRecord>> {
   const snapshot = deps.access.snapshot(ctx);
   if (snapshot.seesEverything) return deps.repos.versions.pageForTenant(ctx.tenantId, limit, offset);
-  const matchesDocuments = snapshot.subject.policies.some((p) => p.resourceType !== 'CONTAINER');
-  return deps.repos.read(() => (matchesDocuments ? walkedVersionPage : scopedVersionPage)(deps, snapshot, limit, offset));
+  const matchesDocuments = (await snapshot.subject()).policies.some((p) => p.resourceType !== 'CONTAINER');
+  // One read unit: the tree's synchronous reads and the snapshot's asynchronous ones see one commit.
+  return deps.repos.units.read(() => (matchesDocuments ? walkedVersionPage : scopedVersionPage)(deps, snapshot, limit, offset));
 }
 
-function scopedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, snapshot: AccessSnapshot, limit: number, offset: number): Paged<VersionRecord> {
+async function scopedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, snapshot: AccessSnapshot, limit: number, offset: number): Promise<Paged<VersionRecord>> {
   const { tenantId } = snapshot.ctx;
   const { versions, documents } = deps.repos;
   const counts = versions.countsByContainer(tenantId);
-  const containerIds = [...counts.keys()].filter((id) => canReadContainer(snapshot, id));
+  const containerIds: string[] = [];
+  for (const id of counts.keys()) if (await canReadContainer(snapshot, id)) containerIds.push(id);
   const readableContainers = new Set(containerIds);
   let total = containerIds.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
   const docIds: string[] = [];
-  for (const key of snapshot.subject.shares.keys()) {
+  for (const key of (await snapshot.subject()).shares.keys()) {
     if (!key.startsWith(SHARED_DOCUMENT)) continue;
     const doc = documents.get(tenantId, key.slice(SHARED_DOCUMENT.length));
-    if (!doc || doc.state !== 'ACTIVE' || readableContainers.has(doc.containerId) || !canReadDocument(snapshot, doc.docId)) continue;
+    if (!doc || doc.state !== 'ACTIVE' || readableContainers.has(doc.containerId) || !(await canReadDocument(snapshot, doc.docId))) continue;
     docIds.push(doc.docId);
     total += versions.countForDocument(tenantId, doc.docId);
   }
@@ -76,15 +79,15 @@ function scopedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, sna
 const SHARED_DOCUMENT = 'DOCUMENT:';
 
 /** Every version of the tenant, each document decided once: for callers whose policies match documents. */
-function walkedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, snapshot: AccessSnapshot, limit: number, offset: number): Paged<VersionRecord> {
+async function walkedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'>, snapshot: AccessSnapshot, limit: number, offset: number): Promise<Paged<VersionRecord>> {
   const { tenantId } = snapshot.ctx;
   const readable = new Map<string, boolean>();
   const ids: string[] = [];
   let total = 0;
-  for (const ref of deps.repos.acl.scope.versionRefs(tenantId)) {
+  for (const ref of await deps.repos.acl.scope.versionRefs(tenantId)) {
     let ok = readable.get(ref.docId);
     if (ok === undefined) {
-      ok = canReadDocument(snapshot, ref.docId);
+      ok = await canReadDocument(snapshot, ref.docId);
       readable.set(ref.docId, ok);
     }
     if (!ok) continue;

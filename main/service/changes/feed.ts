@@ -11,6 +11,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { ChangeCursor } from '../../../shared/v1/changes.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/v1/requests.ts';
 import type { Change, ChangePage } from '../../../shared/v1/resources.ts';
+import type { AccessSnapshot } from '../acl/snapshot.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -35,7 +36,7 @@ export class ChangeFeed {
     return this.deps.repos.changes;
   }
 
-  page(ctx: RequestContext, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): ChangePage {
+  async page(ctx: RequestContext, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
     const after = decodeCursor(cursor);
     if (after < this.changes.horizon(ctx.tenantId)) fail('CURSOR_EXPIRED');
     if (after > this.changes.lastIssuedSeq()) fail('CURSOR_EXPIRED', 'this cursor is ahead of the change feed; walk the tree again');
@@ -44,16 +45,21 @@ export class ChangeFeed {
     const hasMore = rows.length > pageSize;
     const page = hasMore ? rows.slice(0, pageSize) : rows;
     const last = page.at(-1)?.seq ?? after;
-    return { changes: page.filter((c) => this.readable(ctx, c)), nextCursor: encodeCursor(last), hasMore };
+    // One snapshot for the page: the caller's principals, shares and policies are read once.
+    const snapshot = this.deps.access.snapshot(ctx);
+    const changes: Change[] = [];
+    for (const c of page) if (await readable(snapshot, c)) changes.push(c);
+    return { changes, nextCursor: encodeCursor(last), hasMore };
   }
 
   latest(ctx: RequestContext): ChangeCursor {
     return { cursor: encodeCursor(this.changes.latestSeq(ctx.tenantId)) };
   }
 
-  /** A change is visible when the caller may read the node (a node gone for good: its last parent). */
-  private readable(ctx: RequestContext, c: Change): boolean {
-    const mask = c.kind === 'container' ? this.deps.access.maskOn(ctx, c.id, c.parentId) : this.deps.access.maskOnDocument(ctx, c.id, c.parentId);
-    return (mask & Perm.READ) !== 0;
-  }
+}
+
+/** A change is visible when the caller may read the node (a node gone for good: its last parent). */
+async function readable(snapshot: AccessSnapshot, c: Change): Promise<boolean> {
+  const mask = c.kind === 'container' ? await snapshot.containerMask(c.id, c.parentId) : await snapshot.documentMask(c.id, c.parentId);
+  return (mask & Perm.READ) !== 0;
 }

@@ -40,12 +40,14 @@ export class ContainerService {
 
   async create(ctx: RequestContext, input: ContainerCreate): Promise<Container> {
     const parent = this.resolveParent(ctx, input.parentId);
-    this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
+    await this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
     const name = validName(input.name, 'name');
     const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
     const typeId = await this.containerType(ctx, input.containerTypeId);
     await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
-    const created = this.repos.transaction(() => {
+    // A unit of work: the tree's writes are still synchronous statements, run inside it on its
+    // connection, and the new container's ACL entries are read and written in the same transaction.
+    const created = await this.repos.units.transaction(async () => {
       this.assertNameFree(ctx, parent.containerId, name);
       const record = this.repos.containers.create({
         tenantId: ctx.tenantId,
@@ -59,7 +61,7 @@ export class ContainerService {
         systemKind: null,
         createBy: actorOf(ctx),
       });
-      this.deps.access.onContainerCreated(ctx, record);
+      await this.deps.access.onContainerCreated(ctx, record);
       this.recordChange(record, 'create');
       return record;
     });
@@ -68,30 +70,30 @@ export class ContainerService {
 
   async get(ctx: RequestContext, containerId: string): Promise<Container> {
     const record = this.load(ctx, containerId);
-    this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this container');
+    await this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this container');
     return this.view(ctx, record);
   }
 
   /** A container's child containers; an empty parentId lists the root's. */
   async page(ctx: RequestContext, input: ContainerPageRequest): Promise<PageOf<Container>> {
     const parent = input.parentId ? this.load(ctx, input.parentId) : this.root(ctx);
-    this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
+    await this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(CONTAINER_ORDER_COLUMNS) as (keyof typeof CONTAINER_ORDER_COLUMNS)[], 'name');
     const fetch = (limit: number, offset: number) => this.repos.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, limit, offset);
-    const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadContainer(s, r.containerId));
+    const { total, rows } = await visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadContainer(s, r.containerId));
     return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
   }
 
   async update(ctx: RequestContext, input: ContainerUpdate): Promise<Container> {
     const current = this.load(ctx, input.containerId);
     if (current.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing it');
-    this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this container');
+    await this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this container');
     const name = input.name === undefined ? undefined : validName(input.name, 'name');
     const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.parentId !== undefined && input.parentId !== '' && input.parentId !== current.parentId;
     const renaming = name !== undefined && name !== current.name;
     if ((moving || renaming) && current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be renamed or moved');
-    const targetParentId = moving ? this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
+    const targetParentId = moving ? await this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
     if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
     const updated = this.repos.transaction(() => {
@@ -119,7 +121,7 @@ export class ContainerService {
     const current = this.load(ctx, containerId);
     if (current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be deleted');
     if (current.status !== 'ACTIVE') return this.view(ctx, current);
-    this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this container');
+    await this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this container');
     const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
     const batch = randomUUID();
     const actor = actorOf(ctx);
@@ -142,7 +144,7 @@ export class ContainerService {
   async restore(ctx: RequestContext, containerId: string): Promise<Container> {
     const current = this.load(ctx, containerId);
     if (current.status !== 'DELETED' || !current.deletedBatch) fail('NOT_DELETED');
-    this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'restore this container');
+    await this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'restore this container');
     const parent = this.resolveParent(ctx, current.parentId ?? undefined);
     const batch = current.deletedBatch;
     const actor = actorOf(ctx);
@@ -165,12 +167,12 @@ export class ContainerService {
     return this.view(ctx, this.load(ctx, containerId));
   }
 
-  private moveTarget(ctx: RequestContext, current: ContainerRecord, parentId: string): string {
+  private async moveTarget(ctx: RequestContext, current: ContainerRecord, parentId: string): Promise<string> {
     const target = this.resolveParent(ctx, parentId);
     if (target.containerId === current.containerId || this.repos.containers.ancestors(ctx.tenantId, target.containerId).some((a) => a.containerId === current.containerId)) {
       fail('INVALID_MOVE');
     }
-    this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a container here');
+    await this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a container here');
     return target.containerId;
   }
 
@@ -198,7 +200,7 @@ export class ContainerService {
       parentName: c.parentId ? (this.repos.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
       containerTypeName: (await this.repos.contentTypes.nameOf(ctx.tenantId, c.containerTypeId)) ?? '',
       createByName: await this.repos.identity.displayName(ctx.tenantId, c.createBy),
-      effectivePermissions: describeMask(this.deps.access.maskOn(ctx, c.containerId)),
+      effectivePermissions: describeMask(await this.deps.access.maskOn(ctx, c.containerId)),
       hasChildren: this.repos.containers.hasActiveChildren(ctx.tenantId, c.containerId),
     });
   }

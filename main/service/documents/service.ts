@@ -64,7 +64,7 @@ export class DocumentService {
 
   async save(ctx: RequestContext, input: DocumentSave): Promise<Document> {
     const containerId = this.targetContainer(ctx, input.containerId);
-    this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
+    await this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
     await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
     const type = await this.documentType(ctx, input.documentTypeId);
     const record = this.repos.transaction(() => this.createRecord(ctx, { containerId, title: input.title, type, metadata: input.metadataColumns ?? {} }));
@@ -73,30 +73,30 @@ export class DocumentService {
 
   async get(ctx: RequestContext, docId: string): Promise<Document> {
     const record = this.load(ctx, docId);
-    this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
+    await this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
     return this.view(ctx, record);
   }
 
   /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */
   async page(ctx: RequestContext, input: DocumentPageRequest): Promise<PageOf<Document>> {
     const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
-    this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
+    await this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
     const fetch = (limit: number, offset: number) => this.repos.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, limit, offset);
-    const { total, rows } = visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadDocument(s, r.docId));
+    const { total, rows } = await visiblePage(this.deps.access, ctx, w.limit, w.offset, fetch, (s, r) => canReadDocument(s, r.docId));
     return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
   }
 
   async update(ctx: RequestContext, input: DocumentUpdate): Promise<Document> {
     const current = this.load(ctx, input.docId);
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
-    this.deps.access.requireOnDocument(ctx, current.docId, Perm.WRITE, 'change this document');
+    await this.deps.access.requireOnDocument(ctx, current.docId, Perm.WRITE, 'change this document');
     const title = input.title === undefined ? undefined : validName(input.title, 'title');
     const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
     if (moving) {
       const target = this.containers.resolveParent(ctx, input.containerId);
-      this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
+      await this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
     if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
@@ -123,7 +123,7 @@ export class DocumentService {
   async delete(ctx: RequestContext, docId: string): Promise<Document> {
     const current = this.load(ctx, docId);
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
-    this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
+    await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
     const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
     const updated = this.repos.transaction(() => {
       this.repos.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
@@ -138,7 +138,7 @@ export class DocumentService {
     const current = this.load(ctx, docId);
     if (current.state !== 'DELETED') fail('NOT_DELETED');
     this.containers.resolveParent(ctx, current.containerId);
-    this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
+    await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
     const updated = this.repos.transaction(() => {
       this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
       this.repos.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));

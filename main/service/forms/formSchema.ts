@@ -26,7 +26,7 @@ export async function containerFormSchema(
 ): Promise<FormSchema> {
   const { repos } = deps;
   const container = repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
-  deps.access.require(ctx, container.containerId, Perm.READ, 'read this container');
+  await deps.access.require(ctx, container.containerId, Perm.READ, 'read this container');
   const metadata = container.metadata;
   // One read transaction: the type, its templates, their fields and term sets as of one commit.
   const { type, groups, covered, described, termSets } = await repos.units.read(async () => {

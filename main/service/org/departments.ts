@@ -7,7 +7,7 @@
  */
 import type { Department, DepartmentCreate, DepartmentMembersBody, DepartmentNode, DepartmentPageRequest, DepartmentUpdate, Member } from '../../../shared/v1/org.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
-import type { DepartmentRecord } from '../../store/repos/departments.ts';
+import type { DepartmentRecord } from '../../store/async/repos/departments.ts';
 import { forgetPrincipal } from '../acl/principals.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
@@ -26,17 +26,17 @@ export class DepartmentService {
     return this.deps.repos;
   }
 
-  load(ctx: RequestContext, deptId: string): DepartmentRecord {
-    return this.repos.org.departments.get(ctx.tenantId, deptId) ?? notFound('department', deptId);
+  async load(ctx: RequestContext, deptId: string): Promise<DepartmentRecord> {
+    return (await this.repos.org.departments.get(ctx.tenantId, deptId)) ?? notFound('department', deptId);
   }
 
   async create(ctx: RequestContext, input: DepartmentCreate): Promise<Department> {
-    this.deps.access.requireAdministrator(ctx, 'creating a department');
+    await this.deps.access.requireAdministrator(ctx, 'creating a department');
     const name = orgName(input.name, 'name');
-    const parentDeptId = input.parentDeptId ? this.load(ctx, input.parentDeptId).deptId : '';
+    const parentDeptId = input.parentDeptId ? (await this.load(ctx, input.parentDeptId)).deptId : '';
     const leaderUserId = await this.leader(ctx, input.leaderUserId);
-    const created = this.repos.transaction(() => {
-      this.assertNameFree(ctx, parentDeptId, name);
+    const created = await this.repos.units.transaction(async () => {
+      await this.assertNameFree(ctx, parentDeptId, name);
       return this.repos.org.departments.create({
         tenantId: ctx.tenantId,
         name,
@@ -51,14 +51,13 @@ export class DepartmentService {
 
   /** Spec 4.16: the fields sent change. An empty parentDeptId makes the department a top-level one. */
   async update(ctx: RequestContext, input: DepartmentUpdate): Promise<Department> {
-    this.deps.access.requireAdministrator(ctx, 'changing a department');
-    const current = this.load(ctx, input.deptId);
+    await this.deps.access.requireAdministrator(ctx, 'changing a department');
+    const current = await this.load(ctx, input.deptId);
     const name = input.name === undefined ? current.name : orgName(input.name, 'name');
-    const parentDeptId = input.parentDeptId === undefined ? current.parentDeptId : this.newParent(ctx, current, input.parentDeptId);
-    // The leader is checked before the transaction: a unit of work awaits nothing.
+    const parentDeptId = input.parentDeptId === undefined ? current.parentDeptId : await this.newParent(ctx, current, input.parentDeptId);
     const leaderUserId = input.leaderUserId === undefined ? undefined : await this.leader(ctx, input.leaderUserId);
-    const updated = this.repos.transaction(() => {
-      if (name !== current.name || parentDeptId !== current.parentDeptId) this.assertNameFree(ctx, parentDeptId, name, current.deptId);
+    const updated = await this.repos.units.transaction(async () => {
+      if (name !== current.name || parentDeptId !== current.parentDeptId) await this.assertNameFree(ctx, parentDeptId, name, current.deptId);
       return this.repos.org.departments.update(ctx.tenantId, current.deptId, {
         name,
         parentDeptId,
@@ -70,8 +69,8 @@ export class DepartmentService {
     return this.view(ctx, updated);
   }
 
-  get(ctx: RequestContext, deptId: string): Department {
-    return this.view(ctx, this.load(ctx, deptId));
+  async get(ctx: RequestContext, deptId: string): Promise<Department> {
+    return this.view(ctx, await this.load(ctx, deptId));
   }
 
   /**
@@ -79,11 +78,13 @@ export class DepartmentService {
    * children of parentDeptId (the top level when it is empty) or, with a name filter, over the
    * departments anywhere whose name contains it. Siblings are ordered by orderByColumn.
    */
-  page(ctx: RequestContext, input: DepartmentPageRequest): PageOf<DepartmentNode> {
+  async page(ctx: RequestContext, input: DepartmentPageRequest): Promise<PageOf<DepartmentNode>> {
     const w = pageWindow(input as PageInput, ORDER, 'displayOrder');
-    if (input.parentDeptId) this.load(ctx, input.parentDeptId);
-    const all = this.repos.org.departments.all(ctx.tenantId);
-    const counts = this.repos.org.departments.members.counts(ctx.tenantId);
+    if (input.parentDeptId) await this.load(ctx, input.parentDeptId);
+    const { all, counts } = await this.repos.units.read(async (tx) => ({
+      all: await tx.org.departments.all(ctx.tenantId),
+      counts: await tx.org.departments.members.counts(ctx.tenantId),
+    }));
     const children = new Map<string, DepartmentRecord[]>();
     for (const d of all) children.set(d.parentDeptId, [...(children.get(d.parentDeptId) ?? []), d]);
     const sort = (list: DepartmentRecord[]) => list.sort(comparator(w.order.column, w.order.asc));
@@ -99,45 +100,45 @@ export class DepartmentService {
     return { totalElements: ordered.length, content: ordered.slice(w.offset, w.offset + w.limit).map((d) => build(d, new Set())) };
   }
 
-  delete(ctx: RequestContext, deptId: string): { deptId: string } {
-    this.deps.access.requireAdministrator(ctx, 'deleting a department');
-    const current = this.load(ctx, deptId);
-    this.repos.transaction(() => {
-      if (this.repos.org.departments.hasChildren(ctx.tenantId, current.deptId)) fail('DEPARTMENT_NOT_EMPTY', 'move or delete its sub-departments first');
-      if (this.repos.org.departments.members.count(ctx.tenantId, current.deptId) > 0) fail('DEPARTMENT_NOT_EMPTY', 'remove its members first');
-      forgetPrincipal(this.repos, ctx.tenantId, 'DEPARTMENT', current.deptId);
-      this.repos.org.departments.delete(ctx.tenantId, current.deptId);
+  async delete(ctx: RequestContext, deptId: string): Promise<{ deptId: string }> {
+    await this.deps.access.requireAdministrator(ctx, 'deleting a department');
+    const current = await this.load(ctx, deptId);
+    await this.repos.units.transaction(async () => {
+      if (await this.repos.org.departments.hasChildren(ctx.tenantId, current.deptId)) fail('DEPARTMENT_NOT_EMPTY', 'move or delete its sub-departments first');
+      if ((await this.repos.org.departments.members.count(ctx.tenantId, current.deptId)) > 0) fail('DEPARTMENT_NOT_EMPTY', 'remove its members first');
+      await forgetPrincipal(this.repos, ctx.tenantId, 'DEPARTMENT', current.deptId);
+      await this.repos.org.departments.delete(ctx.tenantId, current.deptId);
     });
     return { deptId: current.deptId };
   }
 
   async addMembers(ctx: RequestContext, input: DepartmentMembersBody): Promise<Department> {
-    this.deps.access.requireAdministrator(ctx, 'changing department members');
-    const dept = this.load(ctx, input.deptId);
+    await this.deps.access.requireAdministrator(ctx, 'changing department members');
+    const dept = await this.load(ctx, input.deptId);
     const users = await tenantUsers(this.repos, ctx.tenantId, input.userIds);
-    this.repos.transaction(() => this.repos.org.departments.members.add(ctx.tenantId, dept.deptId, users));
+    await this.repos.units.transaction(() => this.repos.org.departments.members.add(ctx.tenantId, dept.deptId, users));
     return this.view(ctx, dept);
   }
 
   async removeMembers(ctx: RequestContext, input: DepartmentMembersBody): Promise<Department> {
-    this.deps.access.requireAdministrator(ctx, 'changing department members');
-    const dept = this.load(ctx, input.deptId);
+    await this.deps.access.requireAdministrator(ctx, 'changing department members');
+    const dept = await this.load(ctx, input.deptId);
     const users = await tenantUsers(this.repos, ctx.tenantId, input.userIds);
-    this.repos.transaction(() => this.repos.org.departments.members.remove(ctx.tenantId, dept.deptId, users));
+    await this.repos.units.transaction(() => this.repos.org.departments.members.remove(ctx.tenantId, dept.deptId, users));
     return this.view(ctx, dept);
   }
 
-  members(ctx: RequestContext, input: PageInput & { deptId: string }): PageOf<Member> {
-    const dept = this.load(ctx, input.deptId);
+  async members(ctx: RequestContext, input: PageInput & { deptId: string }): Promise<PageOf<Member>> {
+    const dept = await this.load(ctx, input.deptId);
     const w = pageWindow(input, ['userName'], 'userName');
-    const { total, rows } = this.repos.org.departments.members.page(ctx.tenantId, dept.deptId, w.limit, w.offset);
+    const { total, rows } = await this.repos.units.read((tx) => tx.org.departments.members.page(ctx.tenantId, dept.deptId, w.limit, w.offset));
     return { totalElements: total, content: rows };
   }
 
-  private newParent(ctx: RequestContext, current: DepartmentRecord, parentDeptId: string): string {
+  private async newParent(ctx: RequestContext, current: DepartmentRecord, parentDeptId: string): Promise<string> {
     if (!parentDeptId) return '';
-    const parent = this.load(ctx, parentDeptId);
-    if (this.repos.org.departments.selfAndAncestorIds(ctx.tenantId, parent.deptId).includes(current.deptId)) {
+    const parent = await this.load(ctx, parentDeptId);
+    if ((await this.repos.org.departments.selfAndAncestorIds(ctx.tenantId, parent.deptId)).includes(current.deptId)) {
       fail('DEPARTMENT_CYCLE', undefined, { deptId: current.deptId, parentDeptId });
     }
     return parent.deptId;
@@ -149,15 +150,15 @@ export class DepartmentService {
     return userId;
   }
 
-  private assertNameFree(ctx: RequestContext, parentDeptId: string, name: string, exceptId?: string): void {
-    if (this.repos.org.departments.nameTaken(ctx.tenantId, parentDeptId, name, exceptId)) {
+  private async assertNameFree(ctx: RequestContext, parentDeptId: string, name: string, exceptId?: string): Promise<void> {
+    if (await this.repos.org.departments.nameTaken(ctx.tenantId, parentDeptId, name, exceptId)) {
       fail('NAME_CONFLICT', `a department named '${name}' already exists there`, { field: 'name' });
     }
   }
 
-  private view(ctx: RequestContext, d: DepartmentRecord): Department {
-    const fresh = this.load(ctx, d.deptId);
-    return this.record(fresh, this.repos.org.departments.members.count(ctx.tenantId, fresh.deptId));
+  private async view(ctx: RequestContext, d: DepartmentRecord): Promise<Department> {
+    const fresh = await this.load(ctx, d.deptId);
+    return this.record(fresh, await this.repos.org.departments.members.count(ctx.tenantId, fresh.deptId));
   }
 
   private record(d: DepartmentRecord, memberCount: number): Department {

@@ -6,13 +6,13 @@
  */
 import type { DirectoryEntry, DirectoryPageRequest } from '../../../shared/v1/directory.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
-import { DIRECTORY_KINDS } from '../../store/repos/directory.ts';
+import { DIRECTORY_KINDS } from '../../store/async/repos/directory.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { RequestContext } from '../context.ts';
 import { pageWindow } from '../paging.ts';
 
-export function searchDirectory(deps: AreaDeps<'org'>, ctx: RequestContext, input: DirectoryPageRequest): PageOf<DirectoryEntry> {
+export async function searchDirectory(deps: AreaDeps<'org'>, ctx: RequestContext, input: DirectoryPageRequest): Promise<PageOf<DirectoryEntry>> {
   const w = pageWindow(input, ['name'], 'name');
-  const { total, rows } = deps.repos.org.directory.search(ctx.tenantId, input.query.trim(), input.kinds ?? DIRECTORY_KINDS, w.limit, w.offset);
+  const { total, rows } = await deps.repos.units.read((tx) => tx.org.directory.search(ctx.tenantId, input.query.trim(), input.kinds ?? DIRECTORY_KINDS, w.limit, w.offset));
   return { totalElements: total, content: rows };
 }

@@ -62,7 +62,7 @@ export class RenditionService {
     }
     if (!repos.versions.get(ctx.tenantId, query.versionId)) fail('SOURCE_VERSION_NOT_FOUND', `version not found: ${query.versionId}`, { versionId: query.versionId });
     const mimeType = inlinePreviewType(readMediaType(query.mimeType, 'mimeType')) ?? fail('PREVIEW_MIME_NOT_INLINE', `a preview of type '${query.mimeType}' cannot be rendered inline`, { mimeType: query.mimeType });
-    const version = this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
+    const version = await this.versions.load(ctx, query.versionId, UPLOAD, 'upload a rendition of this version');
     const limit = config.maxDirectUploadBytes;
     if (declaredLength !== undefined && declaredLength > limit) fail('PAYLOAD_TOO_LARGE', `a preview is limited to ${limit} bytes`);
     const staged = await repos.renditionBlobs.stage(body, limit).catch((err: unknown) => {
@@ -78,8 +78,8 @@ export class RenditionService {
     }
   }
 
-  list(ctx: RequestContext, versionId: string): RenditionList {
-    const version = this.versions.load(ctx, versionId, Perm.READ, 'list the renditions of this version');
+  async list(ctx: RequestContext, versionId: string): Promise<RenditionList> {
+    const version = await this.versions.load(ctx, versionId, Perm.READ, 'list the renditions of this version');
     return { versionId: version.versionId, renditions: this.deps.repos.renditions.listForVersion(ctx.tenantId, version.versionId).map(toRendition) };
   }
 
@@ -92,7 +92,7 @@ export class RenditionService {
     if (validitySeconds < SIGNED_URL_MIN_SECONDS || validitySeconds > SIGNED_URL_MAX_SECONDS) {
       fail('SIGNED_URL_VALIDITY_OUT_OF_RANGE', `validitySeconds must be between ${SIGNED_URL_MIN_SECONDS} and ${SIGNED_URL_MAX_SECONDS}`, { field: 'validitySeconds' });
     }
-    const record = await this.readable(this.visibleRendition(ctx, input.versionId, input.kind), input.kind);
+    const record = await this.readable(await this.visibleRendition(ctx, input.versionId, input.kind), input.kind);
     const expires = Math.floor(Date.now() / 1000) + validitySeconds;
     const path = `${contract.renditions.read.path}?${signedQuery(this.key, { tenantId: ctx.tenantId, versionId: record.versionId, kind: input.kind, expires })}`;
     return { url: `${origin}${path}`, path, expiresAt: new Date(expires * 1000).toISOString(), validitySeconds };
@@ -104,12 +104,12 @@ export class RenditionService {
    * caller may not download has no rendition for this caller (180002), as one without that kind
    * has: nothing tells the caller which versions exist.
    */
-  private visibleRendition(ctx: RequestContext, versionId: string, kind: string): RenditionRecord | undefined {
+  private async visibleRendition(ctx: RequestContext, versionId: string, kind: string): Promise<RenditionRecord | undefined> {
     const { repos, access } = this.deps;
     const version = repos.versions.get(ctx.tenantId, versionId);
     if (!version || !repos.documents.get(ctx.tenantId, version.docId)) return undefined;
     const wanted = Perm.READ | Perm.DOWNLOAD;
-    if ((access.maskOnDocument(ctx, version.docId) & wanted) !== wanted) return undefined;
+    if (((await access.maskOnDocument(ctx, version.docId)) & wanted) !== wanted) return undefined;
     return repos.renditions.get(ctx.tenantId, version.versionId, kind);
   }
 

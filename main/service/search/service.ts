@@ -22,19 +22,19 @@ export class SearchService {
     private readonly containers: ContainerService,
   ) {}
 
-  page(ctx: RequestContext, input: SearchPageRequest): PageOf<SearchResult> {
+  async page(ctx: RequestContext, input: SearchPageRequest): Promise<PageOf<SearchResult>> {
     const match = searchMatch(input.query);
     const w = pageWindow(input, ['rank'], 'rank');
     let scope: string | undefined;
     if (input.containerId) {
       scope = this.containers.load(ctx, input.containerId).containerId;
-      this.deps.access.require(ctx, scope, Perm.READ, 'search this container');
+      await this.deps.access.require(ctx, scope, Perm.READ, 'search this container');
     }
-    const found = this.readableHits(ctx, match.anywhere, match.titleOnly, scope);
+    const found = await this.readableHits(ctx, match.anywhere, match.titleOnly, scope);
     return { totalElements: found.length, content: found.slice(w.offset, w.offset + w.limit).map(toResult) };
   }
 
-  private readableHits(ctx: RequestContext, anywhere: string, titleOnly: string, scope: string | undefined): SearchHit[] {
+  private async readableHits(ctx: RequestContext, anywhere: string, titleOnly: string, scope: string | undefined): Promise<SearchHit[]> {
     const { repos } = this.deps;
     const snapshot = this.deps.access.snapshot(ctx);
     const best = firstPerDocument(repos.search.hits(ctx.tenantId, anywhere, scope));
@@ -42,7 +42,7 @@ export class SearchService {
     let byTitle: Map<string, SearchHit> | undefined;
     const found: SearchHit[] = [];
     for (const hit of best) {
-      const mask = snapshot.documentMask(hit.docId);
+      const mask = await snapshot.documentMask(hit.docId);
       if ((mask & Perm.READ) === 0) continue;
       if ((mask & Perm.DOWNLOAD) !== 0) {
         found.push(hit);

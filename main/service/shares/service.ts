@@ -7,7 +7,7 @@
 import { Perm, SharePresets, type PrincipalType } from '../../../shared/permissions.ts';
 import type { ShareGrant, ShareGrantCreate, ShareGrantPageRequest, ShareGrantUpdate, ShareResourceType } from '../../../shared/v1/access.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
-import { SHARE_ORDER_COLUMNS, type ShareFilter, type ShareGrantRecord } from '../../store/repos/shareGrants.ts';
+import { SHARE_ORDER_COLUMNS, type ShareFilter, type ShareGrantRecord } from '../../store/async/repos/shareGrants.ts';
 import { principalName, requirePrincipal } from '../acl/principals.ts';
 import { principalPairsOf } from '../acl/subject.ts';
 import type { AreaDeps } from '../kernel.ts';
@@ -39,13 +39,13 @@ export class ShareGrantService {
   async create(ctx: RequestContext, input: ShareGrantCreate): Promise<ShareGrant> {
     const name = this.resourceName(ctx, input.resourceType, input.resourceId, true);
     if (name === undefined) notFound(input.resourceType.toLowerCase(), input.resourceId);
-    const mask = this.maskOn(ctx, input.resourceType, input.resourceId);
+    const mask = await this.maskOn(ctx, input.resourceType, input.resourceId);
     if (!(mask & Perm.SHARE)) fail('FORBIDDEN', 'permission denied: sharing needs SHARE on the resource', { resourceId: input.resourceId });
     this.requireWithin(mask, input.permissionPreset);
     const granteeId = await requirePrincipal(this.repos, ctx.tenantId, input.granteeType, input.granteeId, 'granteeId');
     const expiresAt = parseExpiry(input.expiresAt, 'expiresAt');
-    const created = this.repos.transaction(() => {
-      const existing = this.repos.acl.shares.findActive(ctx.tenantId, input.resourceType, input.resourceId, input.granteeType, granteeId);
+    const created = await this.repos.units.transaction(async () => {
+      const existing = await this.repos.acl.shares.findActive(ctx.tenantId, input.resourceType, input.resourceId, input.granteeType, granteeId);
       if (existing) fail('SHARE_GRANT_EXISTS', undefined, { shareGrantId: existing.shareGrantId });
       return this.repos.acl.shares.create({
         tenantId: ctx.tenantId,
@@ -68,8 +68,8 @@ export class ShareGrantService {
    * different value it is refused (191006), and nothing changes. An expired grant given a new
    * expiresAt is active again; a revoked one stays revoked (191005).
    */
-  update(ctx: RequestContext, body: ShareGrantUpdate): Promise<ShareGrant> {
-    const grant = this.load(ctx, body.shareGrantId);
+  async update(ctx: RequestContext, body: ShareGrantUpdate): Promise<ShareGrant> {
+    const grant = await this.load(ctx, body.shareGrantId);
     const sent = body as ShareGrantUpdate & Partial<Record<(typeof FIXED_FIELDS)[number], unknown>>;
     for (const field of FIXED_FIELDS) {
       if (sent[field] !== undefined && sent[field] !== grant[field]) {
@@ -77,10 +77,10 @@ export class ShareGrantService {
       }
     }
     if (grant.status === 'REVOKED') fail('SHARE_GRANT_REVOKED');
-    this.requireManager(ctx, grant, 'change this share grant');
+    await this.requireManager(ctx, grant, 'change this share grant');
     const preset = body.permissionPreset ?? grant.permissionPreset;
-    if (preset !== grant.permissionPreset) this.requireWithin(this.maskOn(ctx, grant.resourceType, grant.resourceId), preset);
-    const updated = this.repos.transaction(() =>
+    if (preset !== grant.permissionPreset) this.requireWithin(await this.maskOn(ctx, grant.resourceType, grant.resourceId), preset);
+    const updated = await this.repos.units.transaction(() =>
       this.repos.acl.shares.update(ctx.tenantId, grant.shareGrantId, {
         permissionPreset: preset,
         expiresAt: body.expiresAt === undefined ? grant.expiresAt : parseExpiry(body.expiresAt, 'expiresAt'),
@@ -91,19 +91,19 @@ export class ShareGrantService {
   }
 
   /** Revoking twice is harmless. The grantor, a holder of SHARE on the resource, and a user who received the grant may revoke it. */
-  revoke(ctx: RequestContext, shareGrantId: string): Promise<ShareGrant> {
-    const grant = this.load(ctx, shareGrantId);
+  async revoke(ctx: RequestContext, shareGrantId: string): Promise<ShareGrant> {
+    const grant = await this.load(ctx, shareGrantId);
     if (grant.status === 'REVOKED') return this.view(ctx, grant);
     const declining = grant.granteeType === 'USER' && grant.granteeId === ctx.userId;
-    if (!declining) this.requireManager(ctx, grant, 'revoke this share grant');
-    return this.view(ctx, this.repos.transaction(() => this.repos.acl.shares.revoke(ctx.tenantId, grant.shareGrantId)));
+    if (!declining) await this.requireManager(ctx, grant, 'revoke this share grant');
+    return this.view(ctx, await this.repos.units.transaction(() => this.repos.acl.shares.revoke(ctx.tenantId, grant.shareGrantId)));
   }
 
   /** The grantor, anyone the grant is for, and holders of SHARE on the resource may read a grant. */
-  get(ctx: RequestContext, shareGrantId: string): Promise<ShareGrant> {
-    const grant = this.load(ctx, shareGrantId);
-    const forMe = ctx.userId !== null && principalPairsOf(this.repos, ctx.tenantId, ctx.userId).some(([t, id]) => t === grant.granteeType && id === grant.granteeId);
-    if (!forMe) this.requireManager(ctx, grant, 'read this share grant');
+  async get(ctx: RequestContext, shareGrantId: string): Promise<ShareGrant> {
+    const grant = await this.load(ctx, shareGrantId);
+    const forMe = ctx.userId !== null && (await principalPairsOf(this.repos, ctx.tenantId, ctx.userId)).some(([t, id]) => t === grant.granteeType && id === grant.granteeId);
+    if (!forMe) await this.requireManager(ctx, grant, 'read this share grant');
     return this.view(ctx, grant);
   }
 
@@ -113,31 +113,31 @@ export class ShareGrantService {
     if (input.resourceId) {
       if (!input.resourceType) fail('VALIDATION', 'resourceType goes with resourceId', { field: 'resourceType' });
       if (this.resourceName(ctx, input.resourceType, input.resourceId, false) === undefined) notFound(input.resourceType.toLowerCase(), input.resourceId);
-      if (!(this.maskOn(ctx, input.resourceType, input.resourceId) & Perm.SHARE)) {
+      if (!((await this.maskOn(ctx, input.resourceType, input.resourceId)) & Perm.SHARE)) {
         fail('FORBIDDEN', 'permission denied: listing the grants on a resource needs SHARE on it', { resourceId: input.resourceId });
       }
       filter.resource = { type: input.resourceType, id: input.resourceId };
     }
     if (input.grantedByMe) filter.grantorId = actorOf(ctx);
     if (!input.resourceId && !input.grantedByMe && ctx.userId !== null) {
-      filter.grantees = principalPairsOf(this.repos, ctx.tenantId, ctx.userId).filter(([t]) => t !== 'EVERYONE');
+      filter.grantees = (await principalPairsOf(this.repos, ctx.tenantId, ctx.userId)).filter(([t]) => t !== 'EVERYONE');
     }
-    const { total, rows } = this.repos.acl.shares.page(ctx.tenantId, filter, w.order, w.limit, w.offset);
+    const { total, rows } = await this.repos.units.read((tx) => tx.acl.shares.page(ctx.tenantId, filter, w.order, w.limit, w.offset));
     return { totalElements: total, content: await Promise.all(rows.map((r) => this.view(ctx, r))) };
   }
 
-  private load(ctx: RequestContext, shareGrantId: string): ShareGrantRecord {
-    return this.repos.acl.shares.get(ctx.tenantId, shareGrantId) ?? notFound('share grant', shareGrantId);
+  private async load(ctx: RequestContext, shareGrantId: string): Promise<ShareGrantRecord> {
+    return (await this.repos.acl.shares.get(ctx.tenantId, shareGrantId)) ?? notFound('share grant', shareGrantId);
   }
 
-  private maskOn(ctx: RequestContext, type: ShareResourceType, id: string): number {
+  private maskOn(ctx: RequestContext, type: ShareResourceType, id: string): Promise<number> {
     return type === 'CONTAINER' ? this.deps.access.maskOn(ctx, id) : this.deps.access.maskOnDocument(ctx, id);
   }
 
   /** The grantor, or a holder of SHARE on the resource. */
-  private requireManager(ctx: RequestContext, grant: ShareGrantRecord, action: string): void {
+  private async requireManager(ctx: RequestContext, grant: ShareGrantRecord, action: string): Promise<void> {
     if (grant.grantorId === actorOf(ctx)) return;
-    if (!(this.maskOn(ctx, grant.resourceType, grant.resourceId) & Perm.SHARE)) fail('FORBIDDEN', `permission denied: ${action}`, { shareGrantId: grant.shareGrantId });
+    if (!((await this.maskOn(ctx, grant.resourceType, grant.resourceId)) & Perm.SHARE)) fail('FORBIDDEN', `permission denied: ${action}`, { shareGrantId: grant.shareGrantId });
   }
 
   /** Nobody shares more than they hold. */

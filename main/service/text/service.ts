@@ -31,7 +31,7 @@ export class TextService {
 
   async get(ctx: RequestContext, query: VersionTextQuery): Promise<VersionText> {
     const { repos } = this.deps;
-    const version = this.versions.load(ctx, query.versionId, Perm.DOWNLOAD, 'read the text of this version');
+    const version = await this.versions.load(ctx, query.versionId, Perm.DOWNLOAD, 'read the text of this version');
     const versionId = version.versionId;
     const rendition = repos.renditions.get(ctx.tenantId, versionId, TEXT_KIND);
     if (!rendition) {

@@ -87,7 +87,7 @@ export class ChunkedUploads {
     if (input.mimeType) normaliseMediaType(input.mimeType, 'mimeType');
     this.forgetIdle();
     const key = input.idempotencyKey || null;
-    const users = await factsOfTarget(this.deps, ctx, input);
+    const facts = await factsOfTarget(this.deps, ctx, input);
     // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
     // with one new key cannot both create a session, and admission counts the reservations of every
     // session created before it, so two inits cannot both take the same free bytes.
@@ -107,7 +107,7 @@ export class ChunkedUploads {
         tenantId: ctx.tenantId,
         idempotencyKey: key,
         createBy: actorOf(ctx),
-        target: resolveTarget(this.deps, this.documents, ctx, input, users),
+        target: resolveTarget(this.documents, ctx, input, facts),
         totalSize: input.totalSize,
         chunkSize: input.chunkSize,
         totalChunks: input.totalChunks,
@@ -234,7 +234,7 @@ export class ChunkedUploads {
       try {
         // The target is checked again: permissions, the tree or the type's fields may have changed since init.
         const input = session.target.docId ? { ...session.target, containerId: '' } : session.target;
-        const target = resolveTarget(this.deps, this.documents, ctx, input, await factsOfTarget(this.deps, ctx, input));
+        const target = resolveTarget(this.documents, ctx, input, await factsOfTarget(this.deps, ctx, input));
         version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));
       } catch (err) {
         const reason = endingReason(err);

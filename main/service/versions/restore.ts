@@ -14,14 +14,14 @@ import type { DocumentService } from '../documents/service.ts';
 import type { VersionService } from './service.ts';
 
 export async function restoreVersion(deps: AreaDeps<FinalizeRepos | MetadataRepos>, versions: VersionService, documents: DocumentService, ctx: RequestContext, versionId: string, comment: string | undefined): Promise<VersionResult> {
-  const source = versions.load(ctx, versionId, Perm.READ | Perm.DOWNLOAD, 'restore this version');
+  const source = await versions.load(ctx, versionId, Perm.READ | Perm.DOWNLOAD, 'restore this version');
   const input = {
     docId: source.docId,
     mimeType: source.mimeType,
     originalFilename: source.originalFilename,
     comment: comment ?? `Restored from version ${source.versionNo}`,
   };
-  const target = resolveTarget(deps, documents, ctx, input, await factsOfTarget(deps, ctx, input));
+  const target = resolveTarget(documents, ctx, input, await factsOfTarget(deps, ctx, input));
   if (!(await deps.repos.blobs.has(source.contentHash))) fail('NOT_FOUND', `the content of version ${source.versionNo} is no longer stored`, { versionId });
   // A staged copy, not the stored file itself: the blob may be purged while this waits for its lock.
   const staged = await deps.repos.blobs.stage(deps.repos.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);

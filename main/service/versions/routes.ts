@@ -39,7 +39,7 @@ export function versionRoutes(app: FolioApp, deps: AreaDeps<FinalizeRepos | Meta
   serve(app, routes.restore, { bulkWrite: true }, (req) => restoreVersion(deps, versions, documents, callerOf(req), req.body.versionId, req.body.comment));
   serve(app, routes.get, (req) => versions.get(callerOf(req), req.query.versionId));
   serve(app, routes.download, async (req, reply) => {
-    const v = versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
+    const v = await versions.load(callerOf(req), req.query.versionId, Perm.READ | Perm.DOWNLOAD, 'download this version');
     const etag = `"${v.contentHash}"`;
     // A sync client writes the file back as it was uploaded without a second request per file.
     if (v.fileMtime !== undefined) void reply.header(FILE_MTIME_HEADER, String(v.fileMtime));

@@ -29,10 +29,10 @@ export class VersionService {
   ) {}
 
   /** A version of the caller's tenant whose document the caller holds `bits` on. */
-  load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
+  async load(ctx: RequestContext, versionId: string, bits: number, action: string): Promise<VersionRecord> {
     const v = this.deps.repos.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
     const doc = this.documents.load(ctx, v.docId);
-    this.deps.access.requireOnLoaded(ctx, doc, bits, action);
+    await this.deps.access.requireOnLoaded(ctx, doc, bits, action);
     return v;
   }
 
@@ -41,7 +41,7 @@ export class VersionService {
     if (declaredLength !== undefined && declaredLength > limit) {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
-    const target = resolveTarget(this.deps, this.documents, ctx, query, await factsOfTarget(this.deps, ctx, query));
+    const target = resolveTarget(this.documents, ctx, query, await factsOfTarget(this.deps, ctx, query));
     admitDeclared(this.deps.repos, ctx.tenantId, declaredLength);
     const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
@@ -69,16 +69,16 @@ export class VersionService {
     if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
     if (input.docId) {
       const doc = this.documents.load(ctx, input.docId);
-      this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
+      await this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
       const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
       return { totalElements: total, content: await this.views(ctx, rows) };
     }
-    const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
+    const { total, rows } = await readableVersionPage(this.deps, ctx, w.limit, w.offset);
     return { totalElements: total, content: await this.views(ctx, rows) };
   }
 
   async get(ctx: RequestContext, versionId: string): Promise<Version> {
-    return this.view(ctx, this.load(ctx, versionId, Perm.READ, 'read this version'));
+    return this.view(ctx, await this.load(ctx, versionId, Perm.READ, 'read this version'));
   }
 
   private async view(ctx: RequestContext, v: VersionRecord): Promise<Version> {

@@ -28,13 +28,25 @@ export interface TargetInput {
   executable?: boolean;
 }
 
+/** What resolveTarget checks a target against, read before it (factsOfTarget). */
+export interface TargetFacts {
+  metadata: UploadMetadataFacts;
+  /** The caller's permission mask on the target: the document, or the container a new document goes to (0 when neither exists). */
+  mask: number;
+}
+
 /**
- * What resolveTarget's check of the target's metadata reads, looked up before it, since it may run
- * in a synchronous transaction (uploadMetadataFacts): the fields of the document's type, their term
- * sets, and the users the metadata names. Metadata that is not a JSON object needs none:
- * resolveTarget reports it, in the order of its checks.
+ * What resolveTarget's checks read, looked up before it, since it may run in a synchronous
+ * transaction (a chunked upload's init): the fields of the document's type, their term sets and
+ * the users the metadata names (uploadMetadataFacts; metadata that is not a JSON object needs
+ * none: resolveTarget reports it, in the order of its checks), and the caller's permissions on
+ * the target.
  */
-export async function factsOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<UploadMetadataFacts> {
+export async function factsOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<TargetFacts> {
+  return { metadata: await metadataOfTarget(deps, ctx, input), mask: await deps.access.maskOnUploadTarget(ctx, input) };
+}
+
+async function metadataOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<UploadMetadataFacts> {
   let metadata: Record<string, unknown>;
   try {
     metadata = parseMetadata(input.metadata);
@@ -45,10 +57,10 @@ export async function factsOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestC
 }
 
 /** Checks a target and returns it in the normalised form kept on upload sessions; `facts` from factsOfTarget. */
-export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: DocumentService, ctx: RequestContext, input: TargetInput, facts: UploadMetadataFacts): UploadTarget {
+export function resolveTarget(documents: DocumentService, ctx: RequestContext, input: TargetInput, facts: TargetFacts): UploadTarget {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
-  validateUploadMetadata(facts, parseMetadata(input.metadata));
+  validateUploadMetadata(facts.metadata, parseMetadata(input.metadata));
   const originalFilename = input.originalFilename ? validName(input.originalFilename, 'originalFilename') : '';
   const nameForType = originalFilename || input.title || '';
   const common = {
@@ -63,12 +75,12 @@ export function resolveTarget(deps: AreaDeps<MetadataRepos>, documents: Document
   if (input.docId) {
     const doc = documents.load(ctx, input.docId);
     if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
-    deps.access.requireOnDocument(ctx, doc.docId, UPLOAD, 'upload to this document');
+    if ((facts.mask & UPLOAD) !== UPLOAD) fail('FORBIDDEN', 'permission denied: upload to this document', { docId: doc.docId });
     return { ...common, docId: doc.docId, containerId: '', title: '', documentTypeId: '', originalFilename: originalFilename || doc.title };
   }
   const containerId = documents.targetContainer(ctx, input.containerId);
   const title = validName(input.title || originalFilename || '', 'title');
-  deps.access.require(ctx, containerId, UPLOAD, 'upload to this container');
+  if ((facts.mask & UPLOAD) !== UPLOAD) fail('FORBIDDEN', 'permission denied: upload to this container', { containerId });
   return { ...common, docId: '', containerId, title, documentTypeId: input.documentTypeId ?? '', originalFilename: originalFilename || title };
 }
 

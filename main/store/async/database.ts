@@ -10,6 +10,7 @@ import { migratePostgres } from '../postgres/migrate.ts';
 import { POSTGRES_MIGRATIONS } from '../postgres/postgresMigrations.ts';
 import { postgresPool } from '../postgres/pool.ts';
 import { TokenMemory } from '../repos/tokenRecords.ts';
+import { AsyncAclRepositories, AsyncOrgRepositories } from './repos/access.ts';
 import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { AsyncContentTypeRepository } from './repos/contentTypes.ts';
 import { AsyncFieldDefinitionRepository } from './repos/fieldDefinitions.ts';
@@ -32,6 +33,8 @@ export interface AsyncRepositories {
   readonly templates: AsyncTemplateRepository;
   readonly termSets: AsyncTermSetRepository;
   readonly rateLimits: AsyncRateLimitRepository;
+  readonly acl: AsyncAclRepositories;
+  readonly org: AsyncOrgRepositories;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -117,6 +120,8 @@ abstract class KyselyDatabase implements AsyncDatabase {
       templates: new AsyncTemplateRepository(q),
       termSets: new AsyncTermSetRepository(q),
       rateLimits: new AsyncRateLimitRepository(q),
+      acl: new AsyncAclRepositories(q),
+      org: new AsyncOrgRepositories(q),
     };
   }
 }

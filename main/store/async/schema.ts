@@ -6,6 +6,7 @@
  */
 import type { Generated } from 'kysely';
 import type { Cardinality, OptionSourceType, TargetKind, ValueType } from '../../../shared/v1/contentModel.ts';
+import type { PrincipalType } from '../../../shared/permissions.ts';
 import type { TokenKind } from '../repos/tokenRecords.ts';
 
 export interface TenantsTable {
@@ -148,6 +149,122 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface DepartmentsTable {
+  dept_id: string;
+  tenant_id: string;
+  source: Generated<string>;
+  name: string;
+  parent_dept_id: string;
+  display_order: number;
+  leader_user_id: string;
+  properties: string;
+  create_time: string;
+  update_time: string;
+}
+
+/** department_members and role_members: one row per group and user. */
+export interface MembersTable {
+  user_id: string;
+  tenant_id: string;
+  create_time: string;
+}
+
+export interface RolesTable {
+  role_id: string;
+  tenant_id: string;
+  source: Generated<string>;
+  name: string;
+  role_key: string;
+  description: string;
+  properties: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface AclEntriesTable {
+  id: Generated<number>;
+  tenant_id: string;
+  container_id: string;
+  principal_type: PrincipalType;
+  principal_id: string;
+  role: string;
+  allow_mask: number;
+  deny_mask: number;
+  create_by: string;
+  create_time: string;
+}
+
+export interface AclPoliciesTable {
+  policy_id: string;
+  tenant_id: string;
+  name: string;
+  description: string;
+  match_resource_type: string;
+  match_container_type_ids: string;
+  match_conditions: string;
+  grant_type: string;
+  grant_role: string;
+  grant_permission_mask: number;
+  grant_deny_mask: number;
+  enabled: number;
+  create_time: string;
+  update_time: string;
+}
+
+export interface AclPolicyGranteesTable {
+  rowid: Generated<number>;
+  policy_id: string;
+  tenant_id: string;
+  grantee_type: PrincipalType;
+  grantee_id: string;
+}
+
+export interface ShareGrantsTable {
+  share_grant_id: string;
+  tenant_id: string;
+  resource_type: 'CONTAINER' | 'DOCUMENT';
+  resource_id: string;
+  grantor_id: string;
+  grantee_type: PrincipalType;
+  grantee_id: string;
+  permission_preset: string;
+  message: string;
+  expires_at: string;
+  revoked_at: Generated<string>;
+  create_time: string;
+  update_time: string;
+}
+
+/**
+ * The tree's tables, as far as permission resolution reads them (AsyncAccessScopeRepository). They
+ * belong to the tree's area, which has not converted: no PostgreSQL migration creates them yet.
+ */
+export interface ContainerFactsTable {
+  container_id: string;
+  tenant_id: string;
+  parent_id: string | null;
+  acl_inherit_enabled: number;
+  container_type_id: string;
+  metadata: string;
+  status: string;
+}
+
+export interface DocumentFactsTable {
+  doc_id: string;
+  tenant_id: string;
+  container_id: string;
+  document_type_id: string;
+  metadata: string;
+  state: string;
+}
+
+export interface VersionRefsTable {
+  version_id: string;
+  doc_id: string;
+  tenant_id: string;
+  version_no: number;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
@@ -161,4 +278,15 @@ export interface StoreSchema {
   template_fields: TemplateFieldsTable;
   term_sets: TermSetsTable;
   rate_limits: RateLimitsTable;
+  departments: DepartmentsTable;
+  department_members: MembersTable & { dept_id: string };
+  roles: RolesTable;
+  role_members: MembersTable & { role_id: string };
+  acl_entries: AclEntriesTable;
+  acl_policies: AclPoliciesTable;
+  acl_policy_grantees: AclPolicyGranteesTable;
+  share_grants: ShareGrantsTable;
+  containers: ContainerFactsTable;
+  documents: DocumentFactsTable;
+  versions: VersionRefsTable;
 }

@@ -34,9 +34,9 @@ function change(t: T, name: string): number {
   return store.changes.latestSeq(t.ctx.tenantId);
 }
 
-function codeOf(fn: () => unknown): number | undefined {
+async function codeOf(fn: () => Promise<unknown>): Promise<number | undefined> {
   try {
-    fn();
+    await fn();
     return undefined;
   } catch (err) {
     if (err instanceof ServiceError) return err.value.code;
@@ -73,10 +73,10 @@ describe('change-feed retention', () => {
     expect(store.changes.horizon(a.ctx.tenantId)).toBe(a3);
     expect(store.changes.horizon(b.ctx.tenantId)).toBe(b4);
 
-    expect(feed.page(a.ctx, encodeCursor(a3)).changes.map((c) => c.name)).toEqual(['a3']);
-    expect(codeOf(() => feed.page(a.ctx, encodeCursor(a3 - 1)))).toBe(130006);
-    expect(codeOf(() => feed.page(a.ctx, undefined))).toBe(130006);
-    expect(feed.page(b.ctx, encodeCursor(b4))).toMatchObject({ changes: [], hasMore: false });
+    expect((await feed.page(a.ctx, encodeCursor(a3))).changes.map((c) => c.name)).toEqual(['a3']);
+    expect(await codeOf(() => feed.page(a.ctx, encodeCursor(a3 - 1)))).toBe(130006);
+    expect(await codeOf(() => feed.page(a.ctx, undefined))).toBe(130006);
+    expect(await feed.page(b.ctx, encodeCursor(b4))).toMatchObject({ changes: [], hasMore: false });
     expect(feed.latest(b.ctx).cursor).toBe(encodeCursor(b4));
   });
 
@@ -85,6 +85,6 @@ describe('change-feed retention', () => {
     change(a, 'a1');
     expect(store.changes.pruneOlderThan('2000-01-01T00:00:00.000Z')).toBe(0);
     expect(store.changes.horizon(a.ctx.tenantId)).toBe(0);
-    expect(feed.page(a.ctx, undefined).changes.map((c) => c.name)).toContain('a1');
+    expect((await feed.page(a.ctx, undefined)).changes.map((c) => c.name)).toContain('a1');
   });
 });

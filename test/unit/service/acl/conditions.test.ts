@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { conditionHolds, conditionProblem, conditionsHold, type Condition } from '../../../../main/service/acl/conditions.ts';
 import { compilePolicy, matchesContainer, matchesDocument } from '../../../../main/service/acl/policyMatch.ts';
-import type { AclPolicyRecord } from '../../../../main/store/repos/aclPolicies.ts';
+import type { AclPolicyRecord } from '../../../../main/store/async/repos/aclPolicies.ts';
 
 const meta = { dept: 'legal', level: 3, tags: ['contract', 'nda'], note: 'Signed by both parties', gone: null };
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, principalKey, type PrincipalType } from '../../../../shared/permissions.ts';
-import type { AclEntryRecord } from '../../../../main/store/repos/aclEntries.ts';
+import type { AclEntryRecord } from '../../../../main/store/async/repos/aclEntries.ts';
 import { unite } from '../../../../main/service/acl/inheritance.ts';
 import { aclScope, entriesGrant, maskOf } from '../../../../main/service/acl/resolve.ts';
 

@@ -56,14 +56,14 @@ describe('purged nodes in the change feed', () => {
     raw.prepare('DELETE FROM containers WHERE container_id = ?').run(child.containerId);
     raw.prepare('DELETE FROM documents WHERE doc_id = ?').run(doc.docId);
 
-    expect(deps.access.maskOn(user, child.containerId)).toBe(0);
-    expect(deps.access.maskOn(user, child.containerId, parent.containerId) & Perm.READ).toBe(Perm.READ);
-    const ids = new ChangeFeed(deps).page(user, undefined, 500).changes.map((c) => c.id);
+    expect(await deps.access.maskOn(user, child.containerId)).toBe(0);
+    expect((await deps.access.maskOn(user, child.containerId, parent.containerId)) & Perm.READ).toBe(Perm.READ);
+    const ids = (await new ChangeFeed(deps).page(user, undefined, 500)).changes.map((c) => c.id);
     expect(ids).toContain(child.containerId);
     expect(ids).toContain(doc.docId);
 
-    store.acl.entries.replace(app.tenantId, parent.containerId, [{ principalType: 'EVERYONE', principalId: '', role: '', allowMask: 0, denyMask: Perm.READ }], 'test');
-    const hidden = new ChangeFeed(deps).page(user, undefined, 500).changes.map((c) => c.id);
+    await store.acl.entries.replace(app.tenantId, parent.containerId, [{ principalType: 'EVERYONE', principalId: '', role: '', allowMask: 0, denyMask: Perm.READ }], 'test');
+    const hidden = (await new ChangeFeed(deps).page(user, undefined, 500)).changes.map((c) => c.id);
     expect(hidden).not.toContain(child.containerId);
     expect(hidden).not.toContain(doc.docId);
   });
@@ -73,16 +73,16 @@ describe('users removed from the store', () => {
   it('leave memberCount and the principals of every group', async () => {
     const roles = new RoleService(deps);
     const { userId: bobId } = await createUser(store, { tenantId: app.tenantId, name: 'bob', password: 'correct horse' });
-    const r = roles.save(app, { name: 'Counted', roleKey: 'counted' });
+    const r = await roles.save(app, { name: 'Counted', roleKey: 'counted' });
     await roles.addMembers(app, { roleId: r.roleId, userIds: [user.userId as string, bobId] });
-    const dept = store.org.departments.create({ tenantId: app.tenantId, name: 'D', parentDeptId: '', displayOrder: 0, leaderUserId: '', properties: {} });
-    store.org.departments.members.add(app.tenantId, dept.deptId, [bobId]);
-    expect(roles.get(app, r.roleId).memberCount).toBe(2);
+    const dept = await store.org.departments.create({ tenantId: app.tenantId, name: 'D', parentDeptId: '', displayOrder: 0, leaderUserId: '', properties: {} });
+    await store.org.departments.members.add(app.tenantId, dept.deptId, [bobId]);
+    expect((await roles.get(app, r.roleId)).memberCount).toBe(2);
 
     raw.prepare('DELETE FROM users WHERE user_id = ?').run(bobId);
-    expect(roles.get(app, r.roleId).memberCount).toBe(1);
-    expect(roles.page(app, { roleKey: 'counted' }).content[0]?.memberCount).toBe(1);
-    expect(store.org.departments.members.count(app.tenantId, dept.deptId)).toBe(0);
-    expect(store.org.roles.members.groupsOf(app.tenantId, bobId)).toEqual([]);
+    expect((await roles.get(app, r.roleId)).memberCount).toBe(1);
+    expect((await roles.page(app, { roleKey: 'counted' })).content[0]?.memberCount).toBe(1);
+    expect(await store.org.departments.members.count(app.tenantId, dept.deptId)).toBe(0);
+    expect(await store.org.roles.members.groupsOf(app.tenantId, bobId)).toEqual([]);
   });
 });
