@@ -237,6 +237,16 @@ describe('downloads', () => {
     expect(last?.headers.range).toBe('bytes=250000-');
   });
 
+  it("a small download's failure to write is the disk's: it fails as it is, without a retry or an escape from the body's events", async () => {
+    const src = join(work, 'full.txt');
+    writeFileSync(src, 'bytes for a full disk');
+    const v = await uploadFile(client, src, { title: 'full.txt' });
+    const before = proxy.headers.filter((h) => h.path === '/v1/versions/download').length;
+    // Every write to /dev/full fails with ENOSPC.
+    await expect(downloadVersion(client, v.versionId, v.contentHash, v.sizeBytes, join(work, 'full-dest.txt'), { partPath: '/dev/full' })).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(proxy.headers.filter((h) => h.path === '/v1/versions/download').length - before).toBe(1);
+  });
+
   it('refuses content whose hash does not match, leaving nothing in place', async () => {
     const src = join(work, 'x.txt');
     writeFileSync(src, 'x content');
