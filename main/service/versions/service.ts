@@ -85,17 +85,14 @@ export class VersionService {
     return toVersion(v, await this.deps.repos.identity.displayName(ctx.tenantId, v.createBy));
   }
 
-  /** A page names each of its authors once: most pages are one uploader's versions, and a name is a query or two. */
-  private views(ctx: RequestContext, rows: readonly VersionRecord[]): Promise<Version[]> {
-    const names = new Map<string, Promise<string>>();
-    const nameOf = (principalId: string): Promise<string> => {
-      let name = names.get(principalId);
-      if (!name) {
-        name = this.deps.repos.identity.displayName(ctx.tenantId, principalId);
-        names.set(principalId, name);
-      }
-      return name;
-    };
-    return Promise.all(rows.map(async (v) => toVersion(v, await nameOf(v.createBy))));
+  /**
+   * A page names each of its authors once, before its rows: most pages are one uploader's versions,
+   * a name is a query or two, and the rows then need no promise each.
+   */
+  private async views(ctx: RequestContext, rows: readonly VersionRecord[]): Promise<Version[]> {
+    const authors = [...new Set(rows.map((v) => v.createBy))];
+    const names = await Promise.all(authors.map((principalId) => this.deps.repos.identity.displayName(ctx.tenantId, principalId)));
+    const nameOf = new Map(authors.map((principalId, i) => [principalId, names[i] ?? '']));
+    return rows.map((v) => toVersion(v, nameOf.get(v.createBy) ?? ''));
   }
 }
