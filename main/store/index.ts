@@ -1,4 +1,5 @@
 /** The store: every repository over one SQLite database, plus the blob files. */
+import type BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { Checkpointer } from './checkpointer.ts';
 import { openDatabase, type Db } from './db.ts';
@@ -64,6 +65,8 @@ export class Store implements Repositories, Database {
     bucket?: S3Location,
   ) {
     this.units = asyncOverSqlite(db);
+    this.commitsElsewhere = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.changesHere = db.prepare<[], number>('SELECT total_changes()').pluck();
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
@@ -130,6 +133,17 @@ export class Store implements Repositories, Database {
   /** Runs `fn` in one read transaction (a deferred BEGIN): its reads all see one committed state. */
   read<T>(fn: () => T): T {
     return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
+
+  // SQLite's data_version moves when another connection commits, total_changes() with every row this
+  // connection inserts, updates or deletes (triggers' included, rolled back or not): the pair moves with
+  // every write, and reading both costs a few microseconds.
+  private readonly commitsElsewhere: BetterSqlite3.Statement<[], number>;
+  private readonly changesHere: BetterSqlite3.Statement<[], number>;
+
+  generation(): string | undefined {
+    if (this.db.inTransaction) return undefined;
+    return `${this.commitsElsewhere.get() as number}.${this.changesHere.get() as number}`;
   }
 
   /** Throws when the database does not answer a query. */

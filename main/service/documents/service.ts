@@ -16,14 +16,21 @@ import { validName } from '../tree/names.ts';
 import { purgeAtFor } from '../tree/recycleBin.ts';
 import { canReadDocument, visiblePage } from '../acl/visible.ts';
 import type { AccessSnapshot } from '../acl/snapshot.ts';
+import { applicationKey, ReplyCache } from '../replyCache.ts';
 import { toDocument } from './view.ts';
 
+/** documents/get's replies a node keeps: most clients read a few thousand documents over and over. */
+const REMEMBERED_DOCUMENTS = 4096;
+
 export class DocumentService {
+  private readonly replies: ReplyCache<Document>;
 
   constructor(
     private readonly deps: AreaDeps<MetadataRepos | 'changes' | 'containers'>,
     private readonly containers: ContainerService,
-  ) {}
+  ) {
+    this.replies = new ReplyCache(deps.repos, REMEMBERED_DOCUMENTS);
+  }
 
   private get repos() {
     return this.deps.repos;
@@ -72,10 +79,12 @@ export class DocumentService {
     return this.view(ctx, record);
   }
 
-  async get(ctx: RequestContext, docId: string): Promise<Document> {
-    const record = this.load(ctx, docId);
-    const checked = this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
-    return this.view(ctx, record, checked);
+  get(ctx: RequestContext, docId: string): Promise<Document> {
+    return this.replies.through(applicationKey(ctx, docId), () => {
+      const record = this.load(ctx, docId);
+      const checked = this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
+      return this.view(ctx, record, checked);
+    });
   }
 
   /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */

@@ -16,17 +16,24 @@ import { readableVersionPage } from '../acl/visible.ts';
 import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget, factsOfTarget } from './target.ts';
+import { applicationKey, ReplyCache } from '../replyCache.ts';
 import { toVersion } from './view.ts';
 
 /** Direct uploads up to this size are read into memory (VersionService.upload). */
 const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
 
+/** versions/getPage's replies a node keeps: a page of 20 versions is about 8 KB of JSON. */
+const REMEMBERED_PAGES = 1024;
+
 export class VersionService {
+  private readonly pages: ReplyCache<PageOf<Version>>;
 
   constructor(
     private readonly deps: AreaDeps<FinalizeRepos | MetadataRepos | 'acl'>,
     private readonly documents: DocumentService,
-  ) {}
+  ) {
+    this.pages = new ReplyCache(deps.repos, REMEMBERED_PAGES);
+  }
 
   /** A version of the caller's tenant whose document the caller holds `bits` on. */
   load(ctx: RequestContext, versionId: string, bits: number, action: string): VersionRecord {
@@ -64,17 +71,20 @@ export class VersionService {
   }
 
   /** Versions by versionNo descending (spec 4.14): of one document, or of every document the caller can enumerate. */
-  async page(ctx: RequestContext, input: VersionPageRequest): Promise<PageOf<Version>> {
+  page(ctx: RequestContext, input: VersionPageRequest): Promise<PageOf<Version>> {
     const w = pageWindow(input, ['versionNo'], 'versionNo', false);
     if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
-    if (input.docId) {
-      const doc = this.documents.load(ctx, input.docId);
-      this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
-      const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
+    const docId = input.docId;
+    return this.pages.through(applicationKey(ctx, docId ?? '', w.limit, w.offset), async () => {
+      if (docId) {
+        const doc = this.documents.load(ctx, docId);
+        this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
+        const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
+        return { totalElements: total, content: await this.views(ctx, rows) };
+      }
+      const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
       return { totalElements: total, content: await this.views(ctx, rows) };
-    }
-    const { total, rows } = readableVersionPage(this.deps, ctx, w.limit, w.offset);
-    return { totalElements: total, content: await this.views(ctx, rows) };
+    });
   }
 
   async get(ctx: RequestContext, versionId: string): Promise<Version> {
