@@ -1,8 +1,9 @@
 /**
  * A node's memory of read replies, exact by construction (docs/architecture.md, "The reply cache").
  * Every entry belongs to one generation of the database (`Database.generation`), which moves with
- * every write made by any process; an entry is served only while the database is still at the
- * generation it was read at, so a reply is never older than the last write. The caller's token is
+ * every write to a table these replies read, made by any process; an entry is served only while the
+ * database is still at the generation it was read at, so a reply is never older than the last write
+ * of what it says. A reply kept here reads only those tables (migration 0019 lists them). The caller's token is
  * checked before a handler runs, on every request, whether its reply is then remembered or not.
  */
 import type { Database } from '../store/repositories.ts';

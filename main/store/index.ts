@@ -65,8 +65,7 @@ export class Store implements Repositories, Database {
     bucket?: S3Location,
   ) {
     this.units = asyncOverSqlite(db);
-    this.commitsElsewhere = db.prepare<[], number>('PRAGMA data_version').pluck();
-    this.changesHere = db.prepare<[], number>('SELECT total_changes()').pluck();
+    this.replyGeneration = db.prepare<[], number>('SELECT n FROM reply_generation WHERE id = 1').pluck();
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
@@ -135,15 +134,14 @@ export class Store implements Repositories, Database {
     return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
   }
 
-  // SQLite's data_version moves when another connection commits, total_changes() with every row this
-  // connection inserts, updates or deletes (triggers' included, rolled back or not): the pair moves with
-  // every write, and reading both costs a few microseconds.
-  private readonly commitsElsewhere: BetterSqlite3.Statement<[], number>;
-  private readonly changesHere: BetterSqlite3.Statement<[], number>;
+  // The row that triggers on the replies' input tables move (migration 0019), whichever process
+  // writes, committed; and the units of work that failed, since a reply read while one was open may
+  // hold rows it wrote and then rolled back, with the row moved back too.
+  private readonly replyGeneration: BetterSqlite3.Statement<[], number>;
 
   generation(): string | undefined {
     if (this.db.inTransaction) return undefined;
-    return `${this.commitsElsewhere.get() as number}.${this.changesHere.get() as number}`;
+    return `${this.replyGeneration.get() as number}.${this.units.rolledBack}`;
   }
 
   /** Throws when the database does not answer a query. */

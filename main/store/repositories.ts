@@ -78,9 +78,9 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): void;
   /**
-   * A mark that moves with every write to the database, whether this process or another made it
-   * (docs/architecture.md, "The reply cache"); undefined while a transaction is open on this
-   * process's connection, whose reads may see rows it has not committed yet.
+   * A mark that moves with every write to a table a remembered reply reads, whether this process
+   * or another made it (docs/architecture.md, "The reply cache"); undefined while a transaction is
+   * open on this process's connection, whose reads may see rows it has not committed yet.
    */
   generation(): string | undefined;
 }

@@ -60,11 +60,9 @@ function writeDirectly(sql: string, ...params: string[]): void {
 
 beforeAll(async () => {
   const dataDir = tempDir();
-  // Without the rate limit's shared counts, whose writes would move the first node's generation
-  // and hide a write of the other process that it missed.
-  first = await startServer(dataDir, ['--rate-limit', '0']);
+  first = await startServer(dataDir);
   tenant = await createTenant(dataDir);
-  second = await startServer(dataDir, ['--rate-limit', '0']);
+  second = await startServer(dataDir);
   app = await appApi(first.url, tenant);
   viaSecond = await appApi(second.url, tenant);
   ({ alice } = await createUsers(dataDir, tenant.tenantId, app, ['alice']));

@@ -1,8 +1,9 @@
 /**
  * The reply cache's generation (docs/architecture.md, "The reply cache") over a real store: it moves
- * with every write, this connection's or another's, and is not told while a unit of work is open,
- * whose uncommitted rows the connection's reads would see. ReplyCache serves an entry only at the
- * generation it was read at.
+ * with every write to a table a remembered reply reads, this connection's or another's, and with a
+ * unit of work that failed; not with writes to other tables (the rate limit's counts); and it is
+ * not told while a unit of work is open, whose uncommitted rows the connection's reads would see.
+ * ReplyCache serves an entry only at the generation it was read at.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -35,29 +36,56 @@ function elsewhere(sql: string): void {
   }
 }
 
+/** A container row: the containers are still a synchronous repository. */
+const folder = (tenantId: string) => ({
+  tenantId,
+  parentId: null,
+  containerTypeId: 'ctt_any',
+  name: 'Folder',
+  description: '',
+  sortOrder: 0,
+  metadata: {},
+  aclInheritEnabled: true,
+  systemKind: null,
+  createBy: 'system',
+});
+
+const newUser = (tenantId: string, name: string) => ({ tenantId, name, passwordHash: 'x', source: null, sourceId: null });
+
 describe('Store.generation', () => {
-  it('moves with a write of this connection, synchronous or in a unit of work, and with a commit of another', async () => {
+  it("moves with a write to a reply's input, synchronous or in a unit of work, and with another process's", async () => {
+    const tenantId = await store.identity.createTenant('acme');
     const before = store.generation();
     expect(before).toBeDefined();
     expect(store.generation()).toBe(before);
 
-    const tenantId = await store.identity.createTenant('acme');
+    const userId = await store.units.transaction((tx) => tx.identity.createUser(newUser(tenantId, 'alice')));
     const afterUnit = store.generation();
     expect(afterUnit).not.toBe(before);
 
-    store.transaction(() => store.quotas.setQuota(tenantId, 1000));
+    store.transaction(() => store.containers.create(folder(tenantId)));
     const afterSync = store.generation();
     expect(afterSync).not.toBe(afterUnit);
 
-    elsewhere(`UPDATE tenants SET name = 'renamed' WHERE tenant_id = '${tenantId}'`);
+    elsewhere(`UPDATE users SET name = 'renamed' WHERE user_id = '${userId}'`);
     expect(store.generation()).not.toBe(afterSync);
   });
 
+  it('stays with writes to tables no remembered reply reads', async () => {
+    const before = store.generation();
+    const tenantId = await store.identity.createTenant('acme');
+    await store.rateLimits.add('client:x', 3, Date.now(), 0);
+    store.transaction(() => store.quotas.setQuota(tenantId, 1000));
+    elsewhere(`UPDATE tenants SET name = 'renamed' WHERE tenant_id = '${tenantId}'`);
+    expect(store.generation()).toBe(before);
+  });
+
   it('moves with a unit of work that wrote and rolled back', async () => {
+    const tenantId = await store.identity.createTenant('acme');
     const before = store.generation();
     await expect(
       store.units.transaction(async (tx) => {
-        await tx.identity.createTenant('dropped');
+        await tx.identity.createUser(newUser(tenantId, 'dropped'));
         throw new Error('the unit fails after its write');
       }),
     ).rejects.toThrow('the unit fails after its write');
@@ -74,7 +102,7 @@ describe('Store.generation', () => {
       wrote = resolve;
     });
     const unit = store.units.transaction(async (tx) => {
-      await tx.identity.createTenant('uncommitted');
+      await tx.identity.createUser(newUser(await tx.identity.createTenant('acme'), 'uncommitted'));
       wrote();
       await held;
     });
@@ -87,15 +115,16 @@ describe('Store.generation', () => {
 });
 
 describe('ReplyCache', () => {
-  it('answers from memory until the database is written, then reads again', async () => {
+  it('answers from memory until an input is written, then reads again', async () => {
+    const tenantId = await store.identity.createTenant('acme');
     const cache = new ReplyCache<string>(store, 10);
     let reads = 0;
     const read = () => Promise.resolve(`reply ${++reads}`);
     expect(await cache.through('k', read)).toBe('reply 1');
     expect(await cache.through('k', read)).toBe('reply 1');
-    await store.identity.createTenant('acme');
+    await store.identity.createUser(newUser(tenantId, 'alice'));
     expect(await cache.through('k', read)).toBe('reply 2');
-    elsewhere(`INSERT INTO tenants (tenant_id, name, create_time) SELECT 'tnt_x', 'x', create_time FROM tenants LIMIT 1`);
+    elsewhere(`UPDATE users SET name = 'renamed' WHERE tenant_id = '${tenantId}'`);
     expect(await cache.through('k', read)).toBe('reply 3');
     expect(await cache.through('k', read)).toBe('reply 3');
   });
@@ -115,8 +144,9 @@ describe('ReplyCache', () => {
   it('does not keep a reply when another request saw a newer generation while it was read', async () => {
     const cache = new ReplyCache<string>(store, 10);
     let reads = 0;
+    const tenantId = await store.identity.createTenant('acme');
     const slow = cache.through('k', async () => {
-      await store.identity.createTenant('meanwhile');
+      await store.identity.createUser(newUser(tenantId, 'meanwhile'));
       await cache.through('other', () => Promise.resolve('other'));
       return `reply ${++reads}`;
     });
