@@ -43,9 +43,14 @@ export class Access {
     if (((await this.maskOnDocument(ctx, docId)) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { docId });
   }
 
-  /** requireOnDocument for a document the caller has just read: a read of a document costs as much as the check itself. */
-  async requireOnLoaded(ctx: RequestContext, doc: DocumentFact, bits: number, action: string): Promise<void> {
-    if (((await this.snapshot(ctx).maskOfDocument(doc)) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { docId: doc.docId });
+  /**
+   * requireOnDocument for a document the caller has just read: a read of a document costs as much
+   * as the check itself. Returns the snapshot it checked with, whose container reads the answer can reuse.
+   */
+  async requireOnLoaded(ctx: RequestContext, doc: DocumentFact, bits: number, action: string): Promise<AccessSnapshot> {
+    const snapshot = this.snapshot(ctx);
+    if (((await snapshot.maskOfDocument(doc)) & bits) !== bits) fail('FORBIDDEN', `permission denied: ${action}`, { docId: doc.docId });
+    return snapshot;
   }
 
   /**

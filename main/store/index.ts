@@ -1,4 +1,5 @@
 /** The store: every repository over one SQLite database, plus the blob files. */
+import type BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { Checkpointer } from './checkpointer.ts';
 import { openDatabase, type Db } from './db.ts';
@@ -62,6 +63,7 @@ export class Store implements Repositories, Database {
     bucket?: S3Location,
   ) {
     this.units = asyncOverSqlite(db);
+    this.replyGeneration = db.prepare<[], number>('SELECT n FROM reply_generation WHERE id = 1').pluck();
     this.containers = new ContainerRepository(db);
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
@@ -134,6 +136,16 @@ export class Store implements Repositories, Database {
   /** Runs `fn` in one read transaction (a deferred BEGIN): its reads all see one committed state. */
   read<T>(fn: () => T): T {
     return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
+
+  // The row that triggers on the replies' input tables move (migration 0019), whichever process
+  // writes, committed; and the units of work that failed, since a reply read while one was open may
+  // hold rows it wrote and then rolled back, with the row moved back too.
+  private readonly replyGeneration: BetterSqlite3.Statement<[], number>;
+
+  generation(): string | undefined {
+    if (this.db.inTransaction) return undefined;
+    return `${this.replyGeneration.get() as number}.${this.units.rolledBack}`;
   }
 
   /** Throws when the database does not answer a query. */

@@ -77,6 +77,12 @@ export interface Database {
   read<T>(fn: () => T): T;
   /** Throws when the database does not answer. */
   ping(): void;
+  /**
+   * A mark that moves with every write to a table a remembered reply reads, whether this process
+   * or another made it (docs/architecture.md, "The reply cache"); undefined while a transaction is
+   * open on this process's connection, whose reads may see rows it has not committed yet.
+   */
+  generation(): string | undefined;
 }
 
 /** The repositories named by K, with the transaction that makes their writes atomic together. */

@@ -16,17 +16,24 @@ import { readableVersionPage } from '../acl/visible.ts';
 import { finalizeVersion, type FinalizeRepos } from './finalize.ts';
 import { admitDeclared } from '../limits/quota.ts';
 import { resolveTarget, factsOfTarget } from './target.ts';
+import { applicationKey, ReplyCache } from '../replyCache.ts';
 import { toVersion } from './view.ts';
 
 /** Direct uploads up to this size are read into memory (VersionService.upload). */
 const BUFFERED_UPLOAD_BYTES = 1024 * 1024;
 
+/** versions/getPage's replies a node keeps: a page of 20 versions is about 8 KB of JSON. */
+const REMEMBERED_PAGES = 1024;
+
 export class VersionService {
+  private readonly pages: ReplyCache<PageOf<Version>>;
 
   constructor(
     private readonly deps: AreaDeps<FinalizeRepos | MetadataRepos | 'acl'>,
     private readonly documents: DocumentService,
-  ) {}
+  ) {
+    this.pages = new ReplyCache(deps.repos, REMEMBERED_PAGES);
+  }
 
   /** A version of the caller's tenant whose document the caller holds `bits` on. */
   async load(ctx: RequestContext, versionId: string, bits: number, action: string): Promise<VersionRecord> {
@@ -64,17 +71,20 @@ export class VersionService {
   }
 
   /** Versions by versionNo descending (spec 4.14): of one document, or of every document the caller can enumerate. */
-  async page(ctx: RequestContext, input: VersionPageRequest): Promise<PageOf<Version>> {
+  page(ctx: RequestContext, input: VersionPageRequest): Promise<PageOf<Version>> {
     const w = pageWindow(input, ['versionNo'], 'versionNo', false);
     if (w.order.asc) fail('VALIDATION', 'versions are listed by versionNo descending (spec 4.14)', { field: 'isAsc' });
-    if (input.docId) {
-      const doc = this.documents.load(ctx, input.docId);
-      await this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
-      const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
+    const docId = input.docId;
+    return this.pages.through(applicationKey(ctx, docId ?? '', w.limit, w.offset), async () => {
+      if (docId) {
+        const doc = this.documents.load(ctx, docId);
+        await this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
+        const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
+        return { totalElements: total, content: await this.views(ctx, rows) };
+      }
+      const { total, rows } = await readableVersionPage(this.deps, ctx, w.limit, w.offset);
       return { totalElements: total, content: await this.views(ctx, rows) };
-    }
-    const { total, rows } = await readableVersionPage(this.deps, ctx, w.limit, w.offset);
-    return { totalElements: total, content: await this.views(ctx, rows) };
+    });
   }
 
   async get(ctx: RequestContext, versionId: string): Promise<Version> {
@@ -85,17 +95,14 @@ export class VersionService {
     return toVersion(v, await this.deps.repos.identity.displayName(ctx.tenantId, v.createBy));
   }
 
-  /** A page names each of its authors once: most pages are one uploader's versions, and a name is a query or two. */
-  private views(ctx: RequestContext, rows: readonly VersionRecord[]): Promise<Version[]> {
-    const names = new Map<string, Promise<string>>();
-    const nameOf = (principalId: string): Promise<string> => {
-      let name = names.get(principalId);
-      if (!name) {
-        name = this.deps.repos.identity.displayName(ctx.tenantId, principalId);
-        names.set(principalId, name);
-      }
-      return name;
-    };
-    return Promise.all(rows.map(async (v) => toVersion(v, await nameOf(v.createBy))));
+  /**
+   * A page names each of its authors once, before its rows: most pages are one uploader's versions,
+   * a name is a query or two, and the rows then need no promise each.
+   */
+  private async views(ctx: RequestContext, rows: readonly VersionRecord[]): Promise<Version[]> {
+    const authors = [...new Set(rows.map((v) => v.createBy))];
+    const names = await Promise.all(authors.map((principalId) => this.deps.repos.identity.displayName(ctx.tenantId, principalId)));
+    const nameOf = new Map(authors.map((principalId, i) => [principalId, names[i] ?? '']));
+    return rows.map((v) => toVersion(v, nameOf.get(v.createBy) ?? ''));
   }
 }

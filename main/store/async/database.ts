@@ -139,6 +139,7 @@ const ROLLBACK = CompiledQuery.raw('ROLLBACK');
 export class SqliteKysely extends KyselyDatabase {
   /** Between a unit's BEGIN and its COMMIT or ROLLBACK: the synchronous store must not start a transaction then. */
   private unitBegun = false;
+  private failedUnits = 0;
 
   static over(raw: Db): SqliteKysely {
     const dataVersion = raw.prepare<[], number>('PRAGMA data_version').pluck();
@@ -149,6 +150,14 @@ export class SqliteKysely extends KyselyDatabase {
   /** Whether a unit of work holds the connection between its BEGIN and its end (see Store.transaction). */
   get unitOpen(): boolean {
     return this.unitBegun;
+  }
+
+  /**
+   * How many units of work have ended without their COMMIT. Counted before the ROLLBACK: what
+   * other requests read on the connection while such a unit was open may have been its rows.
+   */
+  get rolledBack(): number {
+    return this.failedUnits;
   }
 
   private constructor(
@@ -172,6 +181,7 @@ export class SqliteKysely extends KyselyDatabase {
         await conn.executeQuery(COMMIT);
         return result;
       } catch (err) {
+        this.failedUnits += 1;
         // SQLite has already rolled back after some errors (a full disk, an interrupted statement).
         if (this.raw.inTransaction) await conn.executeQuery(ROLLBACK);
         throw err;

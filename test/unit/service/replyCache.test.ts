@@ -1,0 +1,168 @@
+/**
+ * The reply cache's generation (docs/architecture.md, "The reply cache") over a real store: it moves
+ * with every write to a table a remembered reply reads, this connection's or another's, and with a
+ * unit of work that failed; not with writes to other tables (the rate limit's counts); and it is
+ * not told while a unit of work is open, whose uncommitted rows the connection's reads would see.
+ * ReplyCache serves an entry only at the generation it was read at.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../main/store/index.ts';
+import { ReplyCache } from '../../../main/service/replyCache.ts';
+import { removeDir, tempDir } from '../../helpers/server.ts';
+
+let dir: string;
+let store: Store;
+
+beforeEach(async () => {
+  dir = tempDir('folio-replies-');
+  store = await openStore(dir);
+});
+
+afterEach(() => {
+  store.close();
+  removeDir(dir);
+});
+
+/** Another connection to the same database, as another `folio serve` holds. */
+function elsewhere(sql: string): void {
+  const other = new Database(join(dir, 'folio.db'));
+  try {
+    other.pragma('busy_timeout = 5000');
+    other.exec(sql);
+  } finally {
+    other.close();
+  }
+}
+
+/** A container row: the containers are still a synchronous repository. */
+const folder = (tenantId: string) => ({
+  tenantId,
+  parentId: null,
+  containerTypeId: 'ctt_any',
+  name: 'Folder',
+  description: '',
+  sortOrder: 0,
+  metadata: {},
+  aclInheritEnabled: true,
+  systemKind: null,
+  createBy: 'system',
+});
+
+const newUser = (tenantId: string, name: string) => ({ tenantId, name, passwordHash: 'x', source: null, sourceId: null });
+
+describe('Store.generation', () => {
+  it("moves with a write to a reply's input, synchronous or in a unit of work, and with another process's", async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    const before = store.generation();
+    expect(before).toBeDefined();
+    expect(store.generation()).toBe(before);
+
+    const userId = await store.units.transaction((tx) => tx.identity.createUser(newUser(tenantId, 'alice')));
+    const afterUnit = store.generation();
+    expect(afterUnit).not.toBe(before);
+
+    store.transaction(() => store.containers.create(folder(tenantId)));
+    const afterSync = store.generation();
+    expect(afterSync).not.toBe(afterUnit);
+
+    elsewhere(`UPDATE users SET name = 'renamed' WHERE user_id = '${userId}'`);
+    expect(store.generation()).not.toBe(afterSync);
+  });
+
+  it('stays with writes to tables no remembered reply reads', async () => {
+    const before = store.generation();
+    const tenantId = await store.identity.createTenant('acme');
+    await store.rateLimits.add('client:x', 3, Date.now(), 0);
+    store.transaction(() => store.quotas.setQuota(tenantId, 1000));
+    elsewhere(`UPDATE tenants SET name = 'renamed' WHERE tenant_id = '${tenantId}'`);
+    expect(store.generation()).toBe(before);
+  });
+
+  it('moves with a unit of work that wrote and rolled back', async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    const before = store.generation();
+    await expect(
+      store.units.transaction(async (tx) => {
+        await tx.identity.createUser(newUser(tenantId, 'dropped'));
+        throw new Error('the unit fails after its write');
+      }),
+    ).rejects.toThrow('the unit fails after its write');
+    expect(store.generation()).not.toBe(before);
+  });
+
+  it('is not told while a unit of work is open on the connection', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let wrote = (): void => undefined;
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const unit = store.units.transaction(async (tx) => {
+      await tx.identity.createUser(newUser(await tx.identity.createTenant('acme'), 'uncommitted'));
+      wrote();
+      await held;
+    });
+    await written;
+    expect(store.generation()).toBeUndefined();
+    release();
+    await unit;
+    expect(store.generation()).toBeDefined();
+  });
+});
+
+describe('ReplyCache', () => {
+  it('answers from memory until an input is written, then reads again', async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    const cache = new ReplyCache<string>(store, 10);
+    let reads = 0;
+    const read = () => Promise.resolve(`reply ${++reads}`);
+    expect(await cache.through('k', read)).toBe('reply 1');
+    expect(await cache.through('k', read)).toBe('reply 1');
+    await store.identity.createUser(newUser(tenantId, 'alice'));
+    expect(await cache.through('k', read)).toBe('reply 2');
+    elsewhere(`UPDATE users SET name = 'renamed' WHERE tenant_id = '${tenantId}'`);
+    expect(await cache.through('k', read)).toBe('reply 3');
+    expect(await cache.through('k', read)).toBe('reply 3');
+  });
+
+  it('does not keep a reply read while a unit of work was open, nor one without a key', async () => {
+    const cache = new ReplyCache<string>(store, 10);
+    let reads = 0;
+    const read = () => Promise.resolve(`reply ${++reads}`);
+    await store.units.read(async () => {
+      expect(await cache.through('k', read)).toBe('reply 1');
+    });
+    expect(await cache.through('k', read)).toBe('reply 2');
+    expect(await cache.through(undefined, read)).toBe('reply 3');
+    expect(await cache.through(undefined, read)).toBe('reply 4');
+  });
+
+  it('does not keep a reply when another request saw a newer generation while it was read', async () => {
+    const cache = new ReplyCache<string>(store, 10);
+    let reads = 0;
+    const tenantId = await store.identity.createTenant('acme');
+    const slow = cache.through('k', async () => {
+      await store.identity.createUser(newUser(tenantId, 'meanwhile'));
+      await cache.through('other', () => Promise.resolve('other'));
+      return `reply ${++reads}`;
+    });
+    expect(await slow).toBe('reply 1');
+    expect(await cache.through('k', () => Promise.resolve(`reply ${++reads}`))).toBe('reply 2');
+  });
+
+  it('holds at most its capacity, the oldest reply going first', async () => {
+    const cache = new ReplyCache<string>(store, 2);
+    let reads = 0;
+    const read = () => Promise.resolve(`reply ${++reads}`);
+    await cache.through('a', read);
+    await cache.through('b', read);
+    await cache.through('c', read);
+    expect(await cache.through('b', read)).toBe('reply 2');
+    expect(await cache.through('c', read)).toBe('reply 3');
+    expect(await cache.through('a', read)).toBe('reply 4');
+  });
+});
