@@ -2,25 +2,32 @@
  * PDF through pdfjs-dist (legacy build, for Node): the text layer of each page, and a page
  * rendered to PNG (through @napi-rs/canvas) for OCR when it has none. Fonts, CMaps and image
  * decoders come from the pdfjs-dist package on disk; nothing is fetched. The one module that
- * imports pdfjs-dist, so that nativeArrayPush.ts is evaluated before it in any process.
+ * loads pdfjs-dist.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-// First: it captures Array.prototype.push before pdf.js replaces it.
-import { NATIVE_ARRAY_PUSH } from './nativeArrayPush.ts';
-import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+// The legacy build of pdf.js carries core-js, which on V8 121 and older (Node 20) replaces
+// Array.prototype.push with a JavaScript polyfill for an edge case (the error thrown when pushing
+// onto an array whose length is frozen). pdf.js pushes for every glyph, and that polyfill took about
+// a quarter of a text-layer page's CPU. So the engine's push is kept here and pdf.js is loaded
+// after, by import(): a static import of a package, in a module of ours imported first or not,
+// would be evaluated before this line in the bundle, where esbuild hoists every package's import
+// above our own code.
+const NATIVE_ARRAY_PUSH = Array.prototype.push;
+const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+// pdf.js runs its worker code in this thread (Node has no web workers). Handing it the module now,
+// instead of letting it import the module on the first document, loads the code once, at a known
+// time: after which the polyfilled push both modules installed can be undone.
+const pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+Object.assign(globalThis, { pdfjsWorker });
+Array.prototype.push = NATIVE_ARRAY_PUSH;
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
 const dir = (name: string) => `${join(PDFJS_ROOT, name)}/`;
-
-// pdf.js runs its worker code in this thread (Node has no web workers). Handing it the module now,
-// instead of letting it import the module on the first document, loads the code once, at a known
-// time: after which the polyfilled push both modules installed can be undone (nativeArrayPush.ts).
-Object.assign(globalThis, { pdfjsWorker });
-Array.prototype.push = NATIVE_ARRAY_PUSH;
 
 export { OPS, type PDFPageProxy };
 
