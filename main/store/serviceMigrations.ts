@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_public_clients.ts';
 import * as m0016 from './migrations/0016_search.ts';
 import * as m0017 from './migrations/0017_file_attributes.ts';
 import * as m0018 from './migrations/0018_rate_limits.ts';
+import * as m0019 from './migrations/0019_queue_leases.ts';
 import { migrationsFrom } from './migrationFiles.ts';
 
 export const SERVICE_MIGRATIONS = migrationsFrom(
@@ -37,6 +38,7 @@ export const SERVICE_MIGRATIONS = migrationsFrom(
     '0016_search.ts': m0016,
     '0017_file_attributes.ts': m0017,
     '0018_rate_limits.ts': m0018,
+    '0019_queue_leases.ts': m0019,
   },
   'main/store/migrations',
 );
