@@ -21,7 +21,7 @@ import type { TaskKind } from '../../../shared/v1/ingest.ts';
 import type { VersionResult } from '../../../shared/v1/resources.ts';
 import type { Claim } from '../../store/async/repos/leases.ts';
 import type { TaskRecord } from '../../store/async/repos/tasks.ts';
-import type { Repos } from '../../store/repositories.ts';
+import type { Repositories } from '../../store/repositories.ts';
 import { ServiceError } from '../errors.ts';
 
 /** What a run is handed besides its task: how it marks the task SUCCEEDED, inside the unit of work that does the work. */
@@ -62,7 +62,7 @@ export class TaskRunner {
   private lookAgain = false;
 
   constructor(
-    private readonly repos: Repos<'tasks'>,
+    private readonly repos: Pick<Repositories, 'tasks'>,
     private readonly handlers: Record<TaskKind, TaskWork>,
     private readonly lease: NodeLease,
     private readonly options: RunnerOptions = DEFAULT_RUNNER_OPTIONS,
@@ -87,7 +87,7 @@ export class TaskRunner {
    */
   submit(taskId: string, firstRun?: TaskWork): boolean {
     if (this.stopping || !this.started) return false;
-    if (firstRun) this.track(this.claimAndRun(() => this.repos.tasks.claim(taskId, this.lease.from()), firstRun));
+    if (firstRun) this.track(this.claimAndRun(taskId, firstRun));
     else this.look();
     return true;
   }
@@ -136,13 +136,16 @@ export class TaskRunner {
     this.runs.add(tracked);
   }
 
-  private async claimAndRun(claim: () => Promise<TaskRecord | undefined>, work: TaskWork): Promise<void> {
+  /** Never rejects, as settle(). */
+  private async claimAndRun(taskId: string, work: TaskWork): Promise<void> {
+    let task: TaskRecord | undefined;
     try {
-      const task = await claim();
-      if (task) await this.settle(task, work);
+      task = await this.repos.tasks.claim(taskId, this.lease.from());
     } catch (err) {
-      this.log.error({ err }, 'task runner: claiming a task failed');
+      this.log.error({ err, taskId }, 'task runner: claiming a task failed');
+      return;
     }
+    if (task) await this.settle(task, work);
   }
 
   /** Renews the leases of the runs in flight here; a run whose task another node took is cancelled. */

@@ -192,6 +192,12 @@ export class AsyncJobRepository {
     return row?.t ?? undefined;
   }
 
+  /** True while a QUEUED or RUNNING job exists for this queue and key. */
+  async isLive(queue: string, key: string): Promise<boolean> {
+    const row = await this.q.selectFrom('jobs').select('job_id').where('queue', '=', queue).where('job_key', '=', key).where('status', 'in', ['QUEUED', 'RUNNING']).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The jobs of a queue, oldest first. */
   async list(queue: string): Promise<JobRecord[]> {
     const rows = await this.q.selectFrom('jobs').select(COLUMNS).where('queue', '=', queue).orderBy('job_id').execute();
