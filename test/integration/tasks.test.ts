@@ -68,7 +68,7 @@ async function settle(taskId: string): Promise<Task> {
 async function readTask(taskId: string) {
   const store = await openStore(server.dataDir);
   try {
-    return store.tasks.get(tenant.tenantId, taskId);
+    return await store.tasks.get(tenant.tenantId, taskId);
   } finally {
     store.close();
   }
@@ -204,7 +204,8 @@ describe('the runner, when its database fails', () => {
     store.close();
     runner.start();
     expect(runner.submit('tsk_after_close', async () => undefined)).toBe(true);
-    await waitUntil('the failed claims to be logged', () => lines.length === 2);
+    // Each failed look is logged, and the runner looks again after the failed claim: two lines at least.
+    await waitUntil('the failed claims to be logged', () => lines.some((l) => l.msg === 'task runner: claiming a task failed') && lines.some((l) => l.msg === 'task runner: looking for tasks failed'));
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ msg: 'task runner: looking for tasks failed', err: expect.objectContaining({ message: expect.stringMatching(/not open/) }) }),

@@ -167,14 +167,17 @@ export class TaskRunner {
 
   private async execute(task: TaskRecord, work?: TaskWork): Promise<void> {
     const claim: Claim = { owner: task.leaseOwner, attempts: task.attempts };
-    const { tasks } = this.repos;
+    // Read at each call, never kept: `succeed` runs inside the finalize chain's unit of work, and
+    // only the repository read there is that unit's (on SQLite, the store's one connection is the
+    // unit's until it ends, and a statement outside it would wait for it for ever).
+    const tasks = () => this.repos.tasks;
     if (this.stopping) {
-      await tasks.release(task.taskId, claim);
+      await tasks().release(task.taskId, claim);
       return;
     }
     if (task.attempts > this.options.maxAttempts) {
       const { code } = errorValue('INTERNAL');
-      await tasks.fail(task.taskId, claim, code, `the task was interrupted ${this.options.maxAttempts} times by restarts and was given up`);
+      await tasks().fail(task.taskId, claim, code, `the task was interrupted ${this.options.maxAttempts} times by restarts and was given up`);
       return;
     }
     // This node's earlier claim ran out and it claimed the task again: the earlier run's outcome is refused anyway.
@@ -185,7 +188,7 @@ export class TaskRunner {
     const run: TaskRun = {
       signal: controller.signal,
       succeed: async (result) => {
-        if (!(await tasks.succeed(task.taskId, claim, result))) throw new LeaseLost(`task ${task.taskId} is held by another claim`);
+        if (!(await tasks().succeed(task.taskId, claim, result))) throw new LeaseLost(`task ${task.taskId} is held by another claim`);
       },
     };
     try {
@@ -193,10 +196,10 @@ export class TaskRunner {
     } catch (err) {
       if (controller.signal.reason instanceof LeaseLost || err instanceof LeaseLost) return;
       if (this.stopping) {
-        await tasks.release(task.taskId, claim);
+        await tasks().release(task.taskId, claim);
       } else {
         const value = this.failureOf(err);
-        await tasks.fail(task.taskId, claim, value.code, value.message);
+        await tasks().fail(task.taskId, claim, value.code, value.message);
       }
     } finally {
       if (this.running.get(task.taskId) === active) this.running.delete(task.taskId);
