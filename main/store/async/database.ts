@@ -22,10 +22,10 @@ import { AsyncJobRepository, type JobBell } from './repos/jobs.ts';
 import { AsyncTaskRepository } from './repos/tasks.ts';
 import { AsyncWebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { AsyncWebhookRepository } from './repos/webhooks.ts';
-import type { StoreSchema } from './schema.ts';
+import type { Dialect, StoreSchema } from './schema.ts';
 import { cachingStatements } from './statementCache.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './schema.ts';
 
 export interface AsyncRepositories {
   readonly identity: AsyncIdentityRepository;

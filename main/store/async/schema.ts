@@ -10,6 +10,9 @@ import type { TaskKind, TaskStatus } from '../../../shared/v1/ingest.ts';
 import type { DeliveryStatus, WebhookEventType } from '../../../shared/v1/webhooks.ts';
 import type { TokenKind } from '../repos/tokenRecords.ts';
 
+/** The database under the store: one set of queries, and where they must differ, one per dialect. */
+export type Dialect = 'sqlite' | 'postgres';
+
 export interface TenantsTable {
   rowid: Generated<number>;
   tenant_id: string;

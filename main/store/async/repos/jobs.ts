@@ -7,8 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../ids.ts';
-import type { Dialect } from '../database.ts';
-import type { JobStatus, StoreSchema } from '../schema.ts';
+import type { Dialect, JobStatus, StoreSchema } from '../schema.ts';
 import { pickedForClaim, type Claim, type Lease } from './leases.ts';
 
 export type { JobStatus } from '../schema.ts';

@@ -6,7 +6,7 @@
  * one writer makes the `UPDATE … RETURNING` atomic as it is.
  */
 import type { SelectQueryBuilder } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../schema.ts';
 
 /** A node's hold on rows: who (the node's id), and until when (epoch ms). */
 export interface Lease {

@@ -9,8 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { VersionResult } from '../../../../shared/v1/resources.ts';
 import type { TaskKind, TaskStatus } from '../../../../shared/v1/ingest.ts';
 import { newId, nowIso } from '../../ids.ts';
-import type { Dialect } from '../database.ts';
-import type { StoreSchema } from '../schema.ts';
+import type { Dialect, StoreSchema } from '../schema.ts';
 import { pickedForClaim, type Claim, type Lease } from './leases.ts';
 
 export interface TaskRecord {

@@ -8,8 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DeliveryStatus, WebhookEventType } from '../../../../shared/v1/webhooks.ts';
 import { newId, nowIso } from '../../ids.ts';
-import type { Dialect } from '../database.ts';
-import type { StoreSchema, WebhookDeliveriesTable } from '../schema.ts';
+import type { Dialect, StoreSchema, WebhookDeliveriesTable } from '../schema.ts';
 import { pickedForClaim, type Lease } from './leases.ts';
 
 export interface DeliveryRecord {
