@@ -11,8 +11,9 @@ export interface ServeSettings {
 export function settingsFromEnv(env: NodeJS.ProcessEnv): ServeSettings {
   const ttl = positiveInteger(env, 'FOLIO_UPLOAD_TTL_MS');
   const retention = positiveInteger(env, 'FOLIO_CHANGE_RETENTION_MS');
+  const lease = positiveInteger(env, 'FOLIO_LEASE_MS');
   return {
-    service: { ...DEFAULT_CONFIG, ...(ttl === undefined ? {} : { uploadSessionTtlMs: ttl }) },
+    service: { ...DEFAULT_CONFIG, ...(ttl === undefined ? {} : { uploadSessionTtlMs: ttl }), ...(lease === undefined ? {} : { leaseMs: lease }) },
     housekeeping: retention === undefined ? {} : { changeRetentionMs: retention },
   };
 }

@@ -110,7 +110,7 @@ export async function serveUntil(
     let housekeeping: { stop: () => Promise<void> } | undefined;
     leadership.whenLeading(() => {
       housekeeping = startHousekeeping(store, config, housekeepingSettings, log);
-      log.info('leading: this process runs the jobs, tasks and housekeeping of its data directory');
+      log.info('leading: this process runs the housekeeping, the sweeps and the search backfill of its data directory');
     });
     try {
       const address = await app.listen(where);
@@ -124,7 +124,7 @@ export async function serveUntil(
       await app.close();
     }
   } finally {
-    // Only once the runners have put their jobs back: the next leader re-queues whatever is RUNNING.
+    // Once the runners have given back their leases (app.close), and housekeeping has stopped.
     leadership?.close();
     await checkpoints.stop();
     store.close();

@@ -1,12 +1,17 @@
 /**
  * Runs persisted jobs. Each queue has a handler with its own concurrency bound; a job that throws
  * is retried with exponential backoff until its attempts run out, then the handler is told to give
- * up. Jobs survive restarts: a job left RUNNING by a crash is queued again at start-up (a crash
- * counts as an attempt, so a job that kills the process cannot do so forever), and a job stopped by
- * a clean shutdown is put back without counting the attempt.
+ * up. Every node runs a runner: a job is claimed by one node under that node's lease
+ * (./nodeLease.ts), renewed while it runs. A job whose node died is claimed again by any node once
+ * the lease has run out (a death counts as an attempt, so a job that kills its node cannot do so
+ * forever); a job stopped by a clean shutdown is put back at once without counting the attempt. A
+ * node that finds it has lost a job's lease stops the job and writes nothing of it: the job's
+ * outcome belongs to the claim that holds it.
  */
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
-import type { JobRecord, JobRepository } from '../store/repos/jobs.ts';
+import type { AsyncJobRepository, JobRecord } from '../store/async/repos/jobs.ts';
+import type { Claim } from '../store/async/repos/leases.ts';
+import { NodeLease } from './nodeLease.ts';
 
 export interface JobHandler<P> {
   readonly queue: string;
@@ -22,10 +27,11 @@ export interface JobHandler<P> {
   /** The job will not be tried again; `reason` says why. */
   giveUp(payload: P, reason: string): void | Promise<void>;
   /**
-   * Runs once when the runner starts, beside the jobs already queued: the place to enqueue missed
-   * work. A long one must yield now and then and stop once `signal` aborts (the runner stops).
+   * Runs once on the node that leads, beside the jobs already queued (`JobRunner.sweep`): the
+   * place to enqueue missed work. A long one must yield now and then and stop once `signal` aborts
+   * (the runner stops).
    */
-  start?(signal: AbortSignal): void | Promise<void>;
+  sweep?(signal: AbortSignal): void | Promise<void>;
   /** Releases what the handler holds (threads, engines) once no job runs. */
   close?(): Promise<void>;
 }
@@ -53,11 +59,17 @@ export interface RunnerOptions {
   busyGapMs?: number;
   /** Where failures of the runner's own bookkeeping go (the service's log). */
   log?: Logger;
+  /** This node's lease on the jobs it claims; by default one of DEFAULT_LEASE_MS. */
+  lease?: NodeLease;
 }
+
+const DEFAULT_LEASE_MS = 20_000;
 
 const ALWAYS_QUIET: Foreground = { quietAt: () => 0 };
 
 const SHUTDOWN = Symbol('shutdown');
+/** The job's lease was taken over by another claim: this run's outcome is not ours to write. */
+const LOST = Symbol('lost');
 
 class JobTimeout extends Error {}
 
@@ -67,6 +79,7 @@ export function exponentialBackoff(baseMs: number, maxMs: number): (attempt: num
 
 interface ActiveJob {
   queue: string;
+  claim: Claim;
   controller: AbortController;
   done: Promise<void>;
 }
@@ -79,17 +92,22 @@ export class JobRunner {
   private readonly foreground: Foreground;
   private readonly busyGapMs: number;
   private readonly log: Logger;
+  private readonly lease: NodeLease;
   private lastStartAt = 0;
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   private timer: NodeJS.Timeout | undefined;
   /** When the pending timer fires, in ms since the epoch. */
   private wakeAt = Infinity;
   private unsubscribe: (() => void) | undefined;
-  private readonly starting = new AbortController();
-  private started: Promise<unknown> = Promise.resolve();
+  private stopRenewing: (() => void) | undefined;
+  /** A look at the queue is under way; another asked for meanwhile runs once it ends. */
+  private looking: Promise<void> | undefined;
+  private lookAgain = false;
+  private readonly sweeping = new AbortController();
+  private swept: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly jobs: JobRepository,
+    private readonly jobs: AsyncJobRepository,
     handlers: readonly JobHandler<unknown>[],
     options: RunnerOptions = {},
   ) {
@@ -99,28 +117,36 @@ export class JobRunner {
     this.foreground = options.foreground ?? ALWAYS_QUIET;
     this.busyGapMs = options.busyGapMs ?? 1_000;
     this.log = options.log ?? stderrLogger('error');
+    this.lease = options.lease ?? NodeLease.ofThisProcess(DEFAULT_LEASE_MS);
   }
 
+  /** Starts claiming jobs, and renewing the leases of those this node runs. */
   start(): void {
     if (this.state !== 'new') return;
     this.state = 'started';
-    for (const handler of this.handlers.values()) this.recover(handler);
     this.unsubscribe = this.jobs.onEnqueue(() => this.enqueued());
+    this.stopRenewing = this.lease.renewing(() => this.renew(), this.log);
     this.pump();
-    // Beside the jobs, not before them: a store with much missed work used to wait for all of it
-    // to be queued before the service would even listen.
-    this.started = Promise.all(
+  }
+
+  /**
+   * Runs the handlers' sweeps, beside the jobs: on one node, the leader. Not before the jobs: a
+   * store with much missed work used to wait for all of it to be queued before the service listened.
+   */
+  sweep(): void {
+    if (this.state !== 'started') return;
+    this.swept = Promise.all(
       [...this.handlers.values()].map((h) =>
         Promise.resolve()
-          .then(() => h.start?.(this.starting.signal))
+          .then(() => h.sweep?.(this.sweeping.signal))
           .catch((err: unknown) => {
-            if (!this.starting.signal.aborted) this.log.error({ err, queue: h.queue }, 'job queue: start-up failed');
+            if (!this.sweeping.signal.aborted) this.log.error({ err, queue: h.queue }, 'job queue: sweep failed');
           }),
       ),
     );
   }
 
-  /** Aborts the running jobs, puts them back in the queue, and waits until they have let go. */
+  /** Stops claiming, aborts the running jobs, puts them back in the queue, and waits until they have let go. */
   async stop(): Promise<void> {
     if (this.state !== 'started') {
       this.state = 'stopped';
@@ -129,10 +155,12 @@ export class JobRunner {
     this.state = 'stopping';
     clearTimeout(this.timer);
     this.unsubscribe?.();
-    this.starting.abort();
-    await this.started;
+    this.sweeping.abort();
+    await this.swept;
+    await this.looking;
     for (const job of this.active.values()) job.controller.abort(SHUTDOWN);
     await Promise.all([...this.active.values()].map((j) => j.done));
+    this.stopRenewing?.();
     await Promise.all([...this.handlers.values()].map((h) => h.close?.()));
     this.state = 'stopped';
   }
@@ -142,16 +170,6 @@ export class JobRunner {
     let n = 0;
     for (const job of this.active.values()) if (job.queue === queue) n++;
     return n;
-  }
-
-  private recover(handler: JobHandler<unknown>): void {
-    for (const job of this.jobs.running(handler.queue)) {
-      if (job.attempts >= job.maxAttempts) {
-        void this.giveUp(handler, job, `interrupted ${job.attempts} time${job.attempts === 1 ? '' : 's'} without finishing`);
-      } else {
-        this.jobs.requeue(job.jobId, 'interrupted: the service stopped while the job ran');
-      }
-    }
   }
 
   /**
@@ -165,23 +183,41 @@ export class JobRunner {
     this.pump();
   }
 
-  /**
-   * Starts what may start and sleeps until the next look. Called from timers and from a job's end,
-   * where a throw would end the process: a database that fails (busy past its timeout, a full
-   * disk) is logged, and looked at again a poll later.
-   */
+  /** Looks at the queue now, or once the look under way has ended. */
   private pump(): void {
     if (this.state !== 'started') return;
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
+    this.looking = this.look().finally(() => {
+      this.looking = undefined;
+      if (this.lookAgain) {
+        this.lookAgain = false;
+        this.pump();
+      }
+    });
+  }
+
+  /**
+   * Starts what may start and sleeps until the next look. Never rejects: a database that fails
+   * (busy past its timeout, a full disk, a lost connection) is logged, and looked at again a poll later.
+   */
+  private async look(): Promise<void> {
     try {
       for (const handler of this.handlers.values()) {
-        while (this.runningCount(handler.queue) < handler.concurrency && this.mayStartBy() <= Date.now()) {
-          const job = this.jobs.claim(handler.queue);
+        while (this.state === 'started' && this.runningCount(handler.queue) < handler.concurrency && this.mayStartBy() <= Date.now()) {
+          const job = await this.jobs.claim(handler.queue, this.lease.from());
           if (!job) break;
+          if (this.state !== 'started') {
+            await this.jobs.release(job.jobId, claimOf(job));
+            return;
+          }
           this.lastStartAt = Date.now();
           this.launch(handler, job);
         }
       }
-      this.schedule();
+      await this.schedule();
     } catch (err) {
       this.log.error({ err }, 'job runner: looking for jobs failed');
       this.sleepUntil(Date.now() + this.pollMs);
@@ -193,16 +229,16 @@ export class JobRunner {
     return Math.min(this.foreground.quietAt(), this.lastStartAt + this.busyGapMs);
   }
 
-  /** Sleeps until the next retry falls due or the next job may start, or at most pollMs. */
-  private schedule(): void {
-    clearTimeout(this.timer);
+  /** Sleeps until the next job falls due, a lease runs out or the next job may start, or at most pollMs. */
+  private async schedule(): Promise<void> {
     let wakeAt = Date.now() + this.pollMs;
     for (const handler of this.handlers.values()) {
       if (this.runningCount(handler.queue) >= handler.concurrency) continue;
-      const due = this.jobs.nextDue(handler.queue);
-      if (due !== undefined) wakeAt = Math.min(wakeAt, Math.max(due, this.mayStartBy()));
+      const due = await this.jobs.nextDue(handler.queue);
+      // A lease is claimable once it has run out, the millisecond after its end.
+      if (due !== undefined) wakeAt = Math.min(wakeAt, Math.max(due + 1, this.mayStartBy()));
     }
-    this.sleepUntil(wakeAt);
+    if (this.state === 'started') this.sleepUntil(wakeAt);
   }
 
   private sleepUntil(wakeAt: number): void {
@@ -212,7 +248,17 @@ export class JobRunner {
     this.timer.unref();
   }
 
+  /** Renews the leases of the jobs running here; a job whose lease another claim took is stopped. */
+  private async renew(): Promise<void> {
+    const running = [...this.active.entries()].map(([jobId, job]) => ({ jobId, ...job.claim }));
+    if (running.length === 0) return;
+    const held = await this.jobs.renew(running, this.lease.from().until);
+    for (const { jobId } of running) if (!held.has(jobId)) this.active.get(jobId)?.controller.abort(LOST);
+  }
+
   private launch(handler: JobHandler<unknown>, job: JobRecord): void {
+    // This node's earlier claim of the same job ran out and it claimed the job again: the earlier run's outcome is refused anyway.
+    this.active.get(job.jobId)?.controller.abort(LOST);
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new JobTimeout(`timed out after ${duration(handler.timeoutMs)}`)), handler.timeoutMs);
     timeout.unref();
@@ -221,47 +267,60 @@ export class JobRunner {
       .catch((err: unknown) => this.log.error({ err, jobId: job.jobId, queue: job.queue }, 'job runner: recording a job\'s outcome failed'))
       .finally(() => {
         clearTimeout(timeout);
-        this.active.delete(job.jobId);
+        if (this.active.get(job.jobId) === entry) this.active.delete(job.jobId);
         this.pump();
       });
-    this.active.set(job.jobId, { queue: handler.queue, controller, done });
+    const entry: ActiveJob = { queue: handler.queue, claim: claimOf(job), controller, done };
+    this.active.set(job.jobId, entry);
   }
 
   private async execute(handler: JobHandler<unknown>, job: JobRecord, signal: AbortSignal): Promise<void> {
+    const claim = claimOf(job);
+    if (job.attempts > job.maxAttempts) {
+      const interrupted = job.attempts - 1;
+      await this.giveUp(handler, job, claim, `interrupted ${interrupted} time${interrupted === 1 ? '' : 's'} without finishing`);
+      return;
+    }
     let payload: unknown;
     try {
       payload = handler.decode(JSON.parse(job.payload));
     } catch (err) {
-      this.jobs.fail(job.jobId, `unreadable payload: ${messageOf(err)}`);
+      await this.jobs.fail(job.jobId, claim, `unreadable payload: ${messageOf(err)}`);
       return;
     }
     try {
       await handler.run(payload, signal);
-      this.jobs.complete(job.jobId);
+      if (signal.reason === LOST) return;
+      await this.jobs.complete(job.jobId, claim);
     } catch (err) {
+      if (signal.reason === LOST) return;
       if (signal.reason === SHUTDOWN) {
-        this.jobs.release(job.jobId);
+        await this.jobs.release(job.jobId, claim);
         return;
       }
       const timedOut = signal.reason instanceof JobTimeout;
       const reason = timedOut ? (signal.reason as JobTimeout).message : messageOf(err);
       if (timedOut || err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
-        await this.giveUp(handler, job, reason, payload);
+        await this.giveUp(handler, job, claim, reason, payload);
       } else {
-        this.jobs.retryLater(job.jobId, Date.now() + this.backoffMs(job.attempts), reason);
+        await this.jobs.retryLater(job.jobId, claim, Date.now() + this.backoffMs(job.attempts), reason);
       }
     }
   }
 
-  /** Never rejects: recovery calls it without waiting, where a rejection would go unhandled. */
-  private async giveUp(handler: JobHandler<unknown>, job: JobRecord, reason: string, decoded?: unknown): Promise<void> {
+  /** The handler hears of it only when this claim still held the job: otherwise the job is another node's. */
+  private async giveUp(handler: JobHandler<unknown>, job: JobRecord, claim: Claim, reason: string, decoded?: unknown): Promise<void> {
     try {
-      this.jobs.fail(job.jobId, reason);
+      if (!(await this.jobs.fail(job.jobId, claim, reason))) return;
       await handler.giveUp(decoded ?? handler.decode(JSON.parse(job.payload)), reason);
     } catch (err) {
       this.log.error({ err, jobId: job.jobId, queue: job.queue }, 'job runner: giving up a job failed');
     }
   }
+}
+
+function claimOf(job: JobRecord): Claim {
+  return { owner: job.leaseOwner, attempts: job.attempts };
 }
 
 function messageOf(err: unknown): string {

@@ -1,8 +1,9 @@
 /**
  * The service's background jobs, run while the app is up: started when it is ready, stopped (the
  * running jobs put back in their queue) when it closes, before the store is closed. While uploads
- * come in, jobs start at most once a second (./foreground.ts). Of several processes on one store,
- * only the leader runs them (main/store/leadership.ts); the others only queue.
+ * come in, jobs start at most once a second (./foreground.ts). Every node on a store runs jobs,
+ * each claimed by one node under its lease (main/jobs/runner.ts); the sweeps for missed work run
+ * on the leader only (main/store/leadership.ts).
  */
 import { JobRunner } from '../jobs/runner.ts';
 import type { FolioApp, ServiceDeps } from './kernel.ts';
@@ -18,9 +19,11 @@ export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
   app.addHook('onResponse', async (req) => bulkWrites.end(req));
   app.addHook('onRequestAbort', async (req) => bulkWrites.end(req));
   const { leadership } = deps;
-  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites, log: deps.log, ...(leadership.pollMs ? { pollMs: leadership.pollMs } : {}) });
-  // Only the leader runs jobs: the runner's start re-queues every RUNNING job as a crash's orphan.
-  app.addHook('onReady', async () => leadership.whenLeading(() => runner.start()));
+  const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites, log: deps.log, lease: deps.lease, ...(leadership.pollMs ? { pollMs: leadership.pollMs } : {}) });
+  app.addHook('onReady', async () => {
+    runner.start();
+    leadership.whenLeading(() => runner.sweep());
+  });
   app.addHook('onClose', async () => runner.stop());
   searchIndexer(app, deps);
 }

@@ -19,6 +19,12 @@ export interface ServiceConfig {
   outbound: OutboundSettings;
   /** Requests per client and window (docs/api.md#limits). */
   rateLimit: RateLimitSettings;
+  /**
+   * How long a node holds a job, task or webhook delivery it claimed without renewing the claim: a
+   * dead node's work is taken over by another node this long after its last renewal
+   * (main/jobs/nodeLease.ts).
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -32,4 +38,5 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   defaultRetentionDays: 30,
   outbound: DEFAULT_OUTBOUND,
   rateLimit: DEFAULT_RATE_LIMIT,
+  leaseMs: 20_000,
 };

@@ -13,6 +13,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { errorValue } from '../../shared/errors.ts';
+import type { NodeLease } from '../jobs/nodeLease.ts';
 import type { Logger } from '../platform/log/logger.ts';
 import type { Leadership } from '../store/leadership.ts';
 import type { Repos, Repositories } from '../store/repositories.ts';
@@ -42,8 +43,10 @@ export interface AreaDeps<R extends keyof Repositories> {
   config: ServiceConfig;
   access: Access;
   events: EventBus;
-  /** Whether this process runs the work that must happen once (jobs, tasks, housekeeping). */
+  /** Whether this process runs the work that one node does for all: housekeeping, the sweeps, the search backfill. */
   leadership: Leadership;
+  /** This node's lease on the jobs, tasks and webhook deliveries it claims. */
+  lease: NodeLease;
   /** The service's log (`folio serve --log-level/--log-file`): where background work reports what failed. */
   log: Logger;
 }

@@ -3,6 +3,7 @@
  * A service that works through another gets that same instance, so the whole service holds one
  * of each.
  */
+import { NodeLease } from '../jobs/nodeLease.ts';
 import { SafeFetcher } from '../net/fetcher.ts';
 import { stderrLogger, type Logger } from '../platform/log/logger.ts';
 import type { Store } from '../store/index.ts';
@@ -60,7 +61,7 @@ export interface Services {
 
 /** The kernel over one store: the root is the one place that holds the store itself. */
 export function serviceDeps(store: Store, config: ServiceConfig, leadership: Leadership = SOLE_NODE, log: Logger = stderrLogger('error')): ServiceDeps {
-  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus(), leadership, log };
+  return { repos: store, dataDir: store.dataDir, config, access: new Access(store), events: new EventBus(), leadership, lease: NodeLease.ofThisProcess(config.leaseMs), log };
 }
 
 export function buildServices(deps: ServiceDeps): Services {

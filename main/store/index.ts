@@ -20,16 +20,16 @@ import type { AsyncTemplateRepository } from './async/repos/templates.ts';
 import type { AsyncTermSetRepository } from './async/repos/termSets.ts';
 import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
+import type { AsyncJobRepository } from './async/repos/jobs.ts';
+import type { AsyncTaskRepository } from './async/repos/tasks.ts';
+import type { AsyncWebhookDeliveryRepository } from './async/repos/webhookDeliveries.ts';
+import type { AsyncWebhookRepository } from './async/repos/webhooks.ts';
 import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { DocumentRepository } from './repos/documents.ts';
 import { RetentionRepository } from './repos/retention.ts';
-import { JobRepository } from './repos/jobs.ts';
 import { RenditionRepository } from './repos/renditions.ts';
 import { UploadRepository } from './repos/uploads.ts';
-import { TaskRepository } from './repos/tasks.ts';
-import { WebhookRepository } from './repos/webhooks.ts';
-import { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { VersionRepository } from './repos/versions.ts';
 import { QuotaRepository } from './repos/quotas.ts';
 import { SearchRepository } from './repos/search.ts';
@@ -44,11 +44,7 @@ export class Store implements Repositories, Database {
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
   readonly retention: RetentionRepository;
-  readonly tasks: TaskRepository;
-  readonly webhooks: WebhookRepository;
-  readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly blobs: BlobStore;
-  readonly jobs: JobRepository;
   readonly renditions: RenditionRepository;
   /** Rendition bytes, content-addressed apart from version blobs: purging a version's blob never takes a rendition's file. */
   readonly renditionBlobs: BlobStore;
@@ -70,11 +66,7 @@ export class Store implements Repositories, Database {
     this.uploads = new UploadRepository(db);
     this.changes = new ChangeRepository(db);
     this.retention = new RetentionRepository(db);
-    this.tasks = new TaskRepository(db);
-    this.webhooks = new WebhookRepository(db);
-    this.webhookDeliveries = new WebhookDeliveryRepository(db);
     this.blobs = bucket ? new S3Blobs(bucket, 'blobs/', dataDir) : new BlobFiles(dataDir);
-    this.jobs = new JobRepository(db);
     this.renditions = new RenditionRepository(db);
     this.search = new SearchRepository(db);
     this.renditionBlobs = bucket ? new S3Blobs(bucket, 'renditions/', join(dataDir, 'renditions')) : new BlobFiles(join(dataDir, 'renditions'));
@@ -121,6 +113,22 @@ export class Store implements Repositories, Database {
 
   get org(): AsyncOrgRepositories {
     return this.units.repos.org;
+  }
+
+  get jobs(): AsyncJobRepository {
+    return this.units.repos.jobs;
+  }
+
+  get tasks(): AsyncTaskRepository {
+    return this.units.repos.tasks;
+  }
+
+  get webhooks(): AsyncWebhookRepository {
+    return this.units.repos.webhooks;
+  }
+
+  get webhookDeliveries(): AsyncWebhookDeliveryRepository {
+    return this.units.repos.webhookDeliveries;
   }
 
   /**

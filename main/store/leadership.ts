@@ -1,16 +1,15 @@
 /**
- * Which of several `folio serve` processes on one data directory does the work that must happen
- * once: queued jobs, async ingest tasks, housekeeping (docs/deploy.md, "Running Folio Service on
- * several nodes"). Those runners take it for granted that nobody else runs them: at start they
- * re-queue every RUNNING row as left by a crash. A second process doing the same would re-queue
- * the first one's jobs while they run, and both would run them.
+ * Which of several `folio serve` processes on one data directory does the work that one process
+ * does for all: housekeeping (the recycle-bin purge, the sweeps of expired sessions, tokens and
+ * orphans), the job queues' sweeps for missed work, and the search backfill (docs/deploy.md,
+ * "Running Folio Service on several nodes"). The queues themselves (jobs, tasks, webhook
+ * deliveries) are not the leader's: every process claims their rows under per-row leases
+ * (main/jobs/nodeLease.ts).
  *
  * The leader is the process that holds an exclusive lock on DATA/leader.lock, taken with SQLite's
  * own file locking (an open `BEGIN EXCLUSIVE` on a file of its own). The operating system drops
- * the lock when the process ends in any way, kill -9 included, so the lease expires with its
- * holder; the others try again every `retryMs` and one of them takes over. Whatever the dead
- * leader left RUNNING is then an orphan, and the new leader's runners re-queue it as they would
- * after a crash.
+ * the lock when the process ends in any way, kill -9 included, so the lead ends with its holder;
+ * the others try again every `retryMs` and one of them takes over.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -20,8 +19,8 @@ export interface Leadership {
   /** True while this process leads. */
   readonly leading: boolean;
   /**
-   * How often a leader should look for work that other processes queued: they cannot wake its
-   * runners. Undefined when no other process can queue any.
+   * How often a runner should look for work that other processes queued: they cannot wake it.
+   * Undefined when no other process can queue any.
    */
   readonly pollMs: number | undefined;
   /** Runs `start` once this process leads: at once when it already does. */
@@ -37,7 +36,7 @@ export const SOLE_NODE: Leadership = {
 
 const LOCK_FILE = 'leader.lock';
 const RETRY_MS = 1_000;
-/** A leader looks for work queued by the others this often. */
+/** A runner looks for work queued by the other processes this often. */
 const SHARED_POLL_MS = 1_000;
 
 export class LeaderLock implements Leadership {

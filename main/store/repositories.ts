@@ -15,20 +15,20 @@ import type { AsyncTemplateRepository } from './async/repos/templates.ts';
 import type { AsyncTermSetRepository } from './async/repos/termSets.ts';
 import type { AsyncRateLimitRepository } from './async/repos/rateLimits.ts';
 import type { AsyncTokenRepository } from './async/repos/tokens.ts';
+import type { AsyncJobRepository } from './async/repos/jobs.ts';
+import type { AsyncTaskRepository } from './async/repos/tasks.ts';
+import type { AsyncWebhookDeliveryRepository } from './async/repos/webhookDeliveries.ts';
+import type { AsyncWebhookRepository } from './async/repos/webhooks.ts';
 import type { BlobStore } from './blobStore.ts';
 import type { ChangeRepository } from './repos/changes.ts';
 import type { ContainerRepository } from './repos/containers.ts';
 import type { DocumentRepository } from './repos/documents.ts';
-import type { JobRepository } from './repos/jobs.ts';
 import type { QuotaRepository } from './repos/quotas.ts';
 import type { RenditionRepository } from './repos/renditions.ts';
 import type { RetentionRepository } from './repos/retention.ts';
 import type { SearchRepository } from './repos/search.ts';
-import type { TaskRepository } from './repos/tasks.ts';
 import type { UploadRepository } from './repos/uploads.ts';
 import type { VersionRepository } from './repos/versions.ts';
-import type { WebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
-import type { WebhookRepository } from './repos/webhooks.ts';
 
 export interface Repositories {
   /** Converted to the asynchronous store: inside one of its units of work, that unit's. */
@@ -42,17 +42,17 @@ export interface Repositories {
   readonly rateLimits: AsyncRateLimitRepository;
   readonly acl: AsyncAclRepositories;
   readonly org: AsyncOrgRepositories;
+  readonly jobs: AsyncJobRepository;
+  readonly tasks: AsyncTaskRepository;
+  readonly webhooks: AsyncWebhookRepository;
+  readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
   readonly containers: ContainerRepository;
   readonly documents: DocumentRepository;
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly changes: ChangeRepository;
   readonly retention: RetentionRepository;
-  readonly tasks: TaskRepository;
-  readonly webhooks: WebhookRepository;
-  readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly blobs: BlobStore;
-  readonly jobs: JobRepository;
   readonly renditions: RenditionRepository;
   readonly renditionBlobs: BlobStore;
   readonly assemblies: AssemblyStore;

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_search.ts';
 import * as m0017 from './migrations/0017_file_attributes.ts';
 import * as m0018 from './migrations/0018_rate_limits.ts';
 import * as m0019 from './migrations/0019_reply_generation.ts';
+import * as m0020 from './migrations/0020_queue_leases.ts';
 import { migrationsFrom } from './migrationFiles.ts';
 
 export const SERVICE_MIGRATIONS = migrationsFrom(
@@ -39,6 +40,7 @@ export const SERVICE_MIGRATIONS = migrationsFrom(
     '0017_file_attributes.ts': m0017,
     '0018_rate_limits.ts': m0018,
     '0019_reply_generation.ts': m0019,
+    '0020_queue_leases.ts': m0020,
   },
   'main/store/migrations',
 );

@@ -296,10 +296,10 @@ describe('names that resolve to internal addresses (injected resolver, in-proces
 
       const accepted = await ingestService.fromUrl(ctx, { containerId: target, title: 'b', url: `http://intranet.test:${canary.port}/`, declaredSizeBytes: 4096 });
       expect(accepted.mode).toBe('async_accepted');
-      let task = store.tasks.get(tenant.tenantId, accepted.taskId);
+      let task = await store.tasks.get(tenant.tenantId, accepted.taskId);
       for (let i = 0; i < 50 && task?.status !== 'FAILED'; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        task = store.tasks.get(tenant.tenantId, accepted.taskId);
+        task = await store.tasks.get(tenant.tenantId, accepted.taskId);
       }
       expect(task).toMatchObject({ status: 'FAILED', failCode: 190001 });
       expect(task?.failReason).toMatch(/resolves to 127\.0\.0\.1/);

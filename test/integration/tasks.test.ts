@@ -10,6 +10,7 @@ import { errorValue } from '../../shared/errors.ts';
 import type { IngestResult, Task } from '../../shared/v1/ingest.ts';
 import type { Container, TokenResult } from '../../shared/v1/resources.ts';
 import { ServiceError } from '../../main/service/errors.ts';
+import { NodeLease } from '../../main/jobs/nodeLease.ts';
 import { DEFAULT_RUNNER_OPTIONS, TaskRunner, type TaskWork } from '../../main/service/tasks/runner.ts';
 import { openStore, type Store } from '../../main/store/index.ts';
 import { Api, appApi, createTenant, createUser, data, removeDir, startServer, type ServerHandle, type Tenant } from '../helpers/server.ts';
@@ -67,7 +68,7 @@ async function settle(taskId: string): Promise<Task> {
 async function readTask(taskId: string) {
   const store = await openStore(server.dataDir);
   try {
-    return store.tasks.get(tenant.tenantId, taskId);
+    return await store.tasks.get(tenant.tenantId, taskId);
   } finally {
     store.close();
   }
@@ -144,47 +145,50 @@ describe('the runner, in process', () => {
     removeDir(dir);
   });
 
-  const newTask = () => store.tasks.create({ tenantId: 't', kind: 'INGEST_FROM_URL', input: '{}', clientId: 'c', userId: null, authMode: 'APP_ONLY', createBy: 'c' }).taskId;
-  const hang: TaskWork = (_task, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+  const newTask = async () => (await store.tasks.create({ tenantId: 't', kind: 'INGEST_FROM_URL', input: '{}', clientId: 'c', userId: null, authMode: 'APP_ONLY', createBy: 'c' })).taskId;
+  const hang: TaskWork = (_task, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+  const task = (taskId: string) => store.tasks.get('t', taskId);
+  const lease = () => NodeLease.ofThisProcess(20_000);
 
-  const until = (check: () => boolean): Promise<boolean> => waitUntil('the task status', check);
+  const until = (check: () => Promise<boolean>): Promise<boolean> => waitUntil('the task status', check);
 
   it('gives a task up after it was interrupted 3 times', async () => {
-    const taskId = newTask();
+    const taskId = await newTask();
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const runner = new TaskRunner(store, { INGEST_FROM_URL: hang });
+      const runner = new TaskRunner(store, { INGEST_FROM_URL: hang }, lease());
       runner.start();
-      await until(() => store.tasks.get('t', taskId)?.status === 'RUNNING');
+      await until(async () => (await task(taskId))?.status === 'RUNNING');
       await runner.stop();
-      expect(store.tasks.get('t', taskId)).toMatchObject({ status: 'PENDING', attempts: attempt });
+      expect(await task(taskId)).toMatchObject({ status: 'PENDING', attempts: attempt, leaseOwner: '', leaseUntil: 0 });
     }
-    const last = new TaskRunner(store, { INGEST_FROM_URL: hang });
+    const last = new TaskRunner(store, { INGEST_FROM_URL: hang }, lease());
     last.start();
-    await until(() => store.tasks.get('t', taskId)?.status === 'FAILED');
-    expect(store.tasks.get('t', taskId)).toMatchObject({ failCode: 1, attempts: 4 });
-    expect(store.tasks.get('t', taskId)?.failReason).toMatch(/interrupted 3 times/);
+    await until(async () => (await task(taskId))?.status === 'FAILED');
+    expect(await task(taskId)).toMatchObject({ failCode: 1, attempts: 4 });
+    expect((await task(taskId))?.failReason).toMatch(/interrupted 3 times/);
     await last.stop();
   });
 
   it('fails a task with the code of its error, and hides unexpected errors behind code 1', async () => {
-    const coded = newTask();
-    const broken = newTask();
+    const coded = await newTask();
+    const broken = await newTask();
     const { log, lines } = memoryLog();
     const runner = new TaskRunner(
       store,
       {
-        INGEST_FROM_URL: async (task) => {
-          if (task.taskId === coded) throw new ServiceError(errorValue('FETCH_TIMEOUT', 'slow source'));
+        INGEST_FROM_URL: async (t) => {
+          if (t.taskId === coded) throw new ServiceError(errorValue('FETCH_TIMEOUT', 'slow source'));
           throw new Error('disk on fire');
         },
       },
+      lease(),
       DEFAULT_RUNNER_OPTIONS,
       log,
     );
     runner.start();
-    await until(() => store.tasks.get('t', broken)?.status === 'FAILED' && store.tasks.get('t', coded)?.status === 'FAILED');
-    expect(store.tasks.get('t', coded)).toMatchObject({ failCode: 190004, failReason: 'slow source', attempts: 1 });
-    expect(store.tasks.get('t', broken)).toMatchObject({ failCode: 1, failReason: 'internal error' });
+    await until(async () => (await task(broken))?.status === 'FAILED' && (await task(coded))?.status === 'FAILED');
+    expect(await task(coded)).toMatchObject({ failCode: 190004, failReason: 'slow source', attempts: 1 });
+    expect(await task(broken)).toMatchObject({ failCode: 1, failReason: 'internal error' });
     expect(lines.map((l) => [l.msg, l.err?.message])).toEqual([['task failed unexpectedly', 'disk on fire']]);
     await runner.stop();
   });
@@ -195,13 +199,19 @@ describe('the runner, when its database fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-runner-'));
     const store = await openStore(dir);
     const { log, lines } = memoryLog();
-    const runner = new TaskRunner(store, { INGEST_FROM_URL: async () => undefined }, DEFAULT_RUNNER_OPTIONS, log);
-    runner.start();
-    // A real fault: the claim of the run finds the database closed. Unhandled, it ended the process.
+    const runner = new TaskRunner(store, { INGEST_FROM_URL: async () => undefined }, NodeLease.ofThisProcess(20_000), DEFAULT_RUNNER_OPTIONS, log);
+    // A real fault: the claims find the database closed. Unhandled, a failed claim ended the process.
     store.close();
-    expect(runner.submit('tsk_after_close')).toBe(true);
-    await waitUntil('the failed run to be logged', () => lines.length > 0);
-    expect(lines).toEqual([expect.objectContaining({ msg: 'task runner: running a task failed', taskId: 'tsk_after_close', err: expect.objectContaining({ message: expect.stringMatching(/not open/) }) })]);
+    runner.start();
+    expect(runner.submit('tsk_after_close', async () => undefined)).toBe(true);
+    // Each failed look is logged, and the runner looks again after the failed claim: two lines at least.
+    await waitUntil('the failed claims to be logged', () => lines.some((l) => l.msg === 'task runner: claiming a task failed') && lines.some((l) => l.msg === 'task runner: looking for tasks failed'));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ msg: 'task runner: looking for tasks failed', err: expect.objectContaining({ message: expect.stringMatching(/not open/) }) }),
+        expect.objectContaining({ msg: 'task runner: claiming a task failed', taskId: 'tsk_after_close', err: expect.objectContaining({ message: expect.stringMatching(/not open/) }) }),
+      ]),
+    );
     await runner.stop();
     removeDir(dir);
   });

@@ -218,9 +218,9 @@ describe('delivery', () => {
     expect(await server.stop()).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
     const store = await openStore(server.dataDir);
-    const [pending] = store.webhookDeliveries.page(tenant.tenantId, hook.webhookId, undefined, 10, 0).rows;
+    const [pending] = (await store.webhookDeliveries.page(tenant.tenantId, hook.webhookId, undefined, 10, 0)).rows;
     store.close();
-    expect(pending).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(pending).toMatchObject({ status: 'PENDING', attempts: 0, leaseOwner: '', leaseUntil: 0 });
     expect(pending?.nextAttemptAt).toBeLessThanOrEqual(Date.now());
     server = await startServer(server.dataDir, flags);
     api = await appApi(server.url, tenant);
@@ -234,7 +234,7 @@ describe('delivery', () => {
     await until(async () => gated.requests.length, (count) => count >= 1);
     expect(await server.stop()).toBe(0);
     const store = await openStore(server.dataDir);
-    const [pending] = store.webhookDeliveries.page(tenant.tenantId, hook.webhookId, undefined, 10, 0).rows;
+    const [pending] = (await store.webhookDeliveries.page(tenant.tenantId, hook.webhookId, undefined, 10, 0)).rows;
     store.close();
     expect(pending).toMatchObject({ status: 'PENDING', lastStatusCode: 503 });
     expect(pending?.attempts).toBeGreaterThanOrEqual(1);
@@ -264,19 +264,19 @@ describe('in process: the SSRF guard at delivery time, and rendition.uploaded', 
     const { worker } = connectWebhooks(deps, fetcher);
     worker.start();
     try {
-      const internal = store.webhooks.create({ tenantId: 't1', url: `http://hooks.intranet.test:${canary.port}/`, events: ['rendition.uploaded'], secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}`, description: '', createBy: 'c' });
-      const open = store.webhooks.create({ tenantId: 't1', url: `${good.origin}/renditions`, events: ['rendition.uploaded'], secret: `whsec_${Buffer.alloc(32, 4).toString('base64')}`, description: '', createBy: 'c' });
+      const internal = await store.webhooks.create({ tenantId: 't1', url: `http://hooks.intranet.test:${canary.port}/`, events: ['rendition.uploaded'], secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}`, description: '', createBy: 'c' });
+      const open = await store.webhooks.create({ tenantId: 't1', url: `${good.origin}/renditions`, events: ['rendition.uploaded'], secret: `whsec_${Buffer.alloc(32, 4).toString('base64')}`, description: '', createBy: 'c' });
       deps.events.publish({ type: 'rendition.uploaded', tenantId: 't1', data: { versionId: 'ver_1', kind: 'PREVIEW', renditionId: 'rnd_1', status: 'READY' } });
       deps.events.publish({ type: 'document.updated', tenantId: 't1', data: { docId: 'd', versionId: 'v', versionNo: 1, contentHash: 'h', taskId: 't' } });
 
       const req = await good.waitFor((r) => r.path === '/renditions');
       expect(verify(open.secret, req)).toMatchObject({ type: 'rendition.uploaded', data: { versionId: 'ver_1', kind: 'PREVIEW', renditionId: 'rnd_1', status: 'READY' } });
 
-      const refused = await until(async () => store.webhookDeliveries.page('t1', internal.webhookId, undefined, 10, 0).rows, (rows) => rows[0]?.status === 'FAILED');
+      const refused = await until(async () => (await store.webhookDeliveries.page('t1', internal.webhookId, undefined, 10, 0)).rows, (rows) => rows[0]?.status === 'FAILED');
       expect(refused[0]).toMatchObject({ attempts: 1, lastStatusCode: 0 });
       expect(refused[0]?.lastError).toMatch(/resolves to 127\.0\.0\.1/);
       expect(canary.connections).toBe(0);
-      expect(store.webhookDeliveries.page('t1', open.webhookId, undefined, 10, 0).total).toBe(1);
+      expect((await store.webhookDeliveries.page('t1', open.webhookId, undefined, 10, 0)).total).toBe(1);
     } finally {
       await worker.stop();
       store.close();
@@ -296,7 +296,7 @@ describe('in process: an attempt the database fails to record', () => {
     const { worker } = connectWebhooks(deps, new SafeFetcher({ allow: new AllowList([receiver.hostPort]), userAgent: 'test' }));
     worker.start();
     try {
-      store.webhooks.create({ tenantId: 't1', url: `${receiver.origin}/hook`, events: ['document.updated'], secret: `whsec_${Buffer.alloc(32, 5).toString('base64')}`, description: '', createBy: 'c' });
+      await store.webhooks.create({ tenantId: 't1', url: `${receiver.origin}/hook`, events: ['document.updated'], secret: `whsec_${Buffer.alloc(32, 5).toString('base64')}`, description: '', createBy: 'c' });
       deps.events.publish({ type: 'document.updated', tenantId: 't1', data: { docId: 'd', versionId: 'v', versionNo: 1, contentHash: 'h', taskId: 't' } });
       await receiver.waitFor((r) => r.path === '/hook');
       // A real fault: the database is closed while the attempt is on its way. Unhandled, the

@@ -22,14 +22,14 @@ import type { FetchedResponse, SafeFetcher } from '../../net/fetcher.ts';
 import { outboundError } from '../../net/errors.ts';
 import { MAX_REDIRECTS } from '../../net/settings.ts';
 import type { StagedBlob } from '../../store/blobStore.ts';
-import type { TaskRecord } from '../../store/repos/tasks.ts';
+import type { TaskRecord } from '../../store/async/repos/tasks.ts';
 import type { UploadTarget } from '../../store/repos/uploads.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { MetadataRepos } from '../forms/metadata.ts';
 import type { DocumentService } from '../documents/service.ts';
 import { actorOf, type AuthMode, type RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
-import { DEFAULT_RUNNER_OPTIONS, TaskRunner } from '../tasks/runner.ts';
+import { DEFAULT_RUNNER_OPTIONS, TaskRunner, type TaskRun } from '../tasks/runner.ts';
 import { admitDeclared, stageWithinQuota } from '../limits/quota.ts';
 import { OCTET_STREAM, parseMediaType } from '../mediaType.ts';
 import { asTaskRun } from '../versions/announce.ts';
@@ -55,12 +55,12 @@ export class IngestService {
     private readonly fetcher: SafeFetcher,
   ) {
     const pollMs = deps.leadership.pollMs;
-    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, signal) => this.run(task, signal) }, { ...DEFAULT_RUNNER_OPTIONS, ...(pollMs ? { pollMs } : {}) }, deps.log);
+    this.runner = new TaskRunner(deps.repos, { INGEST_FROM_URL: (task, run) => this.run(task, run) }, deps.lease, { ...DEFAULT_RUNNER_OPTIONS, ...(pollMs ? { pollMs } : {}) }, deps.log);
   }
 
-  /** Starts the task runner once this process leads: tasks left by the previous leader run again. */
+  /** Starts the task runner: this node claims tasks with the others (main/service/tasks/runner.ts). */
   start(): void {
-    this.deps.leadership.whenLeading(() => this.runner.start());
+    this.runner.start();
   }
 
   stop(): Promise<void> {
@@ -84,7 +84,7 @@ export class IngestService {
     const target = resolveTarget(this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
     admitDeclared(this.deps.repos, ctx.tenantId, input.declaredSizeBytes);
     if (input.declaredSizeBytes !== null) {
-      if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return this.accept(ctx, input);
+      if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return await this.accept(ctx, input);
       return this.completeNow(ctx, target, input, await this.open(ctx.tenantId, input));
     }
     const response = await this.open(ctx.tenantId, input);
@@ -105,8 +105,8 @@ export class IngestService {
     }
   }
 
-  private accept(ctx: RequestContext, input: IngestTaskInput, response?: FetchedResponse): IngestResult {
-    const task = this.deps.repos.tasks.create({
+  private async accept(ctx: RequestContext, input: IngestTaskInput, response?: FetchedResponse): Promise<IngestResult> {
+    const task = await this.deps.repos.tasks.create({
       tenantId: ctx.tenantId,
       kind: 'INGEST_FROM_URL',
       input: JSON.stringify(input),
@@ -115,14 +115,15 @@ export class IngestService {
       authMode: ctx.mode,
       createBy: actorOf(ctx),
     });
-    const accepted = this.runner.submit(task.taskId, response && ((t, signal) => this.run(t, signal, response)));
+    const accepted = this.runner.submit(task.taskId, response && ((t, run) => this.run(t, run, response)));
     if (!accepted) response?.body.destroy();
-    const status = this.deps.repos.tasks.get(ctx.tenantId, task.taskId)?.status ?? task.status;
+    const status = (await this.deps.repos.tasks.get(ctx.tenantId, task.taskId))?.status ?? task.status;
     return { mode: 'async_accepted', syncResult: null, taskId: task.taskId, taskStatus: status };
   }
 
   /** One run of an async ingest, under the context of whoever asked; permission is checked again. */
-  private async run(task: TaskRecord, signal: AbortSignal, opened?: FetchedResponse): Promise<void> {
+  private async run(task: TaskRecord, taskRun: TaskRun, opened?: FetchedResponse): Promise<void> {
+    const { signal } = taskRun;
     const input = JSON.parse(task.input) as IngestTaskInput;
     const ctx: RequestContext = { tenantId: task.tenantId, clientId: task.clientId, userId: task.userId, mode: task.authMode as AuthMode };
     const cancel = () => opened?.body.destroy(outboundError('FETCH_FAILED', 'the fetch was cancelled', { reason: 'cancelled' }));
@@ -133,7 +134,7 @@ export class IngestService {
       const typed = withServedType(target, input, response);
       const staged = await this.stage(task.tenantId, input, response);
       try {
-        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, this.documents, ctx, typed, staged, (v) => this.deps.repos.tasks.succeed(task.taskId, toVersionResult(v))));
+        await asTaskRun(task.taskId, () => finalizeVersion(this.deps, this.documents, ctx, typed, staged, (v) => taskRun.succeed(toVersionResult(v))));
       } finally {
         await this.deps.repos.blobs.discard(staged.tempPath);
       }

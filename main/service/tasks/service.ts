@@ -3,7 +3,7 @@
  * sees all of its tenant's tasks, a user (through a user channel) only the tasks they started.
  */
 import type { Task } from '../../../shared/v1/ingest.ts';
-import type { TaskRecord } from '../../store/repos/tasks.ts';
+import type { TaskRecord } from '../../store/async/repos/tasks.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -11,8 +11,8 @@ import { notFound } from '../errors.ts';
 export class TaskService {
   constructor(private readonly deps: AreaDeps<'tasks'>) {}
 
-  get(ctx: RequestContext, taskId: string): Task {
-    const task = this.deps.repos.tasks.get(ctx.tenantId, taskId);
+  async get(ctx: RequestContext, taskId: string): Promise<Task> {
+    const task = await this.deps.repos.tasks.get(ctx.tenantId, taskId);
     if (!task || (ctx.userId !== null && task.createBy !== actorOf(ctx))) return notFound('task', taskId);
     return toTask(task);
   }

@@ -91,14 +91,16 @@ export function textExtractionJob(deps: AreaDeps<'blobs' | 'jobs' | 'renditionBl
      * Queues versions that have no TEXT rendition, and PENDING ones whose job was lost, a batch at
      * a time, letting requests in between batches.
      */
-    async start(signal) {
+    async sweep(signal) {
       for (const next of [
         (after: number) => repos.renditions.versionsWithout(TEXT_KIND, SWEEP_BATCH, after),
         (after: number) => repos.renditions.pendingWithoutLiveJob(TEXT_KIND, TEXT_QUEUE, SWEEP_BATCH, after),
       ]) {
         for (let after = 0; !signal.aborted; await yieldToRequests()) {
           const missing = next(after);
-          repos.transaction(() => missing.forEach((v) => queueTextExtraction(repos, v)));
+          await repos.units.transaction(async () => {
+            for (const v of missing) await queueTextExtraction(repos, v);
+          });
           if (missing.length < SWEEP_BATCH) break;
           after = (missing.at(-1) as { seq: number }).seq;
         }

@@ -1,6 +1,7 @@
 /**
  * Queues a version for text extraction: a PENDING TEXT rendition and a persisted job. Called inside
- * the finalize transaction, so a version never exists without both; enqueueing twice is harmless.
+ * the finalize chain's unit of work, so a version never exists without both; enqueueing twice is
+ * harmless.
  */
 import type { Repos } from '../../store/repositories.ts';
 import { TEXT_KIND, TEXT_MIME } from './textDocument.ts';
@@ -15,7 +16,7 @@ export interface TextJob {
   versionId: string;
 }
 
-export function queueTextExtraction(repos: Repos<'jobs' | 'renditions'>, version: TextJob): void {
+export async function queueTextExtraction(repos: Repos<'jobs' | 'renditions'>, version: TextJob): Promise<void> {
   repos.renditions.ensurePending(version.tenantId, version.versionId, TEXT_KIND, TEXT_MIME, SYSTEM_ACTOR);
-  repos.jobs.enqueue({ queue: TEXT_QUEUE, key: version.versionId, payload: { tenantId: version.tenantId, versionId: version.versionId }, maxAttempts: TEXT_JOB_ATTEMPTS });
+  await repos.jobs.enqueue({ queue: TEXT_QUEUE, key: version.versionId, payload: { tenantId: version.tenantId, versionId: version.versionId }, maxAttempts: TEXT_JOB_ATTEMPTS });
 }

@@ -36,7 +36,7 @@ export class TextService {
     const rendition = repos.renditions.get(ctx.tenantId, versionId, TEXT_KIND);
     if (!rendition) {
       // A version from before text extraction existed: queue it now.
-      repos.transaction(() => queueTextExtraction(repos, version));
+      await repos.units.transaction(() => queueTextExtraction(repos, version));
       return { versionId, status: 'PENDING' };
     }
     switch (rendition.status) {

@@ -30,7 +30,7 @@ export async function finalizeVersion(
   ctx: RequestContext,
   target: UploadTarget,
   staged: StagedBlob | BufferedBlob,
-  alsoInTransaction: (version: VersionRecord) => void = () => {},
+  alsoInTransaction: (version: VersionRecord) => void | Promise<void> = () => {},
 ): Promise<VersionResult> {
   return deps.repos.blobs.withContent(staged.contentHash, () => finalizeLocked(deps, documents, ctx, target, staged, alsoInTransaction));
 }
@@ -41,7 +41,7 @@ async function finalizeLocked(
   ctx: RequestContext,
   target: UploadTarget,
   staged: StagedBlob | BufferedBlob,
-  alsoInTransaction: (version: VersionRecord) => void,
+  alsoInTransaction: (version: VersionRecord) => void | Promise<void>,
 ): Promise<VersionResult> {
   const { repos } = deps;
   if ('bytes' in staged) await repos.blobs.putBuffered(staged);
@@ -51,7 +51,10 @@ async function finalizeLocked(
     // type, or the existing document's version limit (docs/architecture.md, "The store on two databases").
     const newType = target.docId ? undefined : await documents.documentType(ctx, target.documentTypeId || undefined);
     const limit = newType ? newType.maxVersionCount : await versionLimitOf(deps, ctx.tenantId, target.docId);
-    const version = repos.transaction(() => {
+    // One unit of work of the asynchronous store: the text job's queue is on it. The tree's
+    // repositories are still synchronous, and on SQLite their statements run inside the unit, on
+    // the connection both share (docs/architecture.md, "The store on two databases").
+    const version = await repos.units.transaction(async () => {
       const doc = newType ? documents.createRecord(ctx, { containerId: target.containerId, title: target.title, type: newType }) : documents.load(ctx, target.docId);
       if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
       const metadata = parseMetadata(target.metadata);
@@ -75,8 +78,8 @@ async function finalizeLocked(
       const current = repos.documents.setCurrentVersion(described, v, actorOf(ctx));
       documents.recordChange(current, 'version');
       pruneVersions(deps, ctx, current, limit);
-      alsoInTransaction(v);
-      queueTextExtraction(repos, v);
+      await alsoInTransaction(v);
+      await queueTextExtraction(repos, v);
       return v;
     });
     announceVersion(deps, version);

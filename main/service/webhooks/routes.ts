@@ -16,8 +16,8 @@ export function webhookRoutes(app: FolioApp, services: Services): void {
 
   serve(app, routes.create, (req) => webhooks.create(callerOf(req), req.body));
   serve(app, routes.getPage, (req) => webhooks.page(callerOf(req), req.body));
-  serve(app, routes.delete, (req) => {
-    webhooks.delete(callerOf(req), req.body.webhookId);
+  serve(app, routes.delete, async (req) => {
+    await webhooks.delete(callerOf(req), req.body.webhookId);
     return { webhookId: req.body.webhookId };
   });
   serve(app, routes.deliveriesGetPage, (req) => webhooks.deliveries(callerOf(req), req.body));

@@ -9,8 +9,8 @@ import type { ServiceEvent } from '../../../shared/v1/events.ts';
 import type { PageOf } from '../../../shared/v1/resources.ts';
 import type { DeliveryPageRequest, Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookPageRequest, WebhookPayload } from '../../../shared/v1/webhooks.ts';
 import type { SafeFetcher } from '../../net/fetcher.ts';
-import type { DeliveryRecord } from '../../store/repos/webhookDeliveries.ts';
-import type { WebhookRecord } from '../../store/repos/webhooks.ts';
+import type { DeliveryRecord } from '../../store/async/repos/webhookDeliveries.ts';
+import type { WebhookRecord } from '../../store/async/repos/webhooks.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
@@ -25,9 +25,14 @@ import { DeliveryWorker } from './worker.ts';
  */
 export function connectWebhooks(deps: AreaDeps<'webhookDeliveries' | 'webhooks'>, fetcher: SafeFetcher): { webhooks: WebhookService; worker: DeliveryWorker } {
   const webhooks = new WebhookService(deps, fetcher);
-  const worker = new DeliveryWorker(deps.repos, fetcher, deps.config.outbound, deps.log);
+  const worker = new DeliveryWorker(deps.repos, fetcher, deps.config.outbound, deps.lease, deps.log);
   deps.events.subscribe((event) => {
-    if (webhooks.enqueue(event) > 0) worker.kick();
+    webhooks.enqueue(event).then(
+      (queued) => {
+        if (queued > 0) worker.kick();
+      },
+      (err: unknown) => deps.log.error({ err, event: event.type }, 'webhooks: queueing the deliveries of an event failed'),
+    );
   });
   return { webhooks, worker };
 }
@@ -38,14 +43,14 @@ export class WebhookService {
     private readonly fetcher: SafeFetcher,
   ) {}
 
-  create(ctx: RequestContext, input: WebhookCreate): WebhookCreated {
+  async create(ctx: RequestContext, input: WebhookCreate): Promise<WebhookCreated> {
     requireApp(ctx);
     try {
       this.fetcher.check(input.url);
     } catch (err) {
       throw asServiceError(err);
     }
-    const record = this.deps.repos.webhooks.create({
+    const record = await this.deps.repos.webhooks.create({
       tenantId: ctx.tenantId,
       url: new URL(input.url).href,
       events: input.events,
@@ -56,38 +61,38 @@ export class WebhookService {
     return { ...toWebhook(record), secret: record.secret };
   }
 
-  page(ctx: RequestContext, input: WebhookPageRequest): PageOf<Webhook> {
+  async page(ctx: RequestContext, input: WebhookPageRequest): Promise<PageOf<Webhook>> {
     requireApp(ctx);
     const w = pageWindow(input, ['createTime'], 'createTime');
-    const { total, rows } = this.deps.repos.webhooks.page(ctx.tenantId, w.limit, w.offset);
+    const { total, rows } = await this.deps.repos.webhooks.page(ctx.tenantId, w.limit, w.offset);
     return { totalElements: total, content: rows.map(toWebhook) };
   }
 
-  delete(ctx: RequestContext, webhookId: string): void {
+  async delete(ctx: RequestContext, webhookId: string): Promise<void> {
     requireApp(ctx);
-    if (!this.deps.repos.webhooks.delete(ctx.tenantId, webhookId)) notFound('webhook', webhookId);
+    if (!(await this.deps.repos.webhooks.delete(ctx.tenantId, webhookId))) notFound('webhook', webhookId);
   }
 
   /** The delivery log of one endpoint, newest first. */
-  deliveries(ctx: RequestContext, input: DeliveryPageRequest): PageOf<WebhookDelivery> {
+  async deliveries(ctx: RequestContext, input: DeliveryPageRequest): Promise<PageOf<WebhookDelivery>> {
     requireApp(ctx);
     const w = pageWindow(input, ['createTime'], 'createTime', false);
     if (w.order.asc) fail('VALIDATION', 'deliveries are listed newest first', { field: 'isAsc' });
-    if (!this.deps.repos.webhooks.get(ctx.tenantId, input.webhookId)) notFound('webhook', input.webhookId);
-    const { total, rows } = this.deps.repos.webhookDeliveries.page(ctx.tenantId, input.webhookId, input.status, w.limit, w.offset);
+    if (!(await this.deps.repos.webhooks.get(ctx.tenantId, input.webhookId))) notFound('webhook', input.webhookId);
+    const { total, rows } = await this.deps.repos.webhookDeliveries.page(ctx.tenantId, input.webhookId, input.status, w.limit, w.offset);
     return { totalElements: total, content: rows.map(toDelivery) };
   }
 
   /** Queues one delivery per endpoint of the event's tenant that subscribed to it; returns how many. */
-  enqueue(event: ServiceEvent): number {
-    const endpoints = this.deps.repos.webhooks.subscribedTo(event.tenantId, event.type);
+  async enqueue(event: ServiceEvent): Promise<number> {
+    const endpoints = await this.deps.repos.webhooks.subscribedTo(event.tenantId, event.type);
     if (endpoints.length === 0) return 0;
     const payload: WebhookPayload = { type: event.type, timestamp: new Date().toISOString(), data: { ...event.data } };
     const body = JSON.stringify(payload);
     const now = Date.now();
-    this.deps.repos.transaction(() => {
+    await this.deps.repos.units.transaction(async (tx) => {
       for (const endpoint of endpoints) {
-        this.deps.repos.webhookDeliveries.enqueue({ webhookId: endpoint.webhookId, tenantId: event.tenantId, eventType: event.type, payload: body, nextAttemptAt: now });
+        await tx.webhookDeliveries.enqueue({ webhookId: endpoint.webhookId, tenantId: event.tenantId, eventType: event.type, payload: body, nextAttemptAt: now });
       }
     });
     return endpoints.length;

@@ -9,16 +9,19 @@
  * - `webhook-id` is the delivery id, the same on every attempt, so receivers can drop repeats;
  *   `webhook-timestamp` is the time of the attempt, and the signature is made per attempt.
  * - Every due time is in the database: a restarted service resumes where the last one stopped.
- *   An attempt in flight holds a lease (its due time pushed past the attempt's deadline), so a
- *   crash mid-attempt means one more attempt later, never a lost delivery.
+ *   Every node runs a worker; an attempt in flight holds its node's lease on the delivery
+ *   (main/jobs/nodeLease.ts), renewed while it runs, so no other node makes it at once. A node that
+ *   dies mid-attempt lets the lease run out and another node makes one more attempt: never a lost
+ *   delivery. A node that finds its lease taken over records nothing of its attempt.
  */
 import PQueue from 'p-queue';
+import type { NodeLease } from '../../jobs/nodeLease.ts';
 import { OutboundError } from '../../net/errors.ts';
 import { stderrLogger, type Logger } from '../../platform/log/logger.ts';
 import type { SafeFetcher } from '../../net/fetcher.ts';
 import type { OutboundSettings } from '../../net/settings.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { AttemptOutcome, DueDelivery } from '../../store/repos/webhookDeliveries.ts';
+import type { AttemptOutcome, DueDelivery } from '../../store/async/repos/webhookDeliveries.ts';
 import { sign } from './signature.ts';
 
 const CONCURRENCY = 4;
@@ -26,23 +29,28 @@ const CONCURRENCY = 4;
 const IDLE_POLL_MS = 5_000;
 /** Floor between looks while every slot is busy; a finished attempt looks again at once anyway. */
 const MIN_POLL_MS = 50;
-const LEASE_MARGIN_MS = 5_000;
 
 export class DeliveryWorker {
   private readonly queue = new PQueue({ concurrency: CONCURRENCY });
   private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
+  /** The deliveries this node is attempting now. */
+  private readonly inFlight = new Set<string>();
+  private stopRenewing: (() => void) | undefined;
+  private ticking: Promise<void> | undefined;
 
   constructor(
     private readonly repos: Repos<'webhookDeliveries'>,
     private readonly fetcher: SafeFetcher,
     private readonly settings: OutboundSettings,
+    private readonly lease: NodeLease,
     private readonly log: Logger = stderrLogger('error'),
   ) {}
 
   start(): void {
     this.running = true;
+    this.stopRenewing = this.lease.renewing(() => this.renew(), this.log);
     this.schedule(0);
   }
 
@@ -51,42 +59,63 @@ export class DeliveryWorker {
     if (this.running) this.schedule(0);
   }
 
+  /** Stops claiming, cuts the attempts in flight short (their leases given back) and waits until they have let go. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
-    this.queue.clear();
+    await this.ticking;
     this.stopping.abort();
     await this.queue.onIdle();
+    this.stopRenewing?.();
   }
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), Math.max(0, delayMs));
+    this.timer = setTimeout(() => {
+      if (this.ticking) return this.schedule(MIN_POLL_MS);
+      this.ticking = this.tick().finally(() => (this.ticking = undefined));
+    }, Math.max(0, delayMs));
     this.timer.unref();
   }
 
-  private tick(): void {
+  /** Never rejects: a database that fails is logged and looked at again at the next poll. */
+  private async tick(): Promise<void> {
     if (!this.running) return;
     try {
-      this.takeDue();
-      const next = this.repos.webhookDeliveries.nextDueAt();
-      this.schedule(next === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(MIN_POLL_MS, next - Date.now())));
+      await this.takeDue();
+      const next = await this.repos.webhookDeliveries.nextDueAt();
+      if (this.running) this.schedule(next === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(MIN_POLL_MS, next - Date.now())));
     } catch (err) {
       this.log.error({ err }, 'webhook delivery worker failed');
-      this.schedule(IDLE_POLL_MS);
+      if (this.running) this.schedule(IDLE_POLL_MS);
     }
   }
 
-  /** Leases only as many deliveries as can start now, so a lease never expires while waiting in line. */
-  private takeDue(): void {
+  /** Claims only as many deliveries as can start now, so a lease never runs out while waiting in line. */
+  private async takeDue(): Promise<void> {
     const free = CONCURRENCY - this.queue.size - this.queue.pending;
     if (free <= 0) return;
-    const now = Date.now();
-    const leaseUntil = now + this.settings.webhookTimeoutMs + LEASE_MARGIN_MS;
-    for (const delivery of this.repos.webhookDeliveries.due(now, free)) {
-      if (!this.repos.webhookDeliveries.lease(delivery.deliveryId, delivery.nextAttemptAt, leaseUntil)) continue;
-      void this.queue.add(() => this.settle(delivery)).finally(() => this.kick());
+    for (const delivery of await this.repos.webhookDeliveries.claimDue(this.lease.from(), free)) {
+      // This node's own earlier claim ran out and it claimed the delivery again while still attempting it: the attempt goes on.
+      if (this.inFlight.has(delivery.deliveryId)) continue;
+      if (!this.running) {
+        await this.repos.webhookDeliveries.release(delivery.deliveryId, this.lease.owner);
+        continue;
+      }
+      this.inFlight.add(delivery.deliveryId);
+      void this.queue
+        .add(() => this.settle(delivery))
+        .finally(() => {
+          this.inFlight.delete(delivery.deliveryId);
+          this.kick();
+        });
     }
+  }
+
+  /** Renews the leases of the attempts in flight here. */
+  private async renew(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    await this.repos.webhookDeliveries.renew([...this.inFlight], this.lease.owner, this.lease.from().until);
   }
 
   /**
@@ -123,7 +152,7 @@ export class DeliveryWorker {
       outcome = res.status >= 200 && res.status <= 299 ? done(res.status) : this.retryOrGiveUp(delivery, res.status, `receiver answered HTTP ${res.status}`);
     } catch (err) {
       if (!this.running) {
-        this.repos.webhookDeliveries.release(delivery.deliveryId, Date.now());
+        await this.repos.webhookDeliveries.release(delivery.deliveryId, this.lease.owner);
         return;
       }
       const message = err instanceof Error ? err.message : String(err);
@@ -132,7 +161,9 @@ export class DeliveryWorker {
           ? { status: 'FAILED', nextAttemptAt: 0, statusCode: 0, error: message }
           : this.retryOrGiveUp(delivery, 0, message);
     }
-    this.repos.webhookDeliveries.recordAttempt(delivery.deliveryId, outcome);
+    if (!(await this.repos.webhookDeliveries.recordAttempt(delivery.deliveryId, this.lease.owner, outcome))) {
+      this.log.warn({ deliveryId: delivery.deliveryId }, 'webhook delivery: the lease was taken over during the attempt; its outcome is not recorded');
+    }
   }
 
   private retryOrGiveUp(delivery: DueDelivery, statusCode: number, error: string): AttemptOutcome {

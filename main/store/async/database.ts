@@ -19,10 +19,14 @@ import { AsyncTemplateRepository } from './repos/templates.ts';
 import { AsyncTermSetRepository } from './repos/termSets.ts';
 import { AsyncRateLimitRepository } from './repos/rateLimits.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
-import type { StoreSchema } from './schema.ts';
+import { AsyncJobRepository, type JobBell } from './repos/jobs.ts';
+import { AsyncTaskRepository } from './repos/tasks.ts';
+import { AsyncWebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
+import { AsyncWebhookRepository } from './repos/webhooks.ts';
+import type { Dialect, StoreSchema } from './schema.ts';
 import { cachingStatements } from './statementCache.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './schema.ts';
 
 export interface AsyncRepositories {
   readonly identity: AsyncIdentityRepository;
@@ -35,6 +39,10 @@ export interface AsyncRepositories {
   readonly rateLimits: AsyncRateLimitRepository;
   readonly acl: AsyncAclRepositories;
   readonly org: AsyncOrgRepositories;
+  readonly jobs: AsyncJobRepository;
+  readonly tasks: AsyncTaskRepository;
+  readonly webhooks: AsyncWebhookRepository;
+  readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -62,17 +70,23 @@ interface OpenUnit {
   readonly writes: boolean;
 }
 
+/** Runs `fn` once the write it follows has committed. */
+type AfterCommit = (fn: () => void) => void;
+
 abstract class KyselyDatabase implements AsyncDatabase {
   private readonly outside: AsyncRepositories;
   /** The unit of work the current call runs in: a nested one joins it instead of waiting for its own connection. */
   private readonly openUnit = new AsyncLocalStorage<OpenUnit>();
+  /** This process's listeners for queued jobs (its job runner). */
+  private readonly jobListeners = new Set<(queue: string) => void>();
 
   protected constructor(
     readonly dialect: Dialect,
     protected readonly kysely: Kysely<StoreSchema>,
     private readonly tokenMemory: TokenMemory | undefined,
   ) {
-    this.outside = this.reposOver(kysely);
+    // A statement outside a unit of work has committed when it returns.
+    this.outside = this.reposOver(kysely, (fn) => fn());
   }
 
   get repos(): AsyncRepositories {
@@ -104,13 +118,24 @@ abstract class KyselyDatabase implements AsyncDatabase {
       if (writes && !open.writes) throw new Error('a write transaction cannot start inside a read transaction');
       return fn(open.repos);
     }
-    return this.begin(writes, (q) => {
-      const repos = this.reposOver(q);
+    const committed: (() => void)[] = [];
+    const result = await this.begin(writes, (q) => {
+      const repos = this.reposOver(q, (after) => committed.push(after));
       return this.openUnit.run({ repos, writes }, () => fn(repos));
     });
+    for (const after of committed) after();
+    return result;
   }
 
-  private reposOver(q: Kysely<StoreSchema>): AsyncRepositories {
+  private reposOver(q: Kysely<StoreSchema>, afterCommit: AfterCommit): AsyncRepositories {
+    const listeners = this.jobListeners;
+    const bell: JobBell = {
+      ring: (queue) => afterCommit(() => listeners.forEach((l) => l(queue))),
+      listen: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
     return {
       identity: new AsyncIdentityRepository(q),
       tokens: new AsyncTokenRepository(q, this.tokenMemory),
@@ -122,6 +147,10 @@ abstract class KyselyDatabase implements AsyncDatabase {
       rateLimits: new AsyncRateLimitRepository(q),
       acl: new AsyncAclRepositories(q),
       org: new AsyncOrgRepositories(q),
+      jobs: new AsyncJobRepository(q, this.dialect, bell),
+      tasks: new AsyncTaskRepository(q, this.dialect),
+      webhooks: new AsyncWebhookRepository(q),
+      webhookDeliveries: new AsyncWebhookDeliveryRepository(q, this.dialect),
     };
   }
 }

@@ -7,7 +7,12 @@
 import type { Generated } from 'kysely';
 import type { Cardinality, OptionSourceType, TargetKind, ValueType } from '../../../shared/v1/contentModel.ts';
 import type { PrincipalType } from '../../../shared/permissions.ts';
+import type { TaskKind, TaskStatus } from '../../../shared/v1/ingest.ts';
+import type { DeliveryStatus, WebhookEventType } from '../../../shared/v1/webhooks.ts';
 import type { TokenKind } from '../repos/tokenRecords.ts';
+
+/** The database under the store: one set of queries, and where they must differ, one per dialect. */
+export type Dialect = 'sqlite' | 'postgres';
 
 export interface TenantsTable {
   rowid: Generated<number>;
@@ -265,6 +270,74 @@ export interface VersionRefsTable {
   version_no: number;
 }
 
+/** What a queue's claim writes: the node holding the row, and until when (epoch ms; 0 when none does). */
+interface LeaseColumns {
+  lease_owner: Generated<string>;
+  lease_until: Generated<number>;
+}
+
+export type JobStatus = 'QUEUED' | 'RUNNING' | 'FAILED';
+
+export interface JobsTable extends LeaseColumns {
+  job_id: Generated<number>;
+  queue: string;
+  job_key: string;
+  payload: string;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: number;
+  last_error: Generated<string>;
+  create_time: string;
+  update_time: string;
+}
+
+export interface TasksTable extends LeaseColumns {
+  task_id: string;
+  tenant_id: string;
+  kind: TaskKind;
+  status: TaskStatus;
+  input: string;
+  result: string | null;
+  fail_code: Generated<number>;
+  fail_reason: Generated<string>;
+  attempts: Generated<number>;
+  client_id: string;
+  user_id: string | null;
+  auth_mode: string;
+  create_by: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface WebhooksTable {
+  webhook_id: string;
+  tenant_id: string;
+  url: string;
+  /** The event types, as a JSON array. */
+  events: string;
+  secret: string;
+  description: string;
+  create_by: string;
+  create_time: string;
+}
+
+export interface WebhookDeliveriesTable extends LeaseColumns {
+  delivery_id: string;
+  webhook_id: string;
+  tenant_id: string;
+  event_type: WebhookEventType;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_status_code: Generated<number>;
+  last_error: Generated<string>;
+  create_time: string;
+  update_time: string;
+  delivered_time: Generated<string>;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
@@ -278,6 +351,10 @@ export interface StoreSchema {
   template_fields: TemplateFieldsTable;
   term_sets: TermSetsTable;
   rate_limits: RateLimitsTable;
+  jobs: JobsTable;
+  tasks: TasksTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   departments: DepartmentsTable;
   department_members: MembersTable & { dept_id: string };
   roles: RolesTable;

@@ -8,6 +8,7 @@ import * as m0002 from './migrations/0002_authorization_codes.ts';
 import * as m0003 from './migrations/0003_content_model.ts';
 import * as m0004 from './migrations/0004_rate_limits.ts';
 import * as m0005 from './migrations/0005_access.ts';
+import * as m0006 from './migrations/0006_queues.ts';
 import { migrationsFrom } from '../migrationFiles.ts';
 
 export const POSTGRES_MIGRATIONS = migrationsFrom(
@@ -17,6 +18,7 @@ export const POSTGRES_MIGRATIONS = migrationsFrom(
     '0003_content_model.ts': m0003,
     '0004_rate_limits.ts': m0004,
     '0005_access.ts': m0005,
+    '0006_queues.ts': m0006,
   },
   'main/store/postgres/migrations',
 );

@@ -1,10 +1,11 @@
-/** The persisted job runner over a real SQLite store. */
+/** The persisted job runner over a real SQLite store. (Two nodes on one queue: test/integration/cluster/queueLeases.test.ts.) */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobRunner, PermanentJobError, type JobHandler, type RunnerOptions } from '../../../main/jobs/runner.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
-import { JobRepository } from '../../../main/store/repos/jobs.ts';
+import { NodeLease } from '../../../main/jobs/nodeLease.ts';
+import { asyncOverSqlite } from '../../../main/store/async/database.ts';
 import { memoryLog } from '../../helpers/memoryLog.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 import { until as waitUntil } from '../../helpers/wait.ts';
@@ -63,34 +64,35 @@ function start(h: JobHandler<Payload>, options: RunnerOptions = {}): JobRunner {
  * Waits until `check` holds. `withinMs` is part of what a test asserts (it ran at once, not after
  * the 60 s gap of its setting); without it the wait has only test/helpers/wait.ts's guard.
  */
-async function until(check: () => boolean, withinMs?: number): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, withinMs?: number): Promise<void> {
   if (withinMs === undefined) {
     await waitUntil('the jobs', check);
     return;
   }
   const end = Date.now() + withinMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`condition not met within ${withinMs} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 const enqueue = (n: number, key = `k${n}`) => store.jobs.enqueue({ queue: 'q', key, payload: { n }, maxAttempts: 3 });
+const jobs = () => store.jobs.list('q');
 
 describe('JobRunner', () => {
   it('runs queued jobs in order and removes them when done', async () => {
     const h = handler();
     start(h);
-    [1, 2, 3].forEach((n) => enqueue(n));
+    for (const n of [1, 2, 3]) await enqueue(n);
     await until(() => h.done.length === 3);
     expect(h.done).toEqual([1, 2, 3]);
-    await until(() => store.jobs.list('q').length === 0);
+    await until(async () => (await jobs()).length === 0);
   });
 
-  it('keeps one live job per key', () => {
-    expect(enqueue(1, 'same')).toBe(true);
-    expect(enqueue(2, 'same')).toBe(false);
-    expect(store.jobs.list('q').map((j) => j.payload)).toEqual(['{"n":1}']);
+  it('keeps one live job per key', async () => {
+    expect(await enqueue(1, 'same')).toBe(true);
+    expect(await enqueue(2, 'same')).toBe(false);
+    expect((await jobs()).map((j) => j.payload)).toEqual(['{"n":1}']);
   });
 
   it('retries a failing job with backoff, then succeeds', async () => {
@@ -101,20 +103,20 @@ describe('JobRunner', () => {
         if (calls === 1) throw new Error('disk busy');
       },
     });
-    enqueue(7);
+    await enqueue(7);
     start(h);
     await until(() => calls === 2);
-    await until(() => store.jobs.list('q').length === 0);
+    await until(async () => (await jobs()).length === 0);
     expect(h.gaveUp).toEqual([]);
   });
 
   it('gives up after maxAttempts and keeps the job as FAILED', async () => {
     const h = handler({ run: async () => Promise.reject(new Error('always broken')) });
-    enqueue(9);
+    await enqueue(9);
     start(h);
     await until(() => h.gaveUp.length === 1);
     expect(h.gaveUp).toEqual([[9, 'always broken']]);
-    expect(store.jobs.list('q')).toMatchObject([{ status: 'FAILED', attempts: 3, lastError: 'always broken' }]);
+    expect(await jobs()).toMatchObject([{ status: 'FAILED', attempts: 3, lastError: 'always broken', leaseOwner: '', leaseUntil: 0 }]);
   });
 
   it('does not retry a permanent failure', async () => {
@@ -125,7 +127,7 @@ describe('JobRunner', () => {
         throw new PermanentJobError('cannot ever work');
       },
     });
-    enqueue(1);
+    await enqueue(1);
     start(h);
     await until(() => h.gaveUp.length === 1);
     expect(calls).toBe(1);
@@ -133,11 +135,11 @@ describe('JobRunner', () => {
 
   it('fails a job with an unreadable payload without running it', async () => {
     const h = handler();
-    store.jobs.enqueue({ queue: 'q', key: 'bad', payload: { nothing: true }, maxAttempts: 3 });
+    await store.jobs.enqueue({ queue: 'q', key: 'bad', payload: { nothing: true }, maxAttempts: 3 });
     start(h);
-    await until(() => store.jobs.list('q')[0]?.status === 'FAILED');
+    await until(async () => (await jobs())[0]?.status === 'FAILED');
     expect(h.done).toEqual([]);
-    expect(store.jobs.list('q')[0]?.lastError).toMatch(/^unreadable payload/);
+    expect((await jobs())[0]?.lastError).toMatch(/^unreadable payload/);
   });
 
   it('never runs more jobs at once than the concurrency bound', async () => {
@@ -151,10 +153,9 @@ describe('JobRunner', () => {
         now--;
       },
     });
-    for (let n = 0; n < 6; n++) enqueue(n);
-    const runner = start(h);
-    await until(() => runner.runningCount('q') === 2);
-    await until(() => store.jobs.list('q').length === 0);
+    for (let n = 0; n < 6; n++) await enqueue(n);
+    start(h);
+    await until(async () => (await jobs()).length === 0);
     expect(peak).toBe(2);
   });
 
@@ -170,21 +171,21 @@ describe('JobRunner', () => {
           }),
         ),
     });
-    enqueue(1);
+    await enqueue(1);
     start(h);
     await until(() => h.gaveUp.length === 1);
     expect(aborted).toBe(true);
     expect(h.gaveUp[0]?.[1]).toBe('timed out after 50 ms');
-    expect(store.jobs.list('q')[0]?.attempts).toBe(1);
+    expect((await jobs())[0]?.attempts).toBe(1);
   });
 
   it('stop() interrupts a running job and puts it back; the next runner finishes it', async () => {
     const blocking = handler({ run: (_p, signal) => new Promise((_r, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) });
-    enqueue(5);
+    await enqueue(5);
     const first = start(blocking);
     await until(() => first.runningCount('q') === 1);
     await first.stop();
-    expect(store.jobs.list('q')).toMatchObject([{ status: 'QUEUED', attempts: 0 }]);
+    expect(await jobs()).toMatchObject([{ status: 'QUEUED', attempts: 0, leaseOwner: '', leaseUntil: 0 }]);
     expect(blocking.gaveUp).toEqual([]);
 
     const h = handler();
@@ -193,31 +194,34 @@ describe('JobRunner', () => {
     expect(h.done).toEqual([5]);
   });
 
-  it('at start, queues again a job a crash left RUNNING, and gives up on one that used all its attempts', async () => {
-    enqueue(1);
-    store.jobs.enqueue({ queue: 'q', key: 'k2', payload: { n: 2 }, maxAttempts: 1 });
-    // What a killed process leaves behind: claimed, never finished.
-    expect(store.jobs.claim('q')?.key).toBe('k1');
-    expect(store.jobs.claim('q')?.key).toBe('k2');
+  it('takes over a job whose node died once its lease has run out, and gives up on one that used all its attempts', async () => {
+    await enqueue(1);
+    await store.jobs.enqueue({ queue: 'q', key: 'k2', payload: { n: 2 }, maxAttempts: 1 });
+    // What a killed node leaves behind: claimed under a lease it no longer renews, never finished.
+    const dead = new NodeLease('dead-node', 300);
+    expect((await store.jobs.claim('q', dead.from()))?.key).toBe('k1');
+    expect((await store.jobs.claim('q', dead.from()))?.key).toBe('k2');
     const h = handler();
     start(h);
     await until(() => h.done.length === 1);
     expect(h.done).toEqual([1]);
     expect(h.gaveUp).toEqual([[2, 'interrupted 1 time without finishing']]);
+    expect(await jobs()).toMatchObject([{ key: 'k2', status: 'FAILED', attempts: 2 }]);
   });
 
-  it("runs a handler's start-up work beside the queued jobs, and stop() ends it", async () => {
+  it("runs a handler's sweep beside the queued jobs, and stop() ends it", async () => {
     let startSignal: AbortSignal | undefined;
     const h = handler({
-      // A start-up that would run until the runner stops, like a long backfill.
-      start: (signal) =>
+      // A sweep that would run until the runner stops, like a long backfill.
+      sweep: (signal) =>
         new Promise<void>((resolve) => {
           startSignal = signal;
           signal.addEventListener('abort', () => resolve());
         }),
     });
-    enqueue(1);
+    await enqueue(1);
     const runner = start(h);
+    runner.sweep();
     await until(() => h.done.length === 1);
     expect(startSignal?.aborted).toBe(false);
     await runner.stop();
@@ -234,7 +238,7 @@ describe('JobRunner', () => {
     it('starts one job at once, then at most one per gap, and never starves the queue', async () => {
       const started: number[] = [];
       const h = handler({ concurrency: 4, run: async () => void started.push(Date.now()) });
-      for (let n = 0; n < 4; n++) enqueue(n);
+      for (let n = 0; n < 4; n++) await enqueue(n);
       start(h, { foreground: busyUntilQuiet(), busyGapMs: 150 });
       await until(() => started.length === 4);
       const gaps = started.slice(1).map((t, i) => t - (started[i] as number));
@@ -245,13 +249,13 @@ describe('JobRunner', () => {
     it('runs the rest at once, up to the concurrency bound, as soon as the foreground is quiet', async () => {
       const foreground = busyUntilQuiet();
       const h = handler({ concurrency: 4 });
-      for (let n = 0; n < 6; n++) enqueue(n);
+      for (let n = 0; n < 6; n++) await enqueue(n);
       start(h, { foreground, busyGapMs: 60_000 });
       await until(() => h.done.length === 1);
       await new Promise((r) => setTimeout(r, 100));
       expect(h.done).toEqual([0]);
       foreground.quiet();
-      store.jobs.enqueue({ queue: 'q', key: 'wake', payload: { n: 6 }, maxAttempts: 3 });
+      await store.jobs.enqueue({ queue: 'q', key: 'wake', payload: { n: 6 }, maxAttempts: 3 });
       await until(() => h.done.length === 7, 2_000);
     });
 
@@ -259,7 +263,7 @@ describe('JobRunner', () => {
       const foreground = busyUntilQuiet();
       const h = handler({ concurrency: 4 });
       start(h, { foreground, busyGapMs: 200, pollMs: 60_000 });
-      enqueue(0);
+      await enqueue(0);
       await until(() => h.done.length === 1);
       let looks = 0;
       const nextDue = store.jobs.nextDue.bind(store.jobs);
@@ -267,7 +271,7 @@ describe('JobRunner', () => {
         looks++;
         return nextDue(queue);
       };
-      for (let n = 1; n <= 50; n++) enqueue(n);
+      for (let n = 1; n <= 50; n++) await enqueue(n);
       await new Promise((r) => setTimeout(r, 20));
       expect(looks).toBeLessThanOrEqual(1);
       foreground.quiet();
@@ -277,7 +281,7 @@ describe('JobRunner', () => {
     it('wakes by itself when the foreground falls quiet, with no new job to wake it', async () => {
       let quietAt = Date.now() + 200;
       const h = handler({ concurrency: 4 });
-      for (let n = 0; n < 3; n++) enqueue(n);
+      for (let n = 0; n < 3; n++) await enqueue(n);
       start(h, { foreground: { quietAt: () => quietAt }, busyGapMs: 60_000, pollMs: 60_000 });
       await until(() => h.done.length === 3, 2_000);
       expect(Date.now()).toBeGreaterThanOrEqual(quietAt - 5);
@@ -287,19 +291,20 @@ describe('JobRunner', () => {
 });
 
 describe('when its database fails', () => {
-  it('logs a job it could not give up at start, and goes on: the database is read-only', async () => {
-    store.jobs.enqueue({ queue: 'q', key: 'k1', payload: { n: 1 }, maxAttempts: 1 });
-    expect(store.jobs.claim('q')?.key).toBe('k1');
+  it('logs a job it could not claim, and goes on: the database is read-only', async () => {
+    await store.jobs.enqueue({ queue: 'q', key: 'k1', payload: { n: 1 }, maxAttempts: 1 });
+    // Claimed by a node that died: its lease has run out, and the job used its one attempt.
+    expect((await store.jobs.claim('q', { owner: 'dead-node', until: Date.now() - 1 }))?.key).toBe('k1');
     // A real fault: the runner's connection can read but not write, as on a disk remounted read-only.
     const readOnly = new Database(join(dir, 'folio.db'), { readonly: true });
     const { log, lines } = memoryLog();
     const h = handler();
-    const runner = new JobRunner(new JobRepository(readOnly), [h as JobHandler<unknown>], { pollMs: 20, log });
+    const runner = new JobRunner(asyncOverSqlite(readOnly).repos.jobs, [h as JobHandler<unknown>], { pollMs: 20, log });
     runners.push(runner);
-    // Unhandled, the failed give-up ended the process.
+    // Unhandled, a failed claim would end the process.
     runner.start();
-    await until(() => lines.some((l) => l.msg === 'job runner: giving up a job failed'));
-    expect(lines.find((l) => l.msg === 'job runner: giving up a job failed')).toMatchObject({ queue: 'q', err: { message: expect.stringMatching(/readonly/) } });
+    await until(() => lines.some((l) => l.msg === 'job runner: looking for jobs failed'));
+    expect(lines.find((l) => l.msg === 'job runner: looking for jobs failed')).toMatchObject({ err: { message: expect.stringMatching(/readonly/) } });
     expect(h.gaveUp).toEqual([]);
     await runner.stop();
     readOnly.close();
@@ -309,7 +314,7 @@ describe('when its database fails', () => {
     let finish = (): void => undefined;
     const h = handler({ run: () => new Promise<void>((resolve) => (finish = resolve)) });
     const { log, lines } = memoryLog();
-    enqueue(1);
+    await enqueue(1);
     const runner = start(h, { log });
     await until(() => runner.runningCount('q') === 1);
     store.close();

@@ -49,7 +49,7 @@ describe('text job', () => {
   it('is queued by finalize, with a PENDING TEXT rendition', async () => {
     const v = await newVersion('queued by finalize');
     expect(textOf(v.versionId)?.status).toBe('PENDING');
-    expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
+    expect(await store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
   });
 
   it('reuses the result of a version with the same content and type instead of extracting again', async () => {
@@ -80,33 +80,33 @@ describe('text job', () => {
     await expect(job.run({ tenantId: ctx.tenantId, versionId: 'ver_gone' }, signal)).resolves.toBeUndefined();
   });
 
-  it('at start, queues versions that have no TEXT rendition', async () => {
+  it('in its sweep, queues versions that have no TEXT rendition', async () => {
     const v = await newVersion('missed by a crash');
-    store.transaction(() => {
-      store.jobs.complete(store.jobs.list(TEXT_QUEUE).find((j) => j.key === v.versionId)?.jobId ?? -1);
-    });
     const db = openDb(dir);
+    db.prepare('DELETE FROM jobs WHERE job_key = ?').run(v.versionId);
     db.prepare('DELETE FROM renditions WHERE version_id = ?').run(v.versionId);
     db.close();
     expect(textOf(v.versionId)).toBeUndefined();
-    await job.start?.(signal);
+    await job.sweep?.(signal);
     expect(textOf(v.versionId)?.status).toBe('PENDING');
-    expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
+    expect(await store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
   });
 
-  it('at start, queues again a PENDING rendition whose job was lost, and leaves one with a live job alone', async () => {
+  it('in its sweep, queues again a PENDING rendition whose job was lost, and leaves one with a live job alone', async () => {
     const lost = await newVersion('job lost in a crash');
     const kept = await newVersion('job still queued');
-    const jobOf = (versionId: string) => store.jobs.list(TEXT_QUEUE).filter((j) => j.key === versionId);
-    store.transaction(() => store.jobs.complete(jobOf(lost.versionId)[0]?.jobId ?? -1));
-    const keptJob = jobOf(kept.versionId)[0]?.jobId;
-    expect(store.jobs.isLive(TEXT_QUEUE, lost.versionId)).toBe(false);
-    await job.start?.(signal);
-    expect(store.jobs.isLive(TEXT_QUEUE, lost.versionId)).toBe(true);
-    expect(jobOf(kept.versionId).map((j) => j.jobId)).toEqual([keptJob]);
+    const jobOf = async (versionId: string) => (await store.jobs.list(TEXT_QUEUE)).filter((j) => j.key === versionId);
+    const db = openDb(dir);
+    db.prepare('DELETE FROM jobs WHERE job_key = ?').run(lost.versionId);
+    db.close();
+    const keptJob = (await jobOf(kept.versionId))[0]?.jobId;
+    expect(await store.jobs.isLive(TEXT_QUEUE, lost.versionId)).toBe(false);
+    await job.sweep?.(signal);
+    expect(await store.jobs.isLive(TEXT_QUEUE, lost.versionId)).toBe(true);
+    expect((await jobOf(kept.versionId)).map((j) => j.jobId)).toEqual([keptJob]);
   });
 
-  it('at start, works through more missed versions than one batch, and stops when told to', async () => {
+  it('in its sweep, works through more missed versions than one batch, and stops when told to', async () => {
     const db = openDb(dir);
     // Versions missed by a crash: their renditions and jobs are gone.
     const versions = [];
@@ -116,9 +116,9 @@ describe('text job', () => {
     db.close();
     const stopped = new AbortController();
     stopped.abort();
-    await job.start?.(stopped.signal);
-    expect(store.jobs.list(TEXT_QUEUE)).toHaveLength(0);
-    await job.start?.(signal);
-    for (const v of versions) expect(store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
+    await job.sweep?.(stopped.signal);
+    expect(await store.jobs.list(TEXT_QUEUE)).toHaveLength(0);
+    await job.sweep?.(signal);
+    for (const v of versions) expect(await store.jobs.isLive(TEXT_QUEUE, v.versionId)).toBe(true);
   }, HEAVY_TEST_MS);
 });
