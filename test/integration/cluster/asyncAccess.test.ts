@@ -247,7 +247,9 @@ describe.each(['sqlite', 'postgres'] as const)('organisation and access on %s', 
     expect(await names({ name: '_' })).toEqual(['_off']);
     expect(await names({ enabled: false })).toEqual(['Readers', '_off']);
     expect(await names({ matchResourceType: 'DOCUMENT', grantType: 'DENY' })).toEqual(['_off']);
-    expect((await policies.page(tenantId, {}, { column: 'createTime', asc: true }, 1, 1)).rows.map((p) => p.policyId)).toEqual([off.policyId]);
+    // Policies made in the same millisecond share a createTime; the page breaks the tie by policyId.
+    const byCreateTime = [made, off, user].sort((a, b) => (a.createTime === b.createTime ? (a.policyId < b.policyId ? -1 : 1) : a.createTime < b.createTime ? -1 : 1));
+    expect((await policies.page(tenantId, {}, { column: 'createTime', asc: true }, 1, 1)).rows.map((p) => p.policyId)).toEqual([byCreateTime[1]?.policyId]);
 
     await policies.removeGrantee(tenantId, 'USER', 'usr_a');
     expect((await policies.get(tenantId, user.policyId))?.grantees).toEqual([]);
