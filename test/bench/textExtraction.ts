@@ -2,17 +2,20 @@
  * Text extraction throughput, in pages per second: a 50-page PDF with a text layer and a 5-page
  * scanned PDF (OCR), through Folio's extractor threads (as the text job uses them), and through
  * Debian's `pdftotext` and `tesseract` CLI on the same files in the same run. For OCR, also the CPU
- * seconds per page of each: Folio's whole process (every thread) against the CLI processes'. A
- * missing CLI is reported, not fatal.
+ * seconds per page of each: Folio's whole process (every thread, and the OCR program's processes it
+ * ran) against the CLI processes'. A missing CLI is reported, not fatal. FOLIO_BENCH_OCR=wasm (or
+ * native) picks Folio's OCR engine; by default Folio picks as the service does.
  *
  * Run alone: node --import tsx test/bench/textExtraction.ts
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ExtractorPool } from '../../main/service/text/extractorPool.ts';
+import type { OcrChoice } from '../../main/service/text/ocr.ts';
+import type { Extraction } from '../../main/service/text/textDocument.ts';
 import { drawText, pdf, png, type Raster } from '../fixtures/text.ts';
 
 const run = promisify(execFile);
@@ -47,13 +50,23 @@ interface Timing {
   cpu: number;
 }
 
-/** Wall-clock seconds of `fn`, and the CPU seconds of this process (all its threads) meanwhile. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU seconds of the child processes this process has waited for (cutime and cstime of /proc/self/stat). */
+function childrenCpu(): number {
+  const stat = readFileSync('/proc/self/stat', 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+}
+
+/** Wall-clock seconds of `fn`, and the CPU seconds of this process (all its threads) and of the children it ran meanwhile. */
 async function timed(fn: () => Promise<unknown>): Promise<Timing> {
   const start = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
+  const childrenBefore = childrenCpu();
   await fn();
   const cpu = process.cpuUsage(cpuBefore);
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpu: (cpu.user + cpu.system) / 1e6 };
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpu: (cpu.user + cpu.system) / 1e6 + childrenCpu() - childrenBefore };
 }
 
 function row(name: string, tool: string, pages: number, timing: Timing | null, note = ''): BenchRow {
@@ -75,8 +88,7 @@ function row(name: string, tool: string, pages: number, timing: Timing | null, n
 async function cliCpu(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { stdout } = await run('sh', ['-c', '"$@" >/dev/null && cat /proc/$$/stat', 'sh', command, ...args], { env });
   const fields = stdout.slice(stdout.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number((await run('getconf', ['CLK_TCK'])).stdout.trim());
-  return (Number(fields[13]) + Number(fields[14])) / ticks;
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
 }
 
 async function cli(name: string, tool: string, pages: number, fn: () => Promise<number>): Promise<BenchRow> {
@@ -92,7 +104,7 @@ async function cli(name: string, tool: string, pages: number, fn: () => Promise<
 
 export async function benchTextExtraction(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-text-'));
-  const pool = new ExtractorPool();
+  const pool = new ExtractorPool({ ocr: (process.env.FOLIO_BENCH_OCR as OcrChoice | undefined) ?? 'auto' });
   const extract = (bytes: Uint8Array) => pool.extract(new Uint8Array(bytes), 'application/pdf', new AbortController().signal);
   try {
     const text = textPdf();
@@ -109,7 +121,10 @@ export async function benchTextExtraction(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     rows.push(row(`${TEXT_PAGES}-page text PDF`, 'folio (pdfjs-dist)', TEXT_PAGES, await timed(() => extract(text))));
     rows.push(await cli(`${TEXT_PAGES}-page text PDF`, 'pdftotext (poppler)', TEXT_PAGES, () => cliCpu('pdftotext', [join(dir, 'text.pdf'), '-'])));
-    rows.push(row(`${SCAN_PAGES}-page OCR scan`, 'folio (pdfjs-dist + tesseract.js)', SCAN_PAGES, await timed(() => extract(scan))));
+    let scanned: Extraction | undefined;
+    const scanTiming = await timed(async () => (scanned = await extract(scan)));
+    const engine = scanned?.status === 'READY' ? (scanned.document.ocr?.engineVersion ?? '') : `no text: ${scanned?.status}`;
+    rows.push(row(`${SCAN_PAGES}-page OCR scan`, 'folio (pdfjs-dist + OCR)', SCAN_PAGES, scanTiming, engine));
     rows.push(
       await cli(`${SCAN_PAGES}-page OCR scan`, 'tesseract CLI (page images)', SCAN_PAGES, async () => {
         let cpu = 0;

@@ -13,7 +13,7 @@ import { EpubEncrypted, epubPages } from './epub.ts';
 import { baseType, detectFormat, looksLikeText } from './formats.ts';
 import { htmlText } from './html.ts';
 import { jpegSize, pngSize, type Size } from './imageSize.ts';
-import type { OcrEngine, OcrPage } from './ocr.ts';
+import type { OcrEngine, OcrPage } from './ocrPage.ts';
 import { odtPages } from './odt.ts';
 import { openPdf, pageText, renderPage } from './pdf.ts';
 import { RtfError, rtfText } from './rtf.ts';
@@ -195,9 +195,10 @@ async function ocrPage(page: number, raster: () => Promise<{ image: Buffer; size
       page: { page, text: result.text, confidence: result.confidence, coverage: result.coverage, ocrStatus: result.ocrStatus, layout: result.layout },
       size,
       engineVersion: result.engineVersion,
+      layoutSchema: result.layoutSchema,
     };
   } catch (err) {
-    return { page: { page, text: '', confidence: 0, coverage: 0, ocrStatus: 'FAILED' }, size, engineVersion: '', error: messageOf(err) };
+    return { page: { page, text: '', confidence: 0, coverage: 0, ocrStatus: 'FAILED' }, size, engineVersion: '', layoutSchema: '', error: messageOf(err) };
   }
 }
 

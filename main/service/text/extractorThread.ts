@@ -3,10 +3,12 @@
  * and partly synchronous, so it runs in a worker thread: the HTTP server stays responsive, a job can
  * be stopped at once by terminating the thread, and a file that needs too much memory kills the
  * thread, not the service. The thread is started on first use and stopped after a quiet minute,
- * which frees the OCR model.
+ * which frees the OCR model. When the thread ends, for whatever reason, the OCR program's processes
+ * it started and that still run are killed: a thread's end does not end its child processes.
  */
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread, type WorkerEntry } from '../../platform/workerThread.ts';
+import type { OcrChoice } from './ocr.ts';
 import type { PageShare, PdfPart } from './results.ts';
 import type { Extraction } from './textDocument.ts';
 
@@ -21,6 +23,16 @@ export interface ExtractRequest {
 export type ExtractResult = Extraction | PdfPart;
 
 export type ExtractReply = { id: number; result: ExtractResult } | { id: number; error: string };
+
+/** From the thread: an OCR process started (`running`) or ended. */
+export interface OcrChildNotice {
+  ocrChild: number;
+  running: boolean;
+}
+
+export interface ExtractorWorkerData {
+  ocr: OcrChoice;
+}
 
 /** The thread died on this file (out of memory, or a crash in native code). */
 export class ExtractorCrashed extends Error {
@@ -38,6 +50,10 @@ export interface ExtractorOptions {
   idleMs?: number;
   /** Heap limit of the thread, in MB. */
   maxHeapMb?: number;
+  /** Which OCR engine (ocr.ts); `auto` unless a test says otherwise. */
+  ocr?: OcrChoice;
+  /** Told when an OCR process starts or ends in the thread. */
+  onOcrChild?: (pid: number, running: boolean) => void;
 }
 
 export class ExtractorThread {
@@ -48,7 +64,7 @@ export class ExtractorThread {
   private readonly idleMs: number;
   private readonly maxHeapMb: number;
 
-  constructor(options: ExtractorOptions = {}) {
+  constructor(private readonly options: ExtractorOptions = {}) {
     this.idleMs = options.idleMs ?? 60_000;
     this.maxHeapMb = options.maxHeapMb ?? 2048;
   }
@@ -83,8 +99,8 @@ export class ExtractorThread {
         this.idleTimer = setTimeout(() => void this.stopThread(), this.idleMs);
         this.idleTimer.unref();
       };
-      const onMessage = (reply: ExtractReply) => {
-        if (reply.id !== id) return;
+      const onMessage = (reply: ExtractReply | OcrChildNotice) => {
+        if (!('id' in reply) || reply.id !== id) return;
         cleanup();
         if ('result' in reply) resolve(reply.result);
         else reject(new Error(reply.error));
@@ -116,10 +132,22 @@ export class ExtractorThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorkerThread(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } });
+    const workerData: ExtractorWorkerData = { ocr: this.options.ocr ?? 'auto' };
+    const worker = startWorkerThread(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb }, workerData: { ...workerData } });
+    const children = new Set<number>();
+    worker.on('message', (notice: ExtractReply | OcrChildNotice) => {
+      if (!('ocrChild' in notice)) return;
+      if (notice.running) children.add(notice.ocrChild);
+      else children.delete(notice.ocrChild);
+      this.options.onOcrChild?.(notice.ocrChild, notice.running);
+    });
     // A thread that dies between requests is simply replaced on the next one.
     worker.on('error', () => this.forget(worker));
-    worker.on('exit', () => this.forget(worker));
+    worker.on('exit', () => {
+      this.forget(worker);
+      // Node delivers a thread's last messages before its exit, so every child it told of is known here.
+      for (const pid of children) killChild(pid);
+    });
     this.worker = worker;
     return worker;
   }
@@ -132,5 +160,13 @@ export class ExtractorThread {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
+  }
+}
+
+function killChild(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // It has ended meanwhile.
   }
 }

@@ -10,7 +10,7 @@
 import type { PageSize, TextPage, TextSource } from '../../../shared/v1/text.ts';
 import { decodeText } from './decodeText.ts';
 import { detectFormat } from './formats.ts';
-import { LAYOUT_SCHEMA, TEXT_DOCUMENT_FORMAT, type Extraction } from './textDocument.ts';
+import { TEXT_DOCUMENT_FORMAT, type Extraction } from './textDocument.ts';
 
 export const NO_TEXT = {
   empty: 'the document is empty',
@@ -50,6 +50,7 @@ export interface OcrOutcome {
   page: TextPage;
   size: PageSize;
   engineVersion: string;
+  layoutSchema: string;
   error?: string;
 }
 
@@ -93,7 +94,8 @@ export function assemble(pages: TextPage[], ocrPages: OcrOutcome[], noText: stri
     const broken = ocrPages.find((o) => o.error !== undefined);
     return broken ? failed(`OCR failed on page ${broken.page.page}: ${broken.error}`) : notApplicable(noText);
   }
-  const engineVersion = ocrPages.find((o) => o.engineVersion)?.engineVersion ?? '';
+  // Every page of a document is read by one engine (the extractor threads choose alike).
+  const engine = ocrPages.find((o) => o.engineVersion !== '');
   return {
     status: 'READY',
     document: {
@@ -101,8 +103,8 @@ export function assemble(pages: TextPage[], ocrPages: OcrOutcome[], noText: stri
       source: sourceOf(pages),
       pages,
       ocr: {
-        schemaVersion: LAYOUT_SCHEMA,
-        engineVersion,
+        schemaVersion: engine?.layoutSchema ?? '',
+        engineVersion: engine?.engineVersion ?? '',
         coordinateSystem: { unit: 'pixel', origin: 'top-left', yAxis: 'down', pages: ocrPages.map((o) => o.size) },
       },
     },

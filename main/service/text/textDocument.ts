@@ -13,8 +13,6 @@ export const TEXT_MIME = 'application/vnd.folio.text+json';
  */
 export const TEXT_IN_VERSION_MIME = 'application/vnd.folio.text-in-version';
 export const TEXT_DOCUMENT_FORMAT = 'folio.text/1';
-/** Names the shape of an OCR page's `layout`: tesseract.js's Page object (blocks, paragraphs, lines, words, symbols with bbox in pixels). */
-export const LAYOUT_SCHEMA = 'tesseract.js-page/6';
 
 export interface TextDocument {
   format: typeof TEXT_DOCUMENT_FORMAT;

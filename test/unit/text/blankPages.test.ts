@@ -6,19 +6,25 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractText } from '../../../main/service/text/extract.ts';
 import { sourceOf } from '../../../main/service/text/results.ts';
-import { OcrEngine, type OcrPage } from '../../../main/service/text/ocr.ts';
+import { createOcrEngine } from '../../../main/service/text/ocr.ts';
+import type { OcrEngine, OcrPage } from '../../../main/service/text/ocrPage.ts';
 import type { Extraction, TextDocument } from '../../../main/service/text/textDocument.ts';
 import type { TextPage } from '../../../shared/v1/text.ts';
 import { drawText, MIME, normalise, pdf } from '../../fixtures/text.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 /** The real engine, counting the pages it is asked to read. */
-class CountingOcr extends OcrEngine {
+class CountingOcr implements OcrEngine {
   calls = 0;
+  private readonly engine = createOcrEngine('auto');
 
-  override recognize(image: Buffer, dpi: number | null): Promise<OcrPage> {
+  recognize(image: Buffer, dpi: number | null): Promise<OcrPage> {
     this.calls++;
-    return super.recognize(image, dpi);
+    return this.engine.recognize(image, dpi);
+  }
+
+  close(): Promise<void> {
+    return this.engine.close();
   }
 }
 

@@ -6,12 +6,12 @@ import fc from 'fast-check';
 import JSZip from 'jszip';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { extractText } from '../../../main/service/text/extract.ts';
-import { OcrEngine } from '../../../main/service/text/ocr.ts';
+import { createOcrEngine } from '../../../main/service/text/ocr.ts';
 import type { Extraction, TextDocument } from '../../../main/service/text/textDocument.ts';
 import { ZIP_LIMITS } from '../../../main/service/text/zip.ts';
 import { epub, MIME, odt } from '../../fixtures/text.ts';
 
-const ocr = new OcrEngine();
+const ocr = createOcrEngine('auto');
 afterAll(() => ocr.close());
 
 const LIMITS = { ...ZIP_LIMITS };

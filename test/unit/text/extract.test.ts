@@ -1,12 +1,12 @@
 /** Text extraction in-process, format by format, with files made by test/fixtures/text.ts. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXTRACTION_LIMITS, extractText } from '../../../main/service/text/extract.ts';
-import { OcrEngine } from '../../../main/service/text/ocr.ts';
+import { createOcrEngine } from '../../../main/service/text/ocr.ts';
 import type { Extraction, TextDocument } from '../../../main/service/text/textDocument.ts';
 import { docx, drawText, jpeg, MIME, normalise, pdf, png, tiff } from '../../fixtures/text.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
-const ocr = new OcrEngine();
+const ocr = createOcrEngine('auto');
 afterAll(() => ocr.close());
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -82,7 +82,12 @@ describe('FAILED', () => {
   });
 });
 
-describe('OCR (source OCR)', { timeout: HEAVY_TEST_MS }, () => {
+// Both engines, whichever the machine would choose: the program (which this machine must have, as
+// CI's does) and WebAssembly.
+describe.each(['native', 'wasm'] as const)('OCR (source OCR), %s engine', { timeout: HEAVY_TEST_MS }, (engine) => {
+  const ocr = createOcrEngine(engine);
+  afterAll(() => ocr.close());
+
   it('reads a PNG of known text, with confidence, coverage, status and layout', async () => {
     const doc = ready(await extractText(await png(drawText(['The quick brown fox', 'jumps over 42 lazy dogs'])), MIME.png, ocr));
     expect(doc.source).toBe('OCR');
@@ -92,8 +97,15 @@ describe('OCR (source OCR)', { timeout: HEAVY_TEST_MS }, () => {
     expect(page?.confidence).toBeGreaterThan(0.8);
     expect(page?.confidence).toBeLessThanOrEqual(1);
     expect(page?.coverage).toBe(1);
-    expect(page?.layout?.blocks).toBeInstanceOf(Array);
+    const blocks = page?.layout?.blocks as { text: string; bbox: { x0: number; y0: number; x1: number; y1: number }; paragraphs: { lines: { words: { text: string; confidence: number }[] }[] }[] }[];
+    expect(normalise(blocks.map((b) => b.text).join(' '))).toBe('the quick brown fox jumps over 42 lazy dogs');
+    const words = blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+    expect(words.map((w) => w.text)).toEqual(['The', 'quick', 'brown', 'fox', 'jumps', 'over', '42', 'lazy', 'dogs']);
+    for (const w of words) expect(w.confidence).toBeGreaterThan(60);
+    expect(blocks[0]?.bbox.x0).toBeGreaterThanOrEqual(0);
+    expect(blocks[0]?.bbox.x1).toBeLessThanOrEqual(900);
     expect(doc.ocr?.engineVersion).toMatch(/^tesseract \d/);
+    expect(doc.ocr?.schemaVersion).toBe(engine === 'native' ? 'tesseract-tsv-page/1' : 'tesseract.js-page/6');
     expect(doc.ocr?.coordinateSystem.pages).toEqual([{ page: 1, width: 900, height: 220, dpi: null }]);
   });
 
@@ -116,6 +128,14 @@ describe('OCR (source OCR)', { timeout: HEAVY_TEST_MS }, () => {
     expect(normalise(doc.pages[1]?.text ?? '')).toBe('scanned second page');
     expect(doc.pages[1]?.ocrStatus).toBe('OK');
     expect(doc.ocr?.coordinateSystem.pages).toEqual([{ page: 2, width: 1200, height: 200, dpi: 300 }]);
+  });
+
+  it('reads a scanned letter of twelve lines word for word', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `Scanned page 3, line ${i + 1} of a letter`);
+    const doc = ready(await extractText(pdf([drawText(lines, 1700, 1000, 36)]), MIME.pdf, ocr));
+    const recognised = (doc.pages[0]?.text ?? '').split('\n').filter((l) => l !== '');
+    expect(recognised).toEqual(lines);
+    expect(doc.pages[0]?.ocrStatus).toBe('OK');
   });
 
   it('an image that cannot be decoded FAILED', async () => {

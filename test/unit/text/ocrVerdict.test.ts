@@ -1,7 +1,7 @@
 /** How an OCR page is judged: confidence, coverage and ocrStatus from the engine's words. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIDENT_WORD, judgePage } from '../../../main/service/text/ocr.ts';
+import { CONFIDENT_WORD, judgePage } from '../../../main/service/text/ocrPage.ts';
 
 describe('judgePage', () => {
   it('no text: NO_TEXT with zero confidence and coverage, whatever the engine says', () => {

@@ -6,11 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractPdfPart, extractText } from '../../../main/service/text/extract.ts';
 import { ALL_PAGES, joinPdfParts } from '../../../main/service/text/results.ts';
 import { ExtractorPool } from '../../../main/service/text/extractorPool.ts';
-import { OcrEngine } from '../../../main/service/text/ocr.ts';
+import { createOcrEngine } from '../../../main/service/text/ocr.ts';
 import { MIME, pdf } from '../../fixtures/text.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
-const ocr = new OcrEngine();
+const ocr = createOcrEngine('auto');
 const pool = new ExtractorPool({ threads: 2 });
 afterAll(async () => {
   await ocr.close();

@@ -5,11 +5,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractText } from '../../../main/service/text/extract.ts';
 import { NO_TEXT } from '../../../main/service/text/results.ts';
-import { OcrEngine } from '../../../main/service/text/ocr.ts';
+import { createOcrEngine } from '../../../main/service/text/ocr.ts';
 import { drawText, epub, MIME, odt, pdf, png, tiff } from '../../fixtures/text.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
-const ocr = new OcrEngine();
+const ocr = createOcrEngine('auto');
 afterAll(() => ocr.close());
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
