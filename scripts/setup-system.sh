@@ -29,7 +29,8 @@ PACKAGES=(
   hyperfine
   # PDF fixtures (pdftotext, pdfinfo, ...).
   poppler-utils
-  # Text-extraction benchmark baseline: the tesseract CLI with its English model.
+  # OCR: the tesseract program with its English model, which Folio uses where a machine has it
+  # (else tesseract.js), and the text-extraction benchmark's baseline.
   tesseract-ocr
   tesseract-ocr-eng
   # better-sqlite3 compiles from source (node-gyp needs make, g++ and python3).
