@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FolioClient, sleep, type Credentials } from '../remote/client.ts';
 import { CREDENTIAL_CODES, FolioApiError } from '../remote/errors.ts';
+import { boundHeapGrowth } from '../platform/heap.ts';
 import { appDataDir } from '../platform/paths.ts';
 import type { Checkpointer } from '../store/checkpointer.ts';
 import { openSyncStore, type SyncStore } from '../store/sync/index.ts';
@@ -67,6 +68,7 @@ export async function runSync(args: string[]): Promise<number> {
   let checkpoints: Checkpointer | undefined;
   const onFullPass = () => {
     checkpoints ??= store.checkpointInBackground();
+    boundHeapGrowth();
   };
   try {
     const pairId = await pairOf(store, target, credentials);
