@@ -126,7 +126,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       const out = await this.openUnit.run({ repos, writes }, () => fn(repos));
       // The change feed's rows are the last statements before COMMIT: on PostgreSQL the tenant's
       // counter row stays locked only from here to the commit.
-      await repos.changes.writeQueued();
+      if (repos.changes.queuedCount > 0) await repos.changes.writeQueued();
       return out;
     });
     for (const after of committed) after();

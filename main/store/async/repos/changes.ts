@@ -118,6 +118,11 @@ export class AsyncChangeRepository {
     this.queued.push({ change: c, time: nowIso() });
   }
 
+  /** How many changes wait for the unit's end. */
+  get queuedCount(): number {
+    return this.queued.length;
+  }
+
   /** Writes the queued changes, numbered. The unit of work's last statements before its COMMIT. */
   async writeQueued(): Promise<void> {
     const queued = this.queued;
