@@ -44,7 +44,7 @@ export async function refreshPair(ctx: RefreshContext): Promise<void> {
   const settled = (id: string) => !ctx.skip(id) && !local.has(id);
   const { dirty, cursor } = await changedContainers(ctx, remote, settled);
   for (const containerId of dirty) await relist(ctx, containerId, remote);
-  removeVanished(ctx, remote, settled);
+  await removeVanished(ctx, remote, settled);
   // Kept only now: a refresh cut short reads the same changes again next time.
   ctx.offline.setMeta(cursorKey(ctx.pair.pairId), cursor);
   await cacheContent(ctx, remote);
@@ -226,7 +226,8 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
     if (mirror.document(d.docId)?.currentVersionId !== d.currentVersionId) versions.set(d.docId, await allVersions(client, d.docId));
   }
   const tenantId = mirror.tenantId;
-  mirror.store.transaction(() => {
+  // A unit of work: the changes it records are written with the mirror's rows, before its COMMIT.
+  await mirror.store.units.transaction(async () => {
     for (const c of listing.containers) {
       if (!remote.has(c.containerId) || ctx.skip(c.containerId)) continue;
       const before = mirror.container(c.containerId);
@@ -283,11 +284,11 @@ function allVersions(client: FolioClient, docId: string): Promise<Version[]> {
 }
 
 /** Items of the pair the service no longer has leave the mirror (items made locally wait for the engine). */
-function removeVanished(ctx: RefreshContext, remote: Map<string, NodeState>, settled: (id: string) => boolean): void {
+async function removeVanished(ctx: RefreshContext, remote: Map<string, NodeState>, settled: (id: string) => boolean): Promise<void> {
   const { mirror, pair } = ctx;
   const tenantId = mirror.tenantId;
   const keep = (id: string) => remote.has(id) || !settled(id);
-  mirror.store.transaction(() => {
+  await mirror.store.units.transaction(async () => {
     for (const id of mirror.store.containers.subtreeIds(tenantId, pair.containerId).slice(1)) {
       const c = mirror.container(id);
       if (!c || keep(id)) continue;

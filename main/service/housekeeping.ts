@@ -39,7 +39,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
     await uploads.sweepExpired();
     await store.tokens.deleteExpired(Date.now());
     await store.authorizationCodes.deleteExpired(Date.now());
-    store.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString());
+    await store.units.transaction((tx) => tx.changes.pruneOlderThan(new Date(Date.now() - changeRetentionMs).toISOString()));
     await store.blobs.clearTemp(TEMP_MAX_AGE_MS);
     await store.renditionBlobs.clearTemp(TEMP_MAX_AGE_MS);
     await purgeExpired(deps, new Date());

@@ -13,6 +13,7 @@ import type { AssemblyStore } from './assemblyStore.ts';
 import { asyncOverSqlite, type SqliteKysely } from './async/database.ts';
 import type { AsyncAclRepositories, AsyncOrgRepositories } from './async/repos/access.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
+import type { AsyncChangeRepository } from './async/repos/changes.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
 import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefinitions.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
@@ -24,7 +25,6 @@ import type { AsyncJobRepository } from './async/repos/jobs.ts';
 import type { AsyncTaskRepository } from './async/repos/tasks.ts';
 import type { AsyncWebhookDeliveryRepository } from './async/repos/webhookDeliveries.ts';
 import type { AsyncWebhookRepository } from './async/repos/webhooks.ts';
-import { ChangeRepository } from './repos/changes.ts';
 import { ContainerRepository } from './repos/containers.ts';
 import { DocumentRepository } from './repos/documents.ts';
 import { RetentionRepository } from './repos/retention.ts';
@@ -42,7 +42,6 @@ export class Store implements Repositories, Database {
   readonly documents: DocumentRepository;
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
-  readonly changes: ChangeRepository;
   readonly retention: RetentionRepository;
   readonly blobs: BlobStore;
   readonly renditions: RenditionRepository;
@@ -64,7 +63,6 @@ export class Store implements Repositories, Database {
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
-    this.changes = new ChangeRepository(db);
     this.retention = new RetentionRepository(db);
     this.blobs = bucket ? new S3Blobs(bucket, 'blobs/', dataDir) : new BlobFiles(dataDir);
     this.renditions = new RenditionRepository(db);
@@ -129,6 +127,10 @@ export class Store implements Repositories, Database {
 
   get webhookDeliveries(): AsyncWebhookDeliveryRepository {
     return this.units.repos.webhookDeliveries;
+  }
+
+  get changes(): AsyncChangeRepository {
+    return this.units.repos.changes;
   }
 
   /**

@@ -35,7 +35,7 @@ export async function seedVersions(dataDir: string, tenant: Tenant, plan: SeedPl
     const batch = plan.batch ?? 100;
     for (let first = 0; first < plan.documents; first += batch) {
       const count = Math.min(batch, plan.documents - first);
-      store.transaction(() => {
+      await store.units.transaction(async () => {
         for (let i = first; i < first + count; i++) {
           docIds.push(seedDocument(store, { tenant, containerId: container.containerId, documentTypeId: docType.typeId, title: `seed-${i}.txt`, blob, versions: plan.versionsPerDocument }));
         }

@@ -38,10 +38,10 @@ export class ChangeFeed {
 
   async page(ctx: RequestContext, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): Promise<ChangePage> {
     const after = decodeCursor(cursor);
-    if (after < this.changes.horizon(ctx.tenantId)) fail('CURSOR_EXPIRED');
-    if (after > this.changes.lastIssuedSeq()) fail('CURSOR_EXPIRED', 'this cursor is ahead of the change feed; walk the tree again');
+    if (after < (await this.changes.horizon(ctx.tenantId))) fail('CURSOR_EXPIRED');
+    if (after > (await this.changes.lastIssuedSeq(ctx.tenantId))) fail('CURSOR_EXPIRED', 'this cursor is ahead of the change feed; walk the tree again');
     // One row more than asked tells whether another page follows.
-    const rows = this.changes.after(ctx.tenantId, after, pageSize + 1);
+    const rows = await this.changes.after(ctx.tenantId, after, pageSize + 1);
     const hasMore = rows.length > pageSize;
     const page = hasMore ? rows.slice(0, pageSize) : rows;
     const last = page.at(-1)?.seq ?? after;
@@ -52,8 +52,8 @@ export class ChangeFeed {
     return { changes, nextCursor: encodeCursor(last), hasMore };
   }
 
-  latest(ctx: RequestContext): ChangeCursor {
-    return { cursor: encodeCursor(this.changes.latestSeq(ctx.tenantId)) };
+  async latest(ctx: RequestContext): Promise<ChangeCursor> {
+    return { cursor: encodeCursor(await this.changes.latestSeq(ctx.tenantId)) };
   }
 
 }

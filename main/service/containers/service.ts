@@ -96,7 +96,7 @@ export class ContainerService {
     const targetParentId = moving ? await this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
     if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
-    const updated = this.repos.transaction(() => {
+    const updated = await this.repos.units.transaction(async () => {
       if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
       const record = this.repos.containers.update(
         ctx.tenantId,
@@ -125,7 +125,7 @@ export class ContainerService {
     const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
     const batch = randomUUID();
     const actor = actorOf(ctx);
-    this.repos.transaction(() => {
+    await this.repos.units.transaction(async () => {
       for (const id of this.repos.containers.subtreeIds(ctx.tenantId, current.containerId)) {
         const c = this.repos.containers.get(ctx.tenantId, id);
         if (!c || c.status !== 'ACTIVE') continue;
@@ -148,7 +148,7 @@ export class ContainerService {
     const parent = this.resolveParent(ctx, current.parentId ?? undefined);
     const batch = current.deletedBatch;
     const actor = actorOf(ctx);
-    this.repos.transaction(() => {
+    await this.repos.units.transaction(async () => {
       this.assertNameFree(ctx, parent.containerId, current.name, current.containerId);
       // Parents before children: subtreeIds lists the restored container first, then its descendants by depth.
       const inBatch = new Set(this.repos.containers.inBatch(ctx.tenantId, batch).map((c) => c.containerId));

@@ -75,7 +75,7 @@ export class DocumentService {
     await this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
     await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
     const type = await this.documentType(ctx, input.documentTypeId);
-    const record = this.repos.transaction(() => this.createRecord(ctx, { containerId, title: input.title, type, metadata: input.metadataColumns ?? {} }));
+    const record = await this.repos.units.transaction(async () => this.createRecord(ctx, { containerId, title: input.title, type, metadata: input.metadataColumns ?? {} }));
     return this.view(ctx, record);
   }
 
@@ -110,7 +110,7 @@ export class DocumentService {
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
     if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
-    const updated = this.repos.transaction(() => {
+    const updated = await this.repos.units.transaction(async () => {
       if (moving || (title !== undefined && title !== current.title)) {
         this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
       }
@@ -135,7 +135,7 @@ export class DocumentService {
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
     await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
     const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
-    const updated = this.repos.transaction(() => {
+    const updated = await this.repos.units.transaction(async () => {
       this.repos.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
       const record = this.load(ctx, docId);
       this.recordChange(record, 'delete');
@@ -149,7 +149,7 @@ export class DocumentService {
     if (current.state !== 'DELETED') fail('NOT_DELETED');
     this.containers.resolveParent(ctx, current.containerId);
     await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
-    const updated = this.repos.transaction(() => {
+    const updated = await this.repos.units.transaction(async () => {
       this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
       this.repos.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));
       const record = this.load(ctx, docId);

@@ -12,6 +12,7 @@ import { postgresPool } from '../postgres/pool.ts';
 import { TokenMemory } from '../repos/tokenRecords.ts';
 import { AsyncAclRepositories, AsyncOrgRepositories } from './repos/access.ts';
 import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
+import { AsyncChangeRepository } from './repos/changes.ts';
 import { AsyncContentTypeRepository } from './repos/contentTypes.ts';
 import { AsyncFieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
@@ -43,6 +44,7 @@ export interface AsyncRepositories {
   readonly tasks: AsyncTaskRepository;
   readonly webhooks: AsyncWebhookRepository;
   readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
+  readonly changes: AsyncChangeRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -86,7 +88,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
     private readonly tokenMemory: TokenMemory | undefined,
   ) {
     // A statement outside a unit of work has committed when it returns.
-    this.outside = this.reposOver(kysely, (fn) => fn());
+    this.outside = this.reposOver(kysely, (fn) => fn(), false);
   }
 
   get repos(): AsyncRepositories {
@@ -119,15 +121,20 @@ abstract class KyselyDatabase implements AsyncDatabase {
       return fn(open.repos);
     }
     const committed: (() => void)[] = [];
-    const result = await this.begin(writes, (q) => {
-      const repos = this.reposOver(q, (after) => committed.push(after));
-      return this.openUnit.run({ repos, writes }, () => fn(repos));
+    const result = await this.begin(writes, async (q) => {
+      const repos = this.reposOver(q, (after) => committed.push(after), writes);
+      const out = await this.openUnit.run({ repos, writes }, () => fn(repos));
+      // The change feed's rows are the last statements before COMMIT: on PostgreSQL the tenant's
+      // counter row stays locked only from here to the commit.
+      if (repos.changes.queuedCount > 0) await repos.changes.writeQueued();
+      return out;
     });
     for (const after of committed) after();
     return result;
   }
 
-  private reposOver(q: Kysely<StoreSchema>, afterCommit: AfterCommit): AsyncRepositories {
+  /** `writes`: the repositories of a write unit of work, the only ones that record changes. */
+  private reposOver(q: Kysely<StoreSchema>, afterCommit: AfterCommit, writes: boolean): AsyncRepositories {
     const listeners = this.jobListeners;
     const bell: JobBell = {
       ring: (queue) => afterCommit(() => listeners.forEach((l) => l(queue))),
@@ -151,6 +158,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       tasks: new AsyncTaskRepository(q, this.dialect),
       webhooks: new AsyncWebhookRepository(q),
       webhookDeliveries: new AsyncWebhookDeliveryRepository(q, this.dialect),
+      changes: new AsyncChangeRepository(q, this.dialect, writes),
     };
   }
 }

@@ -7,6 +7,7 @@
 import type { Generated } from 'kysely';
 import type { Cardinality, OptionSourceType, TargetKind, ValueType } from '../../../shared/v1/contentModel.ts';
 import type { PrincipalType } from '../../../shared/permissions.ts';
+import type { ChangeKind, ChangeOp } from '../../../shared/v1/resources.ts';
 import type { TaskKind, TaskStatus } from '../../../shared/v1/ingest.ts';
 import type { DeliveryStatus, WebhookEventType } from '../../../shared/v1/webhooks.ts';
 import type { TokenKind } from '../repos/tokenRecords.ts';
@@ -270,6 +271,34 @@ export interface VersionRefsTable {
   version_no: number;
 }
 
+/** The change feed: `seq` is SQLite's AUTOINCREMENT, and in PostgreSQL taken from the tenant's `change_heads` row. */
+export interface ChangesTable {
+  seq: Generated<number>;
+  tenant_id: string;
+  op: ChangeOp;
+  kind: ChangeKind;
+  node_id: string;
+  parent_id: string;
+  name: string;
+  deleted: number;
+  version_no: number;
+  version_id: string;
+  content_hash: string;
+  size_bytes: number;
+  time: string;
+}
+
+/** The newest seq issued to each tenant (PostgreSQL only; SQLite's sequence is `sqlite_sequence`). */
+export interface ChangeHeadsTable {
+  tenant_id: string;
+  seq: number;
+}
+
+export interface ChangeHorizonsTable {
+  tenant_id: string;
+  pruned_through: number;
+}
+
 /** What a queue's claim writes: the node holding the row, and until when (epoch ms; 0 when none does). */
 interface LeaseColumns {
   lease_owner: Generated<string>;
@@ -366,4 +395,7 @@ export interface StoreSchema {
   containers: ContainerFactsTable;
   documents: DocumentFactsTable;
   versions: VersionRefsTable;
+  changes: ChangesTable;
+  change_heads: ChangeHeadsTable;
+  change_horizons: ChangeHorizonsTable;
 }

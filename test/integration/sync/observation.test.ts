@@ -65,7 +65,7 @@ describe('the service side', () => {
     await s.remoteWrite('new/n.txt', 'n');
     const serviceStore = await openStore(service().server.dataDir);
     try {
-      expect(serviceStore.changes.pruneOlderThan(new Date(Date.now() + 1000).toISOString())).toBeGreaterThan(0);
+      expect(await serviceStore.units.transaction((tx) => tx.changes.pruneOlderThan(new Date(Date.now() + 1000).toISOString()))).toBeGreaterThan(0);
     } finally {
       serviceStore.close();
     }

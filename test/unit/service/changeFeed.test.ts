@@ -29,10 +29,12 @@ async function tenant(name: string): Promise<T> {
 }
 
 /** Records a change to the tenant's root container and returns its seq. */
-function change(t: T, name: string): number {
-  store.changes.record({ tenantId: t.ctx.tenantId, op: 'update', kind: 'container', id: t.rootId, parentId: '', name, deleted: false });
+async function change(t: T, name: string): Promise<number> {
+  await store.units.transaction(async (tx) => tx.changes.record({ tenantId: t.ctx.tenantId, op: 'update', kind: 'container', id: t.rootId, parentId: '', name, deleted: false }));
   return store.changes.latestSeq(t.ctx.tenantId);
 }
+
+const prune = (before: string) => store.units.transaction((tx) => tx.changes.pruneOlderThan(before));
 
 async function codeOf(fn: () => Promise<unknown>): Promise<number | undefined> {
   try {
@@ -61,30 +63,30 @@ describe('change-feed retention', () => {
   it("keeps each tenant's horizon apart: pruning one tenant's later changes does not expire another's caught-up cursor", async () => {
     const a = await tenant('a');
     const b = await tenant('b');
-    change(a, 'a1');
-    const a3 = change(a, 'a2');
-    const b4 = change(b, 'b1');
+    await change(a, 'a1');
+    const a3 = await change(a, 'a2');
+    const b4 = await change(b, 'b1');
     await tick();
     const cutoff = new Date().toISOString();
     await tick();
-    change(a, 'a3');
+    await change(a, 'a3');
 
-    expect(store.changes.pruneOlderThan(cutoff)).toBe(3);
-    expect(store.changes.horizon(a.ctx.tenantId)).toBe(a3);
-    expect(store.changes.horizon(b.ctx.tenantId)).toBe(b4);
+    expect(await prune(cutoff)).toBe(3);
+    expect(await store.changes.horizon(a.ctx.tenantId)).toBe(a3);
+    expect(await store.changes.horizon(b.ctx.tenantId)).toBe(b4);
 
     expect((await feed.page(a.ctx, encodeCursor(a3))).changes.map((c) => c.name)).toEqual(['a3']);
     expect(await codeOf(() => feed.page(a.ctx, encodeCursor(a3 - 1)))).toBe(130006);
     expect(await codeOf(() => feed.page(a.ctx, undefined))).toBe(130006);
     expect(await feed.page(b.ctx, encodeCursor(b4))).toMatchObject({ changes: [], hasMore: false });
-    expect(feed.latest(b.ctx).cursor).toBe(encodeCursor(b4));
+    expect((await feed.latest(b.ctx)).cursor).toBe(encodeCursor(b4));
   });
 
   it('prunes nothing and expires nothing when every change is younger than the cutoff', async () => {
     const a = await tenant('a');
-    change(a, 'a1');
-    expect(store.changes.pruneOlderThan('2000-01-01T00:00:00.000Z')).toBe(0);
-    expect(store.changes.horizon(a.ctx.tenantId)).toBe(0);
+    await change(a, 'a1');
+    expect(await prune('2000-01-01T00:00:00.000Z')).toBe(0);
+    expect(await store.changes.horizon(a.ctx.tenantId)).toBe(0);
     expect((await feed.page(a.ctx, undefined)).changes.map((c) => c.name)).toContain('a1');
   });
 });
