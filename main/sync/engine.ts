@@ -405,7 +405,7 @@ export class PairSync {
     const errors: string[] = [];
     let succeeded = 0;
     const run = async (op: Op) => {
-      if (this.stopping || this.pair().condition.kind === 'paused') return;
+      if (this.stopping || this.owner.paused) return;
       try {
         await executor.run(op);
         count(summary, op);
