@@ -65,8 +65,8 @@ export interface UploadOptions {
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 const BLOCKING_READ_MAX = 1024 * 1024;
-/** Downloads up to this size are written with blocking calls, as uploads up to BLOCKING_READ_MAX are read (see receive). */
-const BLOCKING_WRITE_MAX = BLOCKING_READ_MAX;
+/** A throttled download larger than this is paced piece by piece; a smaller one takes its bytes once it is whole. */
+const PACED_BODY_MIN = 1024 * 1024;
 /**
  * Windows has no executable bit: a file there neither says it is executable nor that it is not,
  * so an upload from it must not clear the bit that a Linux or macOS user set.
@@ -302,65 +302,52 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
  * failure reading the body is the network's (ServiceUnreachable, retried with Range); a failure
  * writing is the disk's, and is not.
  *
- * A small file is written with blocking calls and only its fsync goes to the thread pool: the
- * promise API's open, write, attribute calls and close were each a trip through the pool, and a
- * download of many small files spent more CPU on those trips than on the bytes.
+ * The part is opened, written, given its attributes and closed by blocking calls, whatever its
+ * size, and only its fsync goes to the thread pool. A write puts a piece that is already in memory
+ * into the page cache: through the pool, each piece of a large file (a few KiB to 64 KiB) cost a
+ * trip there and back, more CPU than the copy, and the promise API's open, write, attribute calls
+ * and close did the same for every small file.
  */
 async function receive(body: Readable, options: DownloadOptions, from: number, totalBytes: number, attributes: FileAttributes): Promise<string> {
   const digest = createHash('sha256');
   let received = from;
-  const take = async (write: (piece: Buffer) => Promise<void> | void) => {
-    const pieces = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    for (;;) {
-      let next: IteratorResult<Buffer>;
-      try {
-        next = await pieces.next();
-      } catch (err) {
-        throw new ServiceUnreachable(err);
-      }
-      if (next.done) return;
-      digest.update(next.value);
-      await write(next.value);
-      received += next.value.length;
-      options.onProgress?.(received, totalBytes);
-      await options.throttle?.take(next.value.length);
-    }
+  const fd = openSync(options.partPath, from > 0 ? 'a' : 'w', creationMode(attributes));
+  const write = (piece: Buffer) => {
+    digest.update(piece);
+    for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at);
+    received += piece.length;
+    options.onProgress?.(received, totalBytes);
   };
-  const flags = from > 0 ? 'a' : 'w';
-  if (totalBytes <= BLOCKING_WRITE_MAX) {
-    const fd = openSync(options.partPath, flags, creationMode(attributes));
-    try {
-      await drain(body, (piece) => {
-        digest.update(piece);
-        for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at);
-        received += piece.length;
-        options.onProgress?.(received, totalBytes);
-      });
+  try {
+    if (!options.throttle || totalBytes <= PACED_BODY_MIN) {
+      await drain(body, write);
       await options.throttle?.take(received - from);
-      applyAttributes(fd, attributes, from > 0);
-      await fsyncFd(fd);
-    } finally {
-      body.destroy();
-      closeSync(fd);
+    } else {
+      // A piece at a time, so that the throttle paces a large body as it arrives.
+      const pieces = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      for (;;) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await pieces.next();
+        } catch (err) {
+          throw new ServiceUnreachable(err);
+        }
+        if (next.done) break;
+        write(next.value);
+        await options.throttle.take(next.value.length);
+      }
     }
-  } else {
-    const file = await open(options.partPath, flags, creationMode(attributes));
-    try {
-      await take(async (piece) => {
-        for (let at = 0; at < piece.length; ) at += (await file.write(piece, at)).bytesWritten;
-      });
-      applyAttributes(file.fd, attributes, from > 0);
-      await file.sync();
-    } finally {
-      body.destroy();
-      await file.close();
-    }
+    applyAttributes(fd, attributes, from > 0);
+    await fsyncFd(fd);
+  } finally {
+    body.destroy();
+    closeSync(fd);
   }
   return digest.digest('hex');
 }
 
 /**
- * Hands each piece of a small body to `write` as it arrives, and resolves at its end. Not an async
+ * Hands each piece of a body to `write` as it arrives, and resolves at its end. Not an async
  * iterator: setting one up over a stream, and a promise per piece, cost a download of many small
  * files more than their bytes did. A failure of `write` (the disk's) stops the body and rejects as
  * it is; a failure reading the body is the network's (ServiceUnreachable).

@@ -25,6 +25,7 @@ import { settleDownloads, settleUploads } from './intents.ts';
 import type { LeftOut } from './names.ts';
 import { plan, type Op } from './planner.ts';
 import { rootFolderState } from './rootFolder.ts';
+import { transferOrder } from './transferOrder.ts';
 import { runInWaves } from './waves.ts';
 import { applyChanges, walkRemote, type RemoteView } from './remoteTree.ts';
 import { digestOfFolder, digestOfScan, RootMissing, scanLocal, type LocalScan } from './scanner.ts';
@@ -404,7 +405,7 @@ export class PairSync {
     const errors: string[] = [];
     let succeeded = 0;
     const run = async (op: Op) => {
-      if (this.stopping || this.pair().condition.kind === 'paused') return;
+      if (this.stopping || this.owner.paused) return;
       try {
         await executor.run(op);
         count(summary, op);
@@ -421,7 +422,7 @@ export class PairSync {
     const isTransfer = (op: Op) => op.type === 'upload' || op.type === 'download' || op.type === 'conflictCopy';
     const concurrency = Math.max(1, this.pair().settings.concurrency);
     await runInWaves(ops.filter((op) => !isTransfer(op)), concurrency, run);
-    const transfers = ops.filter(isTransfer);
+    const transfers = transferOrder(ops.filter(isTransfer));
     if (transfers.length === 0) return { errors, succeeded };
     // Files in flight are bounded by the pair's concurrency; so are requests, by the executor's
     // limiter. Transfers are queued a few at a time, not all at once: 100,000 waiting tasks cost memory.

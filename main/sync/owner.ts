@@ -59,6 +59,16 @@ export class PairOwner {
     return pair;
   }
 
+  /**
+   * Whether the user paused the pair, read before every operation: the one column, not the whole
+   * record with its settings parsed, which cost a download of many small files about 2 % of its CPU.
+   */
+  get paused(): boolean {
+    const kind = this.store.pairStateKind(this.pairId);
+    if (kind === undefined) throw new PairGone(`no sync pair ${this.pairId}`);
+    return kind === 'paused';
+  }
+
   get condition(): PairCondition {
     return this.record().condition;
   }

@@ -28,24 +28,22 @@ function buildOf(root: string): Build {
   return { label: basename(resolve(root)), cli };
 }
 
-async function download(svc: Service, container: string, build: Build, profile: string | undefined): Promise<{ cpu: number; wall: number; rounds: number }> {
+async function download(svc: Service, container: string, build: Build, profile: string | undefined, keep: string[]): Promise<{ cpu: number; user: number; sys: number; wall: number; rounds: number }> {
   const dir = tempDir('folio-ab-download-');
   const state = tempDir('folio-ab-state-');
-  try {
-    if (profile) mkdirSync(profile, { recursive: true });
-    const prof = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-    const run = await runWithCpu(process.execPath, [...prof, build.cli, 'sync', '--server', svc.server.url, '--container', container, '--dir', dir, '--state', state, '--once'], {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      FOLIO_CLIENT_ID: svc.tenant.clientId,
-      FOLIO_CLIENT_SECRET: svc.tenant.clientSecret,
-    });
-    if (run.code !== 0) throw new Error(`folio sync of ${build.label} failed (${run.code}): ${run.stderr.slice(-2000)}`);
-    return { cpu: run.cpu, wall: run.wall, rounds: (run.stderr.match(/^round \d+: /gm) ?? []).length };
-  } finally {
-    removeDir(dir);
-    removeDir(state);
-  }
+  // Removed at the end, not after the run: the inodes a removal frees make creating files cost the
+  // next run more kernel time for a minute or more (docs/performance.md, "fourth round").
+  keep.push(dir, state);
+  if (profile) mkdirSync(profile, { recursive: true });
+  const prof = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const run = await runWithCpu(process.execPath, [...prof, build.cli, 'sync', '--server', svc.server.url, '--container', container, '--dir', dir, '--state', state, '--once'], {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    FOLIO_CLIENT_ID: svc.tenant.clientId,
+    FOLIO_CLIENT_SECRET: svc.tenant.clientSecret,
+  });
+  if (run.code !== 0) throw new Error(`folio sync of ${build.label} failed (${run.code}): ${run.stderr.slice(-2000)}`);
+  return { cpu: run.cpu, user: run.user, sys: run.sys, wall: run.wall, rounds: (run.stderr.match(/^round \d+: /gm) ?? []).length };
 }
 
 async function main(): Promise<void> {
@@ -57,6 +55,7 @@ async function main(): Promise<void> {
   const builds = positionals.map(buildOf);
   const work = tempDir('folio-ab-');
   const svc = await startService();
+  const keep: string[] = [];
   try {
     const source = join(work, 'source');
     const real = Number(values.real);
@@ -68,14 +67,15 @@ async function main(): Promise<void> {
     for (let round = 1; round <= Number(values.rounds); round++) {
       for (const build of builds) {
         const profile = values.prof ? join(resolve(values.prof), `${round}-${build.label}`) : undefined;
-        const m = await download(svc, container, build, profile);
-        console.log([`round ${round}`, build.label, `client CPU ${m.cpu.toFixed(2)} s`, `wall ${m.wall.toFixed(1)} s`, `engine rounds with operations ${m.rounds}`].join(' | '));
+        const m = await download(svc, container, build, profile, keep);
+        console.log([`round ${round}`, build.label, `client CPU ${m.cpu.toFixed(2)} s (user ${m.user.toFixed(2)}, sys ${m.sys.toFixed(2)})`, `wall ${m.wall.toFixed(1)} s`, `engine rounds with operations ${m.rounds}`].join(' | '));
       }
     }
   } finally {
     await svc.server.stop();
     removeDir(svc.server.dataDir);
     removeDir(work);
+    for (const dir of keep) removeDir(dir);
   }
 }
 

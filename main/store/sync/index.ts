@@ -58,6 +58,7 @@ export class SyncStore extends Repository {
   private readonly remapParentStmt = this.db.prepare('UPDATE nodes SET parent_id = ? WHERE pair_id = ? AND parent_id = ?');
   private readonly remapLocalMetaStmt = this.db.prepare('UPDATE local_meta SET id = ? WHERE pair_id = ? AND id = ?');
   private readonly hasRemoteNodeStmt = this.db.prepare("SELECT 1 FROM nodes WHERE pair_id = ? AND side = 'remote' AND id = ?").pluck(true);
+  private readonly stateKindStmt = this.db.prepare('SELECT state_kind FROM pairs WHERE pair_id = ?').pluck(true);
 
   /**
    * better-sqlite3 builds five wrapper functions for each db.transaction(fn): built once here, the
@@ -187,6 +188,11 @@ export class SyncStore extends Repository {
    * Whether the remote tree holds a node: enough to tell whether a change in the feed concerns the
    * pair, one lookup by primary key per change, without loading the tree's ids.
    */
+  /** The kind of the pair's condition alone (see getPair), undefined when there is no such pair. */
+  pairStateKind(pairId: string): string | undefined {
+    return this.stateKindStmt.get(pairId) as string | undefined;
+  }
+
   hasRemoteNode(pairId: string, id: string): boolean {
     return this.hasRemoteNodeStmt.get(pairId, id) !== undefined;
   }

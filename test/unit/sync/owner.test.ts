@@ -47,6 +47,21 @@ describe('PairOwner', () => {
     expect(store.getPair('p')?.condition).toEqual({ kind: 'active' });
   });
 
+  it('tells whether the pair is paused from its one column, and that a removed pair is gone', () => {
+    const owner = PairOwner.add(store, pair('p'));
+    expect(owner.paused).toBe(false);
+    owner.pause();
+    expect(owner.paused).toBe(true);
+    owner.guard({ kind: 'root-missing', message: 'gone' });
+    expect(owner.paused).toBe(true);
+    owner.resume();
+    expect(owner.paused).toBe(false);
+    owner.guard({ kind: 'mass-delete', message: '12 of 20 files would be deleted' });
+    expect(owner.paused).toBe(false);
+    owner.remove();
+    expect(() => owner.paused).toThrow(PairGone);
+  });
+
   it('keeps a confirmation made while a pass ran: that pass, which read no confirmation, raising the guard again does not undo it', () => {
     const owner = PairOwner.add(store, pair('p'));
     owner.guard({ kind: 'mass-delete', message: '12 of 20 files would be deleted' });
