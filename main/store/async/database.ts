@@ -20,6 +20,7 @@ import { AsyncTermSetRepository } from './repos/termSets.ts';
 import { AsyncRateLimitRepository } from './repos/rateLimits.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import { AsyncJobRepository, type JobBell } from './repos/jobs.ts';
+import { AsyncLeaderRepository } from './repos/leader.ts';
 import { AsyncTaskRepository } from './repos/tasks.ts';
 import { AsyncWebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { AsyncWebhookRepository } from './repos/webhooks.ts';
@@ -43,6 +44,7 @@ export interface AsyncRepositories {
   readonly tasks: AsyncTaskRepository;
   readonly webhooks: AsyncWebhookRepository;
   readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
+  readonly leader: AsyncLeaderRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -151,6 +153,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       tasks: new AsyncTaskRepository(q, this.dialect),
       webhooks: new AsyncWebhookRepository(q),
       webhookDeliveries: new AsyncWebhookDeliveryRepository(q, this.dialect),
+      leader: new AsyncLeaderRepository(q),
     };
   }
 }

@@ -9,6 +9,7 @@ import * as m0003 from './migrations/0003_content_model.ts';
 import * as m0004 from './migrations/0004_rate_limits.ts';
 import * as m0005 from './migrations/0005_access.ts';
 import * as m0006 from './migrations/0006_queues.ts';
+import * as m0009 from './migrations/0009_leader_lease.ts';
 import { migrationsFrom } from '../migrationFiles.ts';
 
 export const POSTGRES_MIGRATIONS = migrationsFrom(
@@ -19,6 +20,7 @@ export const POSTGRES_MIGRATIONS = migrationsFrom(
     '0004_rate_limits.ts': m0004,
     '0005_access.ts': m0005,
     '0006_queues.ts': m0006,
+    '0009_leader_lease.ts': m0009,
   },
   'main/store/postgres/migrations',
 );
