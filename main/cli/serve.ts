@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ServiceConfig } from '../service/config.ts';
 import type { HousekeepingSettings } from '../service/housekeeping.ts';
 import { Lifecycle } from '../service/health/lifecycle.ts';
+import type { DataDirNodes } from '../store/dataDirNodes.ts';
 import type { DatabaseLeadership } from '../store/leadership.ts';
 import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
@@ -97,13 +98,22 @@ export async function serveUntil(
   const { log } = out;
   const checkpoints = store.checkpointInBackground();
   let leadership: DatabaseLeadership | undefined;
+  let nodes: DataDirNodes | undefined;
   try {
-    const [{ buildApp }, { startHousekeeping }, { DatabaseLeadership }, { NodeLease }] = await Promise.all([
+    const [{ buildApp }, { startHousekeeping }, { DatabaseLeadership }, { NodeLease }, { DataDirNodes }, { takeBackLeases }] = await Promise.all([
       import('../service/app.ts'),
       import('../service/housekeeping.ts'),
       import('../store/leadership.ts'),
       import('../jobs/nodeLease.ts'),
+      import('../store/dataDirNodes.ts'),
+      import('../service/takeBackLeases.ts'),
     ]);
+    // Before any runner starts: alone on the data directory, this process takes back at once what the
+    // processes before it left leased, rather than waiting for the leases to run out.
+    nodes = await DataDirNodes.join(store.dataDir, async () => {
+      const rows = await takeBackLeases(store.units);
+      log.info({ rows }, 'alone on the data directory: took back the leases of the processes that ended');
+    });
     // Several `folio serve` may share one store; one of them leads (main/store/leadership.ts).
     const lead = new DatabaseLeadership(store.units, NodeLease.ofThisProcess(config.leaseMs), log);
     leadership = lead;
@@ -131,6 +141,7 @@ export async function serveUntil(
   } finally {
     // Given up already unless the start failed half way; the store must still be open for it.
     await leadership?.release();
+    nodes?.leave();
     await checkpoints.stop();
     store.close();
   }

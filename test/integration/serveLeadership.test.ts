@@ -1,6 +1,7 @@
 /**
  * Two real `folio serve` on one data directory share its lead through the database
- * (main/store/leadership.ts): the `started` line says which one leads, exactly one does, and
+ * (main/store/leadership.ts): the `started` line says which one leads, exactly one does, only the
+ * first finds itself alone on the directory (main/store/dataDirNodes.ts), and
  * SIGTERM on the leader hands the lead over at once: the lease is an hour long here, so only the
  * leader's giving it up lets the other take it before the wait's guard.
  */
@@ -48,6 +49,9 @@ describe('folio serve nodes on one data directory', () => {
     const first = await start('first');
     const second = await start('second');
     expect([first.started.leading, second.started.leading]).toEqual([true, false]);
+    // Only the first was alone on the directory, and so took back what ended processes had leased.
+    const alone = (file: string) => linesOf(file).some((l) => l.msg.startsWith('alone on the data directory'));
+    expect([alone(first.file), alone(second.file)]).toEqual([true, false]);
 
     await first.server.stop();
     expect(linesOf(first.file).map((l) => l.msg)).toContain('leadership: gave the lead up');
