@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import type { ServiceConfig } from '../service/config.ts';
 import type { HousekeepingSettings } from '../service/housekeeping.ts';
 import { Lifecycle } from '../service/health/lifecycle.ts';
-import type { LeaderLock } from '../store/leadership.ts';
+import type { DataDirNodes } from '../store/dataDirNodes.ts';
+import type { DatabaseLeadership } from '../store/leadership.ts';
 import type { Store } from '../store/index.ts';
 import { settingsFromEnv } from './environment.ts';
 import { BadBlobLocation, parseBlobLocation, type S3Location } from '../store/blobLocation.ts';
@@ -96,36 +97,51 @@ export async function serveUntil(
 ): Promise<void> {
   const { log } = out;
   const checkpoints = store.checkpointInBackground();
-  let leadership: LeaderLock | undefined;
+  let leadership: DatabaseLeadership | undefined;
+  let nodes: DataDirNodes | undefined;
   try {
-    const [{ buildApp }, { startHousekeeping }, { LeaderLock }] = await Promise.all([
+    const [{ buildApp }, { startHousekeeping }, { DatabaseLeadership }, { NodeLease }, { DataDirNodes }, { takeBackLeases }] = await Promise.all([
       import('../service/app.ts'),
       import('../service/housekeeping.ts'),
       import('../store/leadership.ts'),
+      import('../jobs/nodeLease.ts'),
+      import('../store/dataDirNodes.ts'),
+      import('../service/takeBackLeases.ts'),
     ]);
-    // Several `folio serve` may share one data directory; one of them leads (main/store/leadership.ts).
-    leadership = new LeaderLock(store.dataDir, log);
+    // Before any runner starts: alone on the data directory, this process takes back at once what the
+    // processes before it left leased, rather than waiting for the leases to run out.
+    nodes = await DataDirNodes.join(store.dataDir, async () => {
+      const rows = await takeBackLeases(store.units);
+      log.info({ rows }, 'alone on the data directory: took back the leases of the processes that ended');
+    });
+    // Several `folio serve` may share one store; one of them leads (main/store/leadership.ts).
+    const lead = new DatabaseLeadership(store.units, NodeLease.ofThisProcess(config.leaseMs), log);
+    leadership = lead;
+    await lead.start();
     const lifecycle = new Lifecycle();
-    const app = await buildApp(store, { config, log, lifecycle, leadership });
+    const app = await buildApp(store, { config, log, lifecycle, leadership: lead });
     let housekeeping: { stop: () => Promise<void> } | undefined;
-    leadership.whenLeading(() => {
-      housekeeping = startHousekeeping(store, config, housekeepingSettings, log);
+    lead.whenLeading(() => {
+      housekeeping = startHousekeeping(store, config, housekeepingSettings, log, () => lead.leading);
       log.info('leading: this process runs the housekeeping, the sweeps and the search backfill of its data directory');
     });
     try {
       const address = await app.listen(where);
       out.announce(`listening on ${address}`);
-      log.info({ address, rateLimit: config.rateLimit, leading: leadership.leading }, 'started');
+      log.info({ address, rateLimit: config.rateLimit, leading: lead.leading }, 'started');
       log.info({ signal: await stop }, 'stopping: letting requests in flight finish');
       lifecycle.drain();
-      leadership.stopTrying();
+      lead.stopTrying();
     } finally {
       await housekeeping?.stop();
+      // At once, not after the requests in flight: another node takes the lead on its next try.
+      await lead.release();
       await app.close();
     }
   } finally {
-    // Once the runners have given back their leases (app.close), and housekeeping has stopped.
-    leadership?.close();
+    // Given up already unless the start failed half way; the store must still be open for it.
+    await leadership?.release();
+    nodes?.leave();
     await checkpoints.stop();
     store.close();
   }

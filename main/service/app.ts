@@ -45,6 +45,7 @@ import { healthRoutes } from './health/routes.ts';
 import { Lifecycle } from './health/lifecycle.ts';
 import { buildServices, serviceDeps } from './services.ts';
 import { limitRoutes } from './limits/routes.ts';
+import { takeBackLeases } from './takeBackLeases.ts';
 
 export interface BuildOptions {
   /** Text extraction and other queued jobs; off for the desktop's mirror, which does not hold every version's bytes. */
@@ -62,6 +63,8 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...opts.config };
   const serviceLog: Logger = opts.log ?? stderrLogger('error');
   const deps = serviceDeps(store, config, opts.leadership, serviceLog);
+  // The only process on its store (SOLE_NODE): every lease left is of a process that ended.
+  if (!opts.leadership) await takeBackLeases(store.units);
   const log: FastifyBaseLogger = serviceLog;
   const app = Fastify({
     loggerInstance: log,

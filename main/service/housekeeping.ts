@@ -28,7 +28,17 @@ const ORPHAN_SWEEP_EVERY_MS = DAY_MS;
 const ORPHAN_GRACE_MS = 3600 * 1000;
 export const DEFAULT_CHANGE_RETENTION_MS = 90 * DAY_MS;
 
-export function startHousekeeping(store: Store, config: ServiceConfig, settings: Partial<HousekeepingSettings> = {}, log: Logger = stderrLogger('error')): { stop: () => Promise<void> } {
+/**
+ * `leads` is asked before each pass: a node that has lost the lead (main/store/leadership.ts) skips
+ * the pass, so that it never runs beside the new leader's.
+ */
+export function startHousekeeping(
+  store: Store,
+  config: ServiceConfig,
+  settings: Partial<HousekeepingSettings> = {},
+  log: Logger = stderrLogger('error'),
+  leads: () => boolean = () => true,
+): { stop: () => Promise<void> } {
   const deps = serviceDeps(store, config, undefined, log);
   // Only the sweep of expired sessions runs here; it finalizes nothing, but the uploads need their documents to be built.
   const uploads = new ChunkedUploads(deps, new DocumentService(deps, new ContainerService(deps)));
@@ -36,6 +46,7 @@ export function startHousekeeping(store: Store, config: ServiceConfig, settings:
   const intervalMs = settings.intervalMs ?? Math.max(100, Math.floor(Math.min(MINUTE_MS * 4, config.uploadSessionTtlMs, changeRetentionMs) / 4));
   let lastOrphanSweep = 0;
   const tick = async () => {
+    if (!leads()) return;
     await uploads.sweepExpired();
     await store.tokens.deleteExpired(Date.now());
     await store.authorizationCodes.deleteExpired(Date.now());

@@ -21,6 +21,7 @@ import { AsyncTermSetRepository } from './repos/termSets.ts';
 import { AsyncRateLimitRepository } from './repos/rateLimits.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import { AsyncJobRepository, type JobBell } from './repos/jobs.ts';
+import { AsyncLeaderRepository } from './repos/leader.ts';
 import { AsyncTaskRepository } from './repos/tasks.ts';
 import { AsyncWebhookDeliveryRepository } from './repos/webhookDeliveries.ts';
 import { AsyncWebhookRepository } from './repos/webhooks.ts';
@@ -45,6 +46,7 @@ export interface AsyncRepositories {
   readonly webhooks: AsyncWebhookRepository;
   readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
   readonly changes: AsyncChangeRepository;
+  readonly leader: AsyncLeaderRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -159,6 +161,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       webhooks: new AsyncWebhookRepository(q),
       webhookDeliveries: new AsyncWebhookDeliveryRepository(q, this.dialect),
       changes: new AsyncChangeRepository(q, this.dialect, writes),
+      leader: new AsyncLeaderRepository(q),
     };
   }
 }

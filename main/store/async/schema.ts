@@ -367,6 +367,13 @@ export interface WebhookDeliveriesTable extends LeaseColumns {
   delivered_time: Generated<string>;
 }
 
+/** The one row of the lead of the nodes (main/store/leadership.ts). */
+export interface LeaderLeaseTable {
+  id: number;
+  owner: string;
+  lease_until: number;
+}
+
 export interface StoreSchema {
   tenants: TenantsTable;
   api_clients: ApiClientsTable;
@@ -384,6 +391,7 @@ export interface StoreSchema {
   tasks: TasksTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  leader_lease: LeaderLeaseTable;
   departments: DepartmentsTable;
   department_members: MembersTable & { dept_id: string };
   roles: RolesTable;

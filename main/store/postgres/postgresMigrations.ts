@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004_rate_limits.ts';
 import * as m0005 from './migrations/0005_access.ts';
 import * as m0006 from './migrations/0006_queues.ts';
 import * as m0007 from './migrations/0007_change_feed.ts';
+import * as m0008 from './migrations/0008_leader_lease.ts';
 import { migrationsFrom } from '../migrationFiles.ts';
 
 export const POSTGRES_MIGRATIONS = migrationsFrom(
@@ -21,6 +22,7 @@ export const POSTGRES_MIGRATIONS = migrationsFrom(
     '0005_access.ts': m0005,
     '0006_queues.ts': m0006,
     '0007_change_feed.ts': m0007,
+    '0008_leader_lease.ts': m0008,
   },
   'main/store/postgres/migrations',
 );

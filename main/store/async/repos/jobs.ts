@@ -165,6 +165,15 @@ export class AsyncJobRepository {
     return this.settle(jobId, claim, { status: 'QUEUED', run_after: runAfter, last_error: error });
   }
 
+  /**
+   * Ends every lease on the rows at once, so that the next claim takes them: only for a process that
+   * knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
+   */
+  async endEveryLease(): Promise<number> {
+    const result = await this.q.updateTable('jobs').set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Puts back a job that was interrupted (shutdown): the interrupted attempt does not count. */
   async release(jobId: number, claim: Claim): Promise<boolean> {
     return this.settle(jobId, claim, { status: 'QUEUED', attempts: Math.max(claim.attempts - 1, 0) });

@@ -161,6 +161,15 @@ export class AsyncTaskRepository {
     return this.settle(taskId, claim, { status: 'FAILED', fail_code: failCode, fail_reason: failReason });
   }
 
+  /**
+   * Ends every lease on the rows at once, so that the next claim takes them: only for a process that
+   * knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
+   */
+  async endEveryLease(): Promise<number> {
+    const result = await this.q.updateTable('tasks').set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Puts a RUNNING task back in line (its run was interrupted, not failed). */
   async release(taskId: string, claim: Claim): Promise<boolean> {
     return this.settle(taskId, claim, { status: 'PENDING' });

@@ -150,6 +150,15 @@ export class AsyncWebhookDeliveryRepository {
     return new Set(rows.map((r) => r.delivery_id));
   }
 
+  /**
+   * Ends every lease on the rows at once, so that the next claim takes them: only for a process that
+   * knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
+   */
+  async endEveryLease(): Promise<number> {
+    const result = await this.q.updateTable('webhook_deliveries').set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Gives back a lease without counting an attempt (the attempt was cut short by a shutdown): due again at once. */
   async release(deliveryId: string, owner: string): Promise<boolean> {
     const result = await this.held([deliveryId], owner).set({ lease_owner: '', lease_until: 0 }).executeTakeFirst();
