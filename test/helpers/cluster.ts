@@ -39,11 +39,21 @@ export function clusterKeys(cluster: { env: Record<string, string> }): { accessK
   return { accessKeyId, secretAccessKey };
 }
 
-/** `serveArgs` go to every node's `folio serve` (FOLIO_CLUSTER_SERVE_ARGS). */
-export async function clusterUp({ nodes = 2, serveArgs = [] }: { nodes?: 1 | 2; serveArgs?: string[] } = {}): Promise<TestCluster> {
-  const work = tempDir('folio-cluster-');
-  const env = { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state'), FOLIO_CLUSTER_SERVE_ARGS: serveArgs.join(' ') };
-  const { stdout } = await run('bash', [CLUSTER_SCRIPT, 'up', '--nodes', String(nodes)], { env });
+export interface ClusterOptions {
+  nodes?: 1 | 2;
+  /** Go to every node's `folio serve` (FOLIO_CLUSTER_SERVE_ARGS). */
+  serveArgs?: string[];
+}
+
+/** The environment that points cluster.sh at the state file under `work`. */
+function stateEnv(work: string, serveArgs: string[] = []): NodeJS.ProcessEnv {
+  return { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state'), FOLIO_CLUSTER_SERVE_ARGS: serveArgs.join(' ') };
+}
+
+/** `work` holds the cluster's state file; `signal` ends a start that has not returned. */
+export async function clusterUp({ nodes = 2, serveArgs = [] }: ClusterOptions = {}, work = tempDir('folio-cluster-'), signal?: AbortSignal): Promise<TestCluster> {
+  const env = stateEnv(work, serveArgs);
+  const { stdout } = await run('bash', [CLUSTER_SCRIPT, 'up', '--nodes', String(nodes)], { env, signal });
   const line = (name: string) => stdout.split('\n').find((l) => l.startsWith(`${name} `))?.slice(name.length + 1) ?? '';
   const secrets: Record<string, string> = {};
   for (const m of (await run('bash', [CLUSTER_SCRIPT, 'env'], { env })).stdout.matchAll(/^export (\w+)='([^']*)'$/gm)) secrets[m[1]!] = m[2]!;
@@ -55,9 +65,14 @@ export async function clusterUp({ nodes = 2, serveArgs = [] }: { nodes?: 1 | 2; 
     nodes: [...status.matchAll(/^node (\S+) (\d+) (\S+)$/gm)].map((m) => ({ name: m[1]!, pid: Number(m[2]), url: m[3]! })),
     dataDir: /^data (.+)$/m.exec(status)?.[1] ?? '',
     env: secrets,
-    down: async () => {
-      await run('bash', [CLUSTER_SCRIPT, 'down'], { env });
-      removeDir(work);
-    },
+    down: () => clusterDown(work),
   };
+}
+
+/** Stops what `up` started on `work`'s state file, whether or not `up` finished (exit 3: nothing is up). */
+export async function clusterDown(work: string): Promise<void> {
+  await run('bash', [CLUSTER_SCRIPT, 'down'], { env: stateEnv(work) }).catch((err: { code?: unknown }) => {
+    if (err.code !== 3) throw err;
+  });
+  removeDir(work);
 }

@@ -12,21 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { AclPolicyContent } from '../../../main/store/async/repos/aclPolicies.ts';
 import { newDatabase } from '../../helpers/asyncDatabases.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
-import { removeDir } from '../../helpers/server.ts';
+import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
-let cluster: TestCluster;
 const dirs: string[] = [];
-
-beforeAll(async () => {
-  cluster = await clusterUp({ nodes: 1 });
-}, HEAVY_TEST_MS);
-
-afterAll(async () => {
-  await cluster?.down();
-  for (const dir of dirs) removeDir(dir);
-}, HEAVY_TEST_MS);
+const cluster = useCluster(dirs);
 
 const policy = (name: string, more: Partial<AclPolicyContent> = {}): AclPolicyContent => ({
   name,

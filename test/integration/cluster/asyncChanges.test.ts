@@ -11,22 +11,13 @@ import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { Change } from '../../../shared/v1/resources.ts';
 import { adminClient, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
 import type { ChangeWriterJob } from '../../helpers/changeWriter.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
-import { removeDir, tempDir } from '../../helpers/server.ts';
+import { useCluster } from '../../helpers/clusterFixture.ts';
+import { tempDir } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 import { openAsyncPostgres, openAsyncSqlite } from '../../../main/store/async/database.ts';
 
-let cluster: TestCluster;
 const dirs: string[] = [];
-
-beforeAll(async () => {
-  cluster = await clusterUp({ nodes: 1 });
-}, HEAVY_TEST_MS);
-
-afterAll(async () => {
-  await cluster?.down();
-  for (const dir of dirs) removeDir(dir);
-}, HEAVY_TEST_MS);
+const cluster = useCluster(dirs);
 
 const THREAD_BOOT = new URL('../../../main/platform/threadBoot.mjs', import.meta.url);
 const WRITER = new URL('../../helpers/changeWriter.ts', import.meta.url);

@@ -19,8 +19,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBlobLocation } from '../../../main/store/blobLocation.ts';
 import { s3ClientFor } from '../../../main/store/s3Blobs.ts';
-import { clusterKeys } from '../../helpers/cluster.ts';
-import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
+import { clusterDown, clusterKeys, clusterUp } from '../../helpers/cluster.ts';
+import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 
 const run = promisify(execFile);
 const SCRIPT = join(import.meta.dirname, '../../../scripts/cluster.sh');
@@ -31,6 +31,15 @@ interface Cluster {
   env: Record<string, string>;
   dir: string;
   balancer: string;
+}
+
+/** Alive and not a zombie (/proc/PID/stat's third field). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 function parseEnv(text: string): Record<string, string> {
@@ -136,5 +145,31 @@ describe('scripts/cluster.sh', () => {
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     expect(existsSync(cluster.dir)).toBe(false);
     await expect(run('bash', [SCRIPT, 'down'], { env: stateEnv })).rejects.toMatchObject({ code: 3 });
+  }, HEAVY_TEST_MS);
+});
+
+describe('a start that never returned', () => {
+  it('is ended and stopped by the fixture’s stop: nothing it started is left running', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'folio-cluster-hung-'));
+    const starting = new AbortController();
+    const up = clusterUp({ nodes: 1 }, work, starting.signal);
+    const pidsFile = () => {
+      const dir = existsSync(join(work, 'state')) ? readFileSync(join(work, 'state'), 'utf8').trim() : '';
+      return dir && existsSync(join(dir, 'pids')) ? join(dir, 'pids') : '';
+    };
+    // Half way: PostgreSQL runs, the rest is still starting.
+    await until('PostgreSQL to be started', () => pidsFile() !== '' && readFileSync(pidsFile(), 'utf8').trim() !== '');
+    const pidsAt = pidsFile();
+    starting.abort();
+    await expect(up).rejects.toMatchObject({ name: 'AbortError' });
+    const pids = readFileSync(pidsAt, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.split(' ')[1]));
+    await clusterDown(work);
+    expect(pids.length).toBeGreaterThan(0);
+    // Its parent gone, an ended process waits as a zombie of init until init reaps it: ended all the same.
+    expect(pids.filter(running)).toEqual([]);
+    expect(existsSync(work)).toBe(false);
   }, HEAVY_TEST_MS);
 });

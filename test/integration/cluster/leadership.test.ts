@@ -10,8 +10,8 @@ import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openAsyncPostgres, openAsyncSqlite, type AsyncDatabase, type Dialect } from '../../../main/store/async/database.ts';
 import { newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
-import { removeDir, tempDir } from '../../helpers/server.ts';
+import { useCluster } from '../../helpers/clusterFixture.ts';
+import { tempDir } from '../../helpers/server.ts';
 import { exited, HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 
 const NODE = resolve(import.meta.dirname, '../../helpers/leaderNode.ts');
@@ -20,13 +20,9 @@ const SHORT_MS = 1_500;
 /** A lease that cannot run out before the wait's guard (GUARD_MS): a takeover within it is the release's doing. */
 const LONG_MS = 60 * 60_000;
 
-let cluster: TestCluster;
 const dirs: string[] = [];
+const cluster = useCluster(dirs);
 const nodes: ChildProcess[] = [];
-
-beforeAll(async () => {
-  cluster = await clusterUp({ nodes: 1 });
-}, HEAVY_TEST_MS);
 
 afterEach(async () => {
   for (const child of nodes.splice(0)) {
@@ -35,11 +31,6 @@ afterEach(async () => {
     await exited(child);
   }
 });
-
-afterAll(async () => {
-  await cluster?.down();
-  for (const dir of dirs) removeDir(dir);
-}, HEAVY_TEST_MS);
 
 /** A node process and all it printed so far. */
 class LeaderNode {

@@ -12,21 +12,11 @@ import { TaskRunner, type TaskWork } from '../../../main/service/tasks/runner.ts
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { Claim } from '../../../main/store/async/repos/leases.ts';
 import { newDatabase } from '../../helpers/asyncDatabases.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
-import { removeDir } from '../../helpers/server.ts';
+import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
 
-let cluster: TestCluster;
 const dirs: string[] = [];
-
-beforeAll(async () => {
-  cluster = await clusterUp({ nodes: 1 });
-}, HEAVY_TEST_MS);
-
-afterAll(async () => {
-  await cluster?.down();
-  for (const dir of dirs) removeDir(dir);
-}, HEAVY_TEST_MS);
+const cluster = useCluster(dirs);
 
 /** A lease long enough never to run out in a test unless the test means it to. */
 const LONG_MS = 10 * 60_000;

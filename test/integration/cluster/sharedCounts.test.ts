@@ -8,24 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import { SharedCounts } from '../../../main/service/limits/sharedCounts.ts';
 import { newDatabase } from '../../helpers/asyncDatabases.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
+import { useCluster } from '../../helpers/clusterFixture.ts';
 import { memoryLog, type LoggedLine } from '../../helpers/memoryLog.ts';
-import { removeDir } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
 const WINDOW_MS = 60_000;
 
-let cluster: TestCluster;
 const dirs: string[] = [];
-
-beforeAll(async () => {
-  cluster = await clusterUp({ nodes: 1 });
-}, HEAVY_TEST_MS);
-
-afterAll(async () => {
-  await cluster?.down();
-  for (const dir of dirs) removeDir(dir);
-}, HEAVY_TEST_MS);
+const cluster = useCluster(dirs);
 
 interface Node {
   db: AsyncDatabase;
