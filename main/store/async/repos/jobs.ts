@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../ids.ts';
 import type { Dialect, JobStatus, StoreSchema } from '../schema.ts';
-import { pickedForClaim, type Claim, type Lease } from './leases.ts';
+import { type Claim, endEveryLease, type Lease, pickedForClaim } from './leases.ts';
 
 export type { JobStatus } from '../schema.ts';
 
@@ -165,13 +165,9 @@ export class AsyncJobRepository {
     return this.settle(jobId, claim, { status: 'QUEUED', run_after: runAfter, last_error: error });
   }
 
-  /**
-   * Ends every lease on the rows at once, so that the next claim takes them: only for a process that
-   * knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
-   */
-  async endEveryLease(): Promise<number> {
-    const result = await this.q.updateTable('jobs').set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  /** Ends every lease on the rows at once (leases.ts, `endEveryLease`). */
+  endEveryLease(): Promise<number> {
+    return endEveryLease(this.q, 'jobs');
   }
 
   /** Puts back a job that was interrupted (shutdown): the interrupted attempt does not count. */

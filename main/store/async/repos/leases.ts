@@ -5,8 +5,8 @@
  * that nodes claiming at once each take a different row without waiting for each other; SQLite's
  * one writer makes the `UPDATE … RETURNING` atomic as it is.
  */
-import type { SelectQueryBuilder } from 'kysely';
-import type { Dialect } from '../schema.ts';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Dialect, StoreSchema } from '../schema.ts';
 
 /** A node's hold on rows: who (the node's id), and until when (epoch ms). */
 export interface Lease {
@@ -27,4 +27,13 @@ export interface Claim {
 /** The row-picking subquery of a claim: on PostgreSQL, it locks the rows it picks and skips those another claim holds. */
 export function pickedForClaim<DB, TB extends keyof DB, O>(dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/**
+ * Ends every lease on a queue's rows at once, so that the next claim takes them: only for a process
+ * that knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
+ */
+export async function endEveryLease(q: Kysely<StoreSchema>, table: 'jobs' | 'tasks' | 'webhook_deliveries'): Promise<number> {
+  const result = await q.updateTable(table).set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

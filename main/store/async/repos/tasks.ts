@@ -10,7 +10,7 @@ import type { VersionResult } from '../../../../shared/v1/resources.ts';
 import type { TaskKind, TaskStatus } from '../../../../shared/v1/ingest.ts';
 import { newId, nowIso } from '../../ids.ts';
 import type { Dialect, StoreSchema } from '../schema.ts';
-import { pickedForClaim, type Claim, type Lease } from './leases.ts';
+import { type Claim, endEveryLease, type Lease, pickedForClaim } from './leases.ts';
 
 export interface TaskRecord {
   taskId: string;
@@ -161,13 +161,9 @@ export class AsyncTaskRepository {
     return this.settle(taskId, claim, { status: 'FAILED', fail_code: failCode, fail_reason: failReason });
   }
 
-  /**
-   * Ends every lease on the rows at once, so that the next claim takes them: only for a process that
-   * knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
-   */
-  async endEveryLease(): Promise<number> {
-    const result = await this.q.updateTable('tasks').set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  /** Ends every lease on the rows at once (leases.ts, `endEveryLease`). */
+  endEveryLease(): Promise<number> {
+    return endEveryLease(this.q, 'tasks');
   }
 
   /** Puts a RUNNING task back in line (its run was interrupted, not failed). */

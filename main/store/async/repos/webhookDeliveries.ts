@@ -9,7 +9,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DeliveryStatus, WebhookEventType } from '../../../../shared/v1/webhooks.ts';
 import { newId, nowIso } from '../../ids.ts';
 import type { Dialect, StoreSchema, WebhookDeliveriesTable } from '../schema.ts';
-import { pickedForClaim, type Lease } from './leases.ts';
+import { endEveryLease, type Lease, pickedForClaim } from './leases.ts';
 
 export interface DeliveryRecord {
   deliveryId: string;
@@ -150,13 +150,9 @@ export class AsyncWebhookDeliveryRepository {
     return new Set(rows.map((r) => r.delivery_id));
   }
 
-  /**
-   * Ends every lease on the rows at once, so that the next claim takes them: only for a process that
-   * knows it is alone on the store, whose leases all belong to processes that ended. The number of rows.
-   */
-  async endEveryLease(): Promise<number> {
-    const result = await this.q.updateTable('webhook_deliveries').set({ lease_until: 0 }).where('lease_until', '>', 0).executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  /** Ends every lease on the rows at once (leases.ts, `endEveryLease`). */
+  endEveryLease(): Promise<number> {
+    return endEveryLease(this.q, 'webhook_deliveries');
   }
 
   /** Gives back a lease without counting an attempt (the attempt was cut short by a shutdown): due again at once. */
