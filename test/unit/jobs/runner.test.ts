@@ -275,8 +275,10 @@ describe('JobRunner', () => {
       for (let n = 1; n <= 50; n++) await enqueue(n);
       // Whatever the enqueues set going has run by the end of the next turns of the event loop.
       for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
-      // The one look allowed is the first job's end, which may come after the spy is in place.
-      expect(looks).toBeLessThanOrEqual(1);
+      // At most two: the first job's end sets a look going that may still be under way when the spy
+      // is in place (a claim is two statements), and a job added during a look makes it look once
+      // more. A runner that looks once per job makes 50.
+      expect(looks).toBeLessThanOrEqual(2);
       foreground.quiet();
       // The next job added once the foreground is quiet starts at once, and the waiting ones with it.
       await enqueue(51);

@@ -4,12 +4,14 @@
  * where text-extraction jobs slowed every upload as the tenant grew).
  */
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
 import { FIND_SYSTEM } from '../../../main/store/repos/containers.ts';
 import { systemTypeQuery } from '../../../main/store/async/repos/contentTypes.ts';
+import { AsyncJobRepository } from '../../../main/store/async/repos/jobs.ts';
+import { AsyncTaskRepository } from '../../../main/store/async/repos/tasks.ts';
 import type { StoreSchema } from '../../../main/store/async/schema.ts';
 import { FINISHED_FOR_SAME_CONTENT, PENDING_WITHOUT_LIVE_JOB, VERSIONS_WITHOUT } from '../../../main/store/repos/renditions.ts';
 import { openSyncStore, REMAP_NODE } from '../../../main/store/sync/index.ts';
@@ -185,6 +187,80 @@ describe('Repository.prepared', () => {
       expect(probe.statementFor('SELECT 1').get()).toEqual({ 1: 1 });
     } finally {
       db.close();
+    }
+  });
+});
+
+/**
+ * The queues' claims run once per job: on a backlog of N jobs a claim that reads every queued job
+ * drains it in O(N²). It did, after a first sync of 100,000 files: the claim's OR of "QUEUED and
+ * due" with "RUNNING and its lease ran out" was answered with both indexes and a sort of every job
+ * matched, about 30 ms a claim at 75,000 queued, so the text backlog drained at 30 jobs a second.
+ */
+describe("the queues' claims", () => {
+  /** The SQL texts the repositories ran, through a connection of their own to the store's file. */
+  function recording(): { q: Kysely<StoreSchema>; ran: string[]; raw: Database.Database } {
+    const raw = new Database(`${dir}/folio.db`);
+    const ran: string[] = [];
+    const database: SqliteDatabase = {
+      prepare: (sql) => {
+        ran.push(sql);
+        return raw.prepare(sql);
+      },
+      close: () => raw.close(),
+    };
+    return { q: new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database }) }), ran, raw };
+  }
+
+  const lease = (owner: string, until: number) => ({ owner, until });
+
+  it('a job is claimed, and the next due time read, by index probes, never by reading and sorting the backlog', async () => {
+    const { q, ran } = recording();
+    const jobs = new AsyncJobRepository(q, 'sqlite', { ring: () => undefined, listen: () => () => undefined });
+    for (let i = 0; i < 20; i++) await jobs.enqueue({ queue: 'text-extraction', key: `k${i}`, payload: {}, maxAttempts: 3, runAfter: 1_000 + i });
+    ran.length = 0;
+    expect((await jobs.claim('text-extraction', lease('a', 5_000), 2_000))?.key).toBe('k0');
+    expect(await jobs.nextDue('text-extraction')).toBe(1_001);
+    await q.destroy();
+    const plans = ran.map(plan);
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    for (const p of plans) {
+      expect(p).not.toMatch(/MULTI-INDEX OR|TEMP B-TREE|\bSCAN\b/);
+      expect(p).toMatch(/SEARCH jobs USING (COVERING )?INDEX jobs_(due|leases) \(queue=\? AND status=\?/);
+    }
+  });
+
+  it('takes a job whose lease ran out before a queued one, and leaves a job whose lease holds', async () => {
+    const { q } = recording();
+    const jobs = new AsyncJobRepository(q, 'sqlite', { ring: () => undefined, listen: () => () => undefined });
+    for (const key of ['first', 'second', 'third']) await jobs.enqueue({ queue: 'qq', key, payload: {}, maxAttempts: 3, runAfter: 1_000 });
+    expect((await jobs.claim('qq', lease('a', 3_000), 2_000))?.key).toBe('first');
+    expect((await jobs.claim('qq', lease('b', 9_000), 2_000))?.key).toBe('second');
+    // At 4,000 a's lease has run out and b's holds: a's job is taken over before the queued one.
+    const taken = await jobs.claim('qq', lease('c', 9_000), 4_000);
+    expect({ key: taken?.key, attempts: taken?.attempts, lastError: taken?.lastError }).toEqual({ key: 'first', attempts: 2, lastError: expect.stringMatching(/^interrupted/) });
+    expect((await jobs.claim('qq', lease('c', 9_000), 4_000))?.key).toBe('third');
+    expect(await jobs.claim('qq', lease('c', 9_000), 4_000)).toBeUndefined();
+    expect(await jobs.nextDue('qq')).toBe(9_000);
+    await q.destroy();
+  });
+
+  it('the next ingest task is claimed by index probes: an interrupted one first, then the oldest pending', async () => {
+    const { q, ran } = recording();
+    const tasks = new AsyncTaskRepository(q, 'sqlite');
+    const task = () => tasks.create({ tenantId: 't', kind: 'INGEST_FROM_URL', input: '{}', clientId: 'c', userId: null, authMode: 'APP_ONLY', createBy: 'c' });
+    const older = await task();
+    const newer = await task();
+    ran.length = 0;
+    expect((await tasks.claimNext(lease('a', 3_000), 2_000))?.taskId).toBe(older.taskId);
+    const plans = ran.map(plan);
+    expect((await tasks.claimNext(lease('b', 9_000), 4_000))?.taskId).toBe(older.taskId);
+    expect((await tasks.claimNext(lease('b', 9_000), 4_000))?.taskId).toBe(newer.taskId);
+    await q.destroy();
+    expect(plans.length).toBe(2);
+    for (const p of plans) {
+      expect(p).not.toMatch(/MULTI-INDEX OR|USE TEMP B-TREE FOR ORDER BY|\bSCAN\b/);
+      expect(p).toMatch(/SEARCH tasks USING (COVERING )?INDEX tasks_(by_status|leases) \(status=\?/);
     }
   });
 });

@@ -5,7 +5,7 @@
  * key, so enqueueing is idempotent. A RUNNING job whose lease ran out (its node died or stalled)
  * is claimable again by any node; every outcome is written only by the claim that holds it.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { nowIso } from '../../ids.ts';
 import type { Dialect, JobStatus, StoreSchema } from '../schema.ts';
 import { type Claim, endEveryLease, type Lease, pickedForClaim } from './leases.ts';
@@ -102,36 +102,34 @@ export class AsyncJobRepository {
   }
 
   /**
-   * Takes the next job of `queue` that is due, or RUNNING under a lease that ran out by `now`:
+   * Takes a job of `queue` that is RUNNING under a lease that ran out by `now` (the oldest lease
+   * first: interrupted work resumes before new work starts), else the next QUEUED job that is due:
    * RUNNING under `lease`, one more attempt. Undefined when none is there to take.
+   *
+   * Two statements, each one probe of an index in its own order, rather than one over both kinds:
+   * SQLite answers an OR of the two with both indexes and a sort of every job they match, so each
+   * claim read the whole backlog (a first sync of 100,000 files drained at 30 jobs a second).
    */
   async claim(queue: string, lease: Lease, now = Date.now()): Promise<JobRecord | undefined> {
-    const picked = pickedForClaim(
-      this.dialect,
-      this.q
-        .selectFrom('jobs as due')
-        .select('due.job_id')
-        .where('due.queue', '=', queue)
-        .where((eb) => eb.or([eb.and([eb('due.status', '=', 'QUEUED'), eb('due.run_after', '<=', now)]), eb.and([eb('due.status', '=', 'RUNNING'), eb('due.lease_until', '<', now)])]))
-        .orderBy('due.run_after')
-        .orderBy('due.job_id')
-        .limit(1),
-    );
-    const row = await this.q
-      .updateTable('jobs')
-      .set({
-        status: 'RUNNING',
-        attempts: sql<number>`attempts + 1`,
-        // A RUNNING job taken over was interrupted: its last attempt says so.
-        last_error: sql<string>`CASE WHEN status = 'RUNNING' THEN ${INTERRUPTED} ELSE last_error END`,
-        lease_owner: lease.owner,
-        lease_until: lease.until,
-        update_time: nowIso(),
-      })
-      .where('job_id', '=', picked)
-      .returning(COLUMNS)
-      .executeTakeFirst();
-    return row && toRecord(row);
+    const interrupted = this.q
+      .selectFrom('jobs')
+      .select('job_id')
+      .where('queue', '=', queue)
+      .where('status', '=', 'RUNNING')
+      .where('lease_until', '<', now)
+      .orderBy('lease_until')
+      .orderBy('job_id')
+      .limit(1);
+    const queued = this.q
+      .selectFrom('jobs')
+      .select('job_id')
+      .where('queue', '=', queue)
+      .where('status', '=', 'QUEUED')
+      .where('run_after', '<=', now)
+      .orderBy('run_after')
+      .orderBy('job_id')
+      .limit(1);
+    return (await this.take(interrupted, lease)) ?? (await this.take(queued, lease));
   }
 
   /** Extends the lease of each of `claims` still held; returns the ids of those that were (the rest were taken over). */
@@ -182,18 +180,20 @@ export class AsyncJobRepository {
 
   /**
    * When the runner of `queue` should look next: the earliest time a QUEUED job falls due or a
-   * RUNNING job's lease runs out; undefined when neither can happen.
+   * RUNNING job's lease runs out; undefined when neither can happen. Each minimum is the first
+   * entry of an index.
    */
   async nextDue(queue: string): Promise<number | undefined> {
-    const row = await this.q
-      .selectFrom('jobs')
-      .select((eb) =>
-        eb.fn.min<number | null>(eb.case().when('status', '=', 'QUEUED').then(eb.ref('run_after')).else(eb.ref('lease_until')).end()).as('t'),
-      )
-      .where('queue', '=', queue)
-      .where('status', 'in', ['QUEUED', 'RUNNING'])
-      .executeTakeFirst();
-    return row?.t ?? undefined;
+    const earliest = (status: 'QUEUED' | 'RUNNING', column: 'run_after' | 'lease_until') =>
+      this.q
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min<number | null>(column).as('t'))
+        .where('queue', '=', queue)
+        .where('status', '=', status)
+        .executeTakeFirst()
+        .then((row) => row?.t ?? undefined);
+    const times = [await earliest('QUEUED', 'run_after'), await earliest('RUNNING', 'lease_until')].filter((t) => t !== undefined);
+    return times.length === 0 ? undefined : Math.min(...times);
   }
 
   /** True while a QUEUED or RUNNING job exists for this queue and key. */
@@ -206,6 +206,25 @@ export class AsyncJobRepository {
   async list(queue: string): Promise<JobRecord[]> {
     const rows = await this.q.selectFrom('jobs').select(COLUMNS).where('queue', '=', queue).orderBy('job_id').execute();
     return rows.map(toRecord);
+  }
+
+  /** Takes the job `picked` selects, if another claim has not taken it first. */
+  private async take(picked: SelectQueryBuilder<StoreSchema, 'jobs', { job_id: number }>, lease: Lease): Promise<JobRecord | undefined> {
+    const row = await this.q
+      .updateTable('jobs')
+      .set({
+        status: 'RUNNING',
+        attempts: sql<number>`attempts + 1`,
+        // A RUNNING job taken over was interrupted: its last attempt says so.
+        last_error: sql<string>`CASE WHEN status = 'RUNNING' THEN ${INTERRUPTED} ELSE last_error END`,
+        lease_owner: lease.owner,
+        lease_until: lease.until,
+        update_time: nowIso(),
+      })
+      .where('job_id', '=', pickedForClaim(this.dialect, picked))
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
   private held(jobId: number, claim: Claim) {
