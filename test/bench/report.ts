@@ -58,3 +58,36 @@ export function missedLine(r: Row): string {
 export function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
+
+/** A benchmark that threw: its name and what it said. */
+export interface Failure {
+  name: string;
+  message: string;
+}
+
+/**
+ * Runs each benchmark in turn and keeps every row as soon as its benchmark hands it over, so that
+ * one that throws costs only its own rows: a full run lasts most of an hour, and a failure in its
+ * last part once threw away the whole table. The failures come back for the caller to print.
+ */
+export async function runEach<T extends string>(which: readonly T[], one: (name: T, add: (rows: Row[]) => void) => Promise<void>): Promise<{ rows: Row[]; failures: Failure[] }> {
+  const rows: Row[] = [];
+  const failures: Failure[] = [];
+  for (const name of which) {
+    const started = performance.now();
+    try {
+      await one(name, (r) => rows.push(...r));
+      log(`${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log(`${name}: failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${err instanceof Error ? (err.stack ?? message) : message}`);
+      failures.push({ name, message });
+    }
+  }
+  return { rows, failures };
+}
+
+/** The line after the table for a benchmark that threw. */
+export function failureLine(f: Failure): string {
+  return `FAILED: ${f.name}: ${f.message} (what it had not measured is missing from the table; its stack is on stderr)`;
+}

@@ -13,7 +13,7 @@ import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
 import { benchSync } from './sync.ts';
 import { benchTextExtraction, type BenchRow } from './textExtraction.ts';
-import { formatTable, log, missedLine, missedTargets, type Row } from './report.ts';
+import { failureLine, formatTable, log, missedLine, missedTargets, type Row, runEach } from './report.ts';
 import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
@@ -69,23 +69,21 @@ async function main(): Promise<void> {
   console.log(machine.join('\n'));
   console.log(`scale:    ${scale}${scale === 1 ? '' : ' (not the reference sizes)'}\n`);
 
-  const rows: Row[] = [];
-  for (const b of which) {
-    const started = performance.now();
+  const { rows, failures } = await runEach(which, async (b, add) => {
     if (b === 'upload') {
-      rows.push(...(await benchUpload({ bytes: Math.max(MiB, Math.round(1024 * MiB * scale)), chunkSize: 8 * MiB, concurrency: 4, rounds: 3 })).rows);
+      add((await benchUpload({ bytes: Math.max(MiB, Math.round(1024 * MiB * scale)), chunkSize: 8 * MiB, concurrency: 4, rounds: 3 })).rows);
     } else if (b === 'reads') {
       const documents = Math.max(1, Math.round(1000 * scale));
-      rows.push(...(await benchReads({ documents, versionsPerDocument: 100, durationSeconds: seconds, warmupSeconds: Math.min(2, seconds), connections: 16 })).rows);
+      add((await benchReads({ documents, versionsPerDocument: 100, durationSeconds: seconds, warmupSeconds: Math.min(2, seconds), connections: 16 })).rows);
     } else if (b === 'writes') {
-      rows.push(...(await benchWrites({ documents: Math.max(1, Math.round(10_000 * scale)), bytesPerDocument: 4096, concurrency: 8 })).rows);
+      add((await benchWrites({ documents: Math.max(1, Math.round(10_000 * scale)), bytesPerDocument: 4096, concurrency: 8 })).rows);
     } else if (b === 'text') {
-      rows.push(...textRows(await benchTextExtraction()));
+      add(textRows(await benchTextExtraction()));
     } else if (b === 'sync') {
-      rows.push(...(await benchSync({ scale })).rows);
+      await benchSync({ scale }, add);
     } else if (b === 'cluster') {
-      rows.push(
-        ...(
+      add(
+        (
           await benchCluster({
             documents: Math.max(10, Math.round(10_000 * scale)),
             bytesPerDocument: 4096,
@@ -97,10 +95,9 @@ async function main(): Promise<void> {
         ).rows,
       );
     } else {
-      rows.push(...(await benchDownload({ files: Math.max(10, Math.round(10_000 * scale)), realFiles: Math.max(10, Math.round(3_000 * scale)) })).rows);
+      add((await benchDownload({ files: Math.max(10, Math.round(10_000 * scale)), realFiles: Math.max(10, Math.round(3_000 * scale)) })).rows);
     }
-    log(`${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+  });
 
   console.log(formatTable(rows));
   console.log(`\nload:     ${loadAverage()} at end`);
@@ -108,6 +105,8 @@ async function main(): Promise<void> {
   if (stale) console.log(stale);
   const missed = missedTargets(rows);
   for (const r of missed) console.log(missedLine(r));
+  for (const f of failures) console.log(failureLine(f));
+  if (failures.length > 0) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {

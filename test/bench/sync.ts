@@ -24,25 +24,33 @@ export interface SyncBenchOptions {
   rclone?: boolean;
 }
 
-export async function benchSync(o: SyncBenchOptions = {}): Promise<{ rows: Row[] }> {
+/**
+ * `add` is handed each part's rows as soon as the part ends, so that a part that throws loses only
+ * its own (the restart part waits for the service's text backlog, and once failed after an hour).
+ */
+export async function benchSync(o: SyncBenchOptions = {}, add: (rows: Row[]) => void = () => undefined): Promise<{ rows: Row[] }> {
   const scale = o.scale ?? 1;
   const which = o.which ?? SYNC_BENCHMARKS;
   const n = (reference: number) => Math.max(10, Math.round(reference * scale));
   const rows: Row[] = [];
+  const keep = (r: Row[]) => {
+    rows.push(...r);
+    add(r);
+  };
   for (const b of which) {
     const started = performance.now();
     switch (b) {
       case 'upload':
-        rows.push(...(await benchSyncUpload({ files: n(10_000), folders: 100, bytes: 4096, rclone: o.rclone ?? true })).rows);
+        keep((await benchSyncUpload({ files: n(10_000), folders: 100, bytes: 4096, rclone: o.rclone ?? true })).rows);
         break;
       case 'largefile':
-        rows.push(...(await benchSyncLargeFile({ bytes: Math.max(1024 * 1024, Math.round(1024 * 1024 * 1024 * scale)), rounds: 3 })).rows);
+        keep((await benchSyncLargeFile({ bytes: Math.max(1024 * 1024, Math.round(1024 * 1024 * 1024 * scale)), rounds: 3 })).rows);
         break;
       case 'restart':
-        rows.push(...(await benchSyncRestart({ files: n(100_000), folders: n(1_000), bytes: 100 })).rows);
+        keep((await benchSyncRestart({ files: n(100_000), folders: n(1_000), bytes: 100 })).rows);
         break;
       case 'latency':
-        rows.push(...(await benchSyncLatency({ files: n(1_000), edits: 50 })).rows);
+        keep((await benchSyncLatency({ files: n(1_000), edits: 50 })).rows);
         break;
     }
     log(`sync ${b}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
