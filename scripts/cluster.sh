@@ -42,11 +42,10 @@ PG_BIN=/usr/lib/postgresql/15/bin
 SWIFT_PYTHON=/usr/bin/python3 # a pyenv python3 on PATH has no Swift
 BUCKET=folio
 REGION=us-east-1
-READY_TIMEOUT_S=${FOLIO_CLUSTER_READY_TIMEOUT_S:-600}
 NODES=${FOLIO_CLUSTER_NODES:-2}
 
-log() { printf 'cluster: %s\n' "$*" >&2; }
-die() { log "$*"; exit 1; }
+# log, die and wait_until.
+source "$HERE/cluster/wait.sh"
 
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
@@ -57,15 +56,15 @@ secret() { head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 24; }
 # Servers started in the background, one "name pid" per line, stopped in reverse order by `down`.
 record_pid() { printf '%s %s\n' "$1" "$2" >>"$DIR/pids"; }
 
-# Waits until "$@" succeeds, or the part's deadline passes. Startup has no event to wait on from a
-# shell, so this polls; the deadline only bounds a part that never comes up.
-wait_until() {
-  local what=$1 deadline=$((SECONDS + READY_TIMEOUT_S))
-  shift
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || die "$what did not answer within ${READY_TIMEOUT_S}s (logs in $DIR)"
-    sleep 0.1
-  done
+# The last lines of every log a failed start leaves, on stderr: `down` deletes them right after.
+show_logs() {
+  local file
+  [[ -n ${DIR:-} && -d $DIR ]] || return 0
+  while IFS= read -r file; do
+    [[ -s $file ]] || continue
+    log "--- last lines of ${file#"$DIR"/} ---"
+    tail -n 20 "$file" >&2
+  done < <(find "$DIR" -name '*.log' -type f | sort)
 }
 
 as_owner() {
@@ -78,11 +77,11 @@ start_postgres() {
   printf '%s\n' "$PG_PASSWORD" >"$pg/pwfile"
   ((EUID != 0)) || chown -R postgres "$pg"
   as_owner "$PG_BIN/initdb" -D "$pg/data" -U folio --pwfile="$pg/pwfile" -A scram-sha-256 \
-    --encoding=UTF8 --locale=C.UTF-8 >"$pg/initdb.log" 2>&1 || die "initdb failed: see $pg/initdb.log"
+    --encoding=UTF8 --locale=C.UTF-8 >"$pg/initdb.log" 2>&1 || die "initdb failed (its log below)"
   rm -f "$pg/pwfile"
   as_owner "$PG_BIN/pg_ctl" start -w -D "$pg/data" -l "$pg/server.log" \
     -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$pg/sock" >/dev/null ||
-    die "PostgreSQL did not start: see $pg/server.log"
+    die "PostgreSQL did not start (its log below)"
   record_pid postgres "$(head -n 1 "$pg/data/postmaster.pid")"
   PGPASSWORD=$PG_PASSWORD "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U folio folio ||
     die "createdb failed"
@@ -188,7 +187,7 @@ start_swift() {
       </dev/null >"$sw/$kind.log" 2>&1 &
     record_pid "swift-$kind" $!
   done
-  wait_until 'Swift proxy' curl -fsS "http://127.0.0.1:$PROXY_PORT/healthcheck"
+  wait_until 'Swift proxy' --pid $! curl -fsS "http://127.0.0.1:$PROXY_PORT/healthcheck"
   AWS_ACCESS_KEY_ID=$S3_KEY AWS_SECRET_ACCESS_KEY=$S3_SECRET AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true \
     wait_until 'Swift s3api' env -C "$HERE/.." node --import tsx scripts/cluster/s3-bucket.ts "http://127.0.0.1:$PROXY_PORT" "$REGION" "$BUCKET"
 }
@@ -210,7 +209,7 @@ start_nodes() {
     record_pid "node$i" "$pid"
     url=http://127.0.0.1:$port
     printf 'node%s %s %s\n' "$i" "$pid" "$url" >>"$DIR/nodes"
-    wait_until "folio serve node$i" curl -fsS "$url/readyz"
+    wait_until "folio serve node$i" --pid "$pid" curl -fsS "$url/readyz"
   done
 }
 
@@ -260,7 +259,7 @@ EOF
 # True once the stats page lists every node, and all of them UP.
 all_nodes_up() {
   local csv
-  csv=$(curl -fsS "http://127.0.0.1:$STATS_PORT/stats;csv") || return 1
+  csv=$(curl -fsS --max-time "$ATTEMPT_TIMEOUT_S" "http://127.0.0.1:$STATS_PORT/stats;csv") || return 1
   awk -F, -v want="$NODES" '$1 == "nodes" && $2 ~ /^node/ { n++; if ($18 == "UP") up++ } END { exit !(n == want && up == want) }' <<<"$csv"
 }
 
@@ -268,7 +267,7 @@ start_haproxy() {
   write_haproxy_conf
   haproxy -db -f "$DIR/haproxy.cfg" </dev/null >"$DIR/haproxy.log" 2>&1 &
   record_pid haproxy $!
-  wait_until 'HAProxy with every node UP' all_nodes_up
+  wait_until 'HAProxy with every node UP' --pid $! all_nodes_up
   wait_until 'the balancer' curl -fsS "http://127.0.0.1:$BALANCER_PORT/readyz"
 }
 
@@ -306,7 +305,7 @@ up() {
   printf '%s\n' "$DIR" >"$STATE_FILE"
   : >"$DIR/pids"
   # A part that fails stops the parts already started: `up` leaves all or nothing.
-  trap 'status=$?; if ((status != 0)); then down >/dev/null 2>&1 || true; fi' EXIT
+  trap 'status=$?; if ((status != 0)); then show_logs; down >/dev/null 2>&1 || true; fi' EXIT
 
   PG_PORT=$(free_port) PROXY_PORT=$(free_port) ACCOUNT_PORT=$(free_port)
   CONTAINER_PORT=$(free_port) OBJECT_PORT=$(free_port) MEMCACHED_PORT=$(free_port)

@@ -45,9 +45,20 @@ export interface ClusterOptions {
   serveArgs?: string[];
 }
 
+/**
+ * A part that never comes up fails the start after this long, naming the part and printing the
+ * cluster's logs, well within a test hook's guard (HEAVY_TEST_MS); the script's own default is 600 s.
+ */
+const PART_DEADLINE_S = '120';
+
 /** The environment that points cluster.sh at the state file under `work`. */
 function stateEnv(work: string, serveArgs: string[] = []): NodeJS.ProcessEnv {
-  return { ...process.env, FOLIO_CLUSTER_STATE: join(work, 'state'), FOLIO_CLUSTER_SERVE_ARGS: serveArgs.join(' ') };
+  return {
+    FOLIO_CLUSTER_READY_TIMEOUT_S: PART_DEADLINE_S,
+    ...process.env,
+    FOLIO_CLUSTER_STATE: join(work, 'state'),
+    FOLIO_CLUSTER_SERVE_ARGS: serveArgs.join(' '),
+  };
 }
 
 /** `work` holds the cluster's state file; `signal` ends a start that has not returned. */
