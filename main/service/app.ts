@@ -18,6 +18,7 @@ import { authRoutes } from './auth/routes.ts';
 import { oauthRoutes } from './auth/oauthRoutes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { backgroundJobs } from './backgroundJobs.ts';
+import { BulkWrites, trackBulkWrites } from './foreground.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
@@ -98,6 +99,8 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     done(null, payload);
   });
 
+  const bulkWrites = new BulkWrites();
+  trackBulkWrites(app, bulkWrites);
   const services = buildServices(deps);
   await openApiRoutes(app);
   authRoutes(app, deps);
@@ -120,7 +123,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   renditionRoutes(app, deps, services);
   limitRoutes(app, deps);
   healthRoutes(app, deps, opts.lifecycle ?? new Lifecycle());
-  if (opts.backgroundJobs !== false) backgroundJobs(app, deps);
+  if (opts.backgroundJobs !== false) backgroundJobs(app, deps, bulkWrites);
   return app;
 }
 
