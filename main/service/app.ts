@@ -42,6 +42,7 @@ import type { FolioApp } from './kernel.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
+import { lazyChildLogger } from './requestLogger.ts';
 import { healthRoutes } from './health/routes.ts';
 import { Lifecycle } from './health/lifecycle.ts';
 import { buildServices, serviceDeps } from './services.ts';
@@ -71,6 +72,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     loggerInstance: log,
     // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'rid' }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.jsonBodyLimit,
