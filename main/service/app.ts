@@ -18,6 +18,7 @@ import { authRoutes } from './auth/routes.ts';
 import { oauthRoutes } from './auth/oauthRoutes.ts';
 import { resolveCaller } from './auth/tokens.ts';
 import { backgroundJobs } from './backgroundJobs.ts';
+import { BulkWrites, trackBulkWrites } from './foreground.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.ts';
 import { containerRoutes } from './containers/routes.ts';
@@ -41,6 +42,7 @@ import type { FolioApp } from './kernel.ts';
 import { installLingeringClose } from './limits/lingeringClose.ts';
 import { installRateLimit } from './limits/rateLimit.ts';
 import { installAccessLog } from './accessLog.ts';
+import { lazyChildLogger } from './requestLogger.ts';
 import { healthRoutes } from './health/routes.ts';
 import { Lifecycle } from './health/lifecycle.ts';
 import { buildServices, serviceDeps } from './services.ts';
@@ -70,6 +72,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     loggerInstance: log,
     // Fastify's own two lines per request give way to the one access line of ./accessLog.ts.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'rid' }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.jsonBodyLimit,
@@ -98,6 +101,8 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
     done(null, payload);
   });
 
+  const bulkWrites = new BulkWrites();
+  trackBulkWrites(app, bulkWrites);
   const services = buildServices(deps);
   await openApiRoutes(app);
   authRoutes(app, deps);
@@ -120,7 +125,7 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   renditionRoutes(app, deps, services);
   limitRoutes(app, deps);
   healthRoutes(app, deps, opts.lifecycle ?? new Lifecycle());
-  if (opts.backgroundJobs !== false) backgroundJobs(app, deps);
+  if (opts.backgroundJobs !== false) backgroundJobs(app, deps, bulkWrites);
   return app;
 }
 

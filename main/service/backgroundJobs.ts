@@ -7,17 +7,12 @@
  */
 import { JobRunner } from '../jobs/runner.ts';
 import type { FolioApp, ServiceDeps } from './kernel.ts';
-import { BulkWrites } from './foreground.ts';
+import type { BulkWrites } from './foreground.ts';
 import { searchIndexer } from './search/indexer.ts';
 import { textExtractionJob } from './text/job.ts';
 
-export function backgroundJobs(app: FolioApp, deps: ServiceDeps): void {
-  const bulkWrites = new BulkWrites();
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.bulkWrite) bulkWrites.begin(req);
-  });
-  app.addHook('onResponse', async (req) => bulkWrites.end(req));
-  app.addHook('onRequestAbort', async (req) => bulkWrites.end(req));
+/** `bulkWrites` is told of the uploads' requests by `trackBulkWrites`. */
+export function backgroundJobs(app: FolioApp, deps: ServiceDeps, bulkWrites: BulkWrites): void {
   const { leadership } = deps;
   const runner = new JobRunner(deps.repos.jobs, [textExtractionJob(deps)], { foreground: bulkWrites, log: deps.log, lease: deps.lease, ...(leadership.pollMs ? { pollMs: leadership.pollMs } : {}) });
   app.addHook('onReady', async () => {

@@ -19,9 +19,14 @@ function envelopeWith<T extends TSchema>(data: T) {
   return Type.Object({ code: Type.Integer(), data, ts: Type.Integer(), rid: Type.String(), msg: Type.String(), success: Type.Boolean() });
 }
 
+/** The schema of the envelope's `data` of a route whose data is `data`: null on failure. */
+export function envelopeData<T extends TSchema>(data: T) {
+  return Type.Union([data, Type.Null()]);
+}
+
 /** The response schema of a route whose data is `data`; data is null on failure. */
 function EnvelopeOf<T extends TSchema>(data: T) {
-  return envelopeWith(Type.Union([data, Type.Null()]));
+  return envelopeWith(envelopeData(data));
 }
 
 /** A failure: the envelope whose data is null (a union of null with null would be its own OpenAPI warning). */

@@ -10,6 +10,7 @@ import type { BodyOf, DataOf, HeadersOf, QueryOf, Route } from '../../shared/v1/
 import type { Reply } from '../../shared/v1/contract/route.ts';
 import type { FolioApp } from './kernel.ts';
 import { byteReplies, ErrorEnvelope, ok, pageReplies, replies } from './envelope.ts';
+import { KeptData } from './keptData.ts';
 
 export type RequestOf<R extends Route> = FastifyRequest<{ Body: BodyOf<R>; Querystring: QueryOf<R>; Headers: HeadersOf<R> }>;
 
@@ -26,6 +27,8 @@ export interface ServeOptions {
   bodyLimit?: number;
   /** A load balancer's probe: not rate limited, logged at debug (./health/routes.ts). */
   probe?: boolean;
+  /** The handler's data comes from the reply cache: its JSON is kept with it (./keptData.ts). */
+  remembered?: boolean;
 }
 
 export function serve<R extends Route>(app: FolioApp, route: R, handler: HandlerOf<R>): void;
@@ -42,8 +45,23 @@ export function serve<R extends Route>(app: FolioApp, route: R, ...rest: [Handle
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     schema: schemaOf(route),
-    handler: route.reply.kind === 'envelope' ? async (req, reply) => ok(req, await typed(req, reply)) : async (req, reply) => typed(req, reply),
+    handler: handlerOf(route.reply, options, typed),
   });
+}
+
+/** What Fastify runs: the handler, whose data an envelope route wraps in the envelope. */
+function handlerOf(reply: Reply, options: ServeOptions, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  if (reply.kind !== 'envelope') return async (req: FastifyRequest, res: FastifyReply) => handler(req, res);
+  if (options.remembered) return keptEnvelope(handler, reply.data);
+  return async (req: FastifyRequest, res: FastifyReply) => ok(req, await handler(req, res));
+}
+
+function keptEnvelope(handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>, data: TSchema) {
+  const kept = new KeptData(data);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const answer = await handler(req, reply);
+    return typeof answer === 'object' && answer !== null ? kept.envelope(req, reply, answer) : ok(req, answer);
+  };
 }
 
 /** The Fastify schema of a contract entry: what validates the request, serialises the reply, and @fastify/swagger describes. */

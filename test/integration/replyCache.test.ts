@@ -6,12 +6,15 @@
  * remembered before the write.
  */
 import Database from 'better-sqlite3';
+import Fastify from 'fastify';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentType } from '../../shared/v1/contentModel.ts';
 import type { Container, Document, PageOf, Version, VersionResult } from '../../shared/v1/resources.ts';
 import { appApi, createTenant, data, removeDir, startServer, tempDir, type Api, type Reply, type ServerHandle, type Tenant } from '../helpers/server.ts';
 import { createUsers, type TestUser } from '../helpers/users.ts';
+import { contract } from '../../shared/v1/contract/index.ts';
+import { replies } from '../../main/service/envelope.ts';
 
 const FORBIDDEN = 102001;
 
@@ -152,5 +155,50 @@ describe('a remembered reply after a write elsewhere', () => {
     expect((await getDoc(d.docId)).createByName).toBe('alice renamed');
     expect((await versions(d.docId)).content[0]?.createByName).toBe('alice renamed');
     writeDirectly('UPDATE users SET name = ? WHERE user_id = ?', 'alice', alice.userId);
+  });
+});
+
+/**
+ * Writes an envelope as the route's response schema does: a Fastify instance whose routes answer
+ * what they are sent, serialised by the 200 response schema of documents/get and versions/getPage.
+ */
+async function schemaWriter(): Promise<(path: string, envelope: unknown) => Promise<string>> {
+  const writer = Fastify();
+  for (const route of [contract.documents.get, contract.versions.getPage]) {
+    writer.post(route.path, { schema: { response: { 200: replies(route.reply.data)[200] } } }, async (req) => req.body);
+  }
+  await writer.ready();
+  return async (path, envelope) => (await writer.inject({ method: 'POST', url: path, payload: envelope as object })).payload;
+}
+
+describe('the bytes of a remembered reply', () => {
+  it("are the route's response schema's, on the read that remembers it and on the reads it answers", async () => {
+    const d = await newDocument((await folder()).containerId);
+    data(await app.post('/v1/documents/update', { docId: d.docId, metadataColumns: { stage: 'draft', pages: 3 } }));
+    await upload(d.docId, 'two');
+    const write = await schemaWriter();
+    const reads: Record<string, () => Promise<Response>> = {
+      [contract.documents.get.path]: () => app.fetch(contract.documents.get.path, { docId: d.docId }),
+      [contract.versions.getPage.path]: () =>
+        fetch(app.base + contract.versions.getPage.path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${app.token ?? ''}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ docId: d.docId, pageSize: 20 }),
+        }),
+    };
+    for (const [path, read] of Object.entries(reads)) {
+      const bodies: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await read();
+        const body = await res.text();
+        const envelope = JSON.parse(body) as { rid: string; code: number };
+        expect(envelope.code, path).toBe(0);
+        expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+        expect(res.headers.get('x-request-id'), path).toBe(envelope.rid);
+        expect(body, path).toBe(await write(path, envelope));
+        bodies.push(body.replace(/"ts":\d+,"rid":"[^"]+"/, ''));
+      }
+      expect(new Set(bodies).size, path).toBe(1);
+    }
   });
 });

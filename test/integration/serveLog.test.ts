@@ -72,6 +72,8 @@ beforeAll(async () => {
   rids.refused = refused.body.rid;
 
   const version = await upload(app, new TextEncoder().encode('a logged document'), MIME.text);
+  data(await app.get('/v1/documents/get', { docId: version.docId }));
+  rids.remembered = (await app.get('/v1/documents/get', { docId: version.docId })).body.rid;
   const preview = await png(drawText(['Preview'], 200, 80));
   previewBytes = preview.length;
   expect((await app.raw('/v1/renditions/upload', { versionId: version.versionId, kind: 'PREVIEW', mimeType: MIME.png }, preview)).body.code).toBe(0);
@@ -113,6 +115,10 @@ describe('folio serve --log-file', () => {
     expect(byRid(rids.missing)).toEqual([expect.objectContaining({ tenant: tenant.tenantId, route: '/v1/containers/get', status: 404, code: 120001 })]);
     expect(byRid(rids.refused)).toEqual([expect.objectContaining({ route: '/v1/containers/get', status: 401, code: 100001 })]);
     expect(byRid(rids.refused)[0]).not.toHaveProperty('tenant');
+  });
+
+  it("gives a reply from the reply cache, written around its kept JSON, the envelope's code", () => {
+    expect(byRid(rids.remembered)).toEqual([expect.objectContaining({ route: '/v1/documents/get', status: 200, code: 0 })]);
   });
 
   it('logs a signed read with its signature stripped from the URL, and the bytes sent', () => {

@@ -9,7 +9,7 @@ const { documents: routes } = contract;
 export function documentRoutes(app: FolioApp, services: Services): void {
   const { documents } = services;
   serve(app, routes.save, (req) => documents.save(callerOf(req), req.body));
-  serve(app, routes.get, (req) => documents.get(callerOf(req), req.query.docId));
+  serve(app, routes.get, { remembered: true }, (req) => documents.get(callerOf(req), req.query.docId));
   serve(app, routes.getPage, (req) => documents.page(callerOf(req), req.body));
   serve(app, routes.update, (req) => documents.update(callerOf(req), req.body));
   serve(app, routes.delete, (req) => documents.delete(callerOf(req), req.body.docId));

@@ -35,7 +35,7 @@ export function versionRoutes(app: FolioApp, deps: AreaDeps<FinalizeRepos | Meta
     await chunked.abort(callerOf(req), req.body.uploadId);
     return { uploadId: req.body.uploadId };
   });
-  serve(app, routes.getPage, (req) => versions.page(callerOf(req), req.body));
+  serve(app, routes.getPage, { remembered: true }, (req) => versions.page(callerOf(req), req.body));
   serve(app, routes.restore, { bulkWrite: true }, (req) => restoreVersion(deps, versions, documents, callerOf(req), req.body.versionId, req.body.comment));
   serve(app, routes.get, (req) => versions.get(callerOf(req), req.query.versionId));
   serve(app, routes.download, async (req, reply) => {

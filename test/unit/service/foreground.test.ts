@@ -1,6 +1,8 @@
 /** When uploads keep the service busy (main/service/foreground.ts), for background jobs to make way. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { BulkWrites, IN_FLIGHT_LIMIT_MS, QUIET_AFTER_MS } from '../../../main/service/foreground.ts';
+import { BulkWrites, IN_FLIGHT_LIMIT_MS, QUIET_AFTER_MS, trackBulkWrites } from '../../../main/service/foreground.ts';
 
 describe('BulkWrites', () => {
   it('is quiet before any upload', () => {
@@ -34,5 +36,42 @@ describe('BulkWrites', () => {
     const writes = new BulkWrites();
     writes.begin({}, 1_000);
     expect(writes.quietAt()).toBe(1_000 + IN_FLIGHT_LIMIT_MS);
+  });
+});
+
+describe('trackBulkWrites', () => {
+  it("tells of the requests of the routes that bring bytes in, from their start to their answer, and of no other route's", async () => {
+    const writes = new BulkWrites();
+    const app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
+    trackBulkWrites(app, writes);
+    let arrived = (): void => undefined;
+    const inHandler = new Promise<void>((res) => (arrived = res));
+    let letGo = (): void => undefined;
+    const held = new Promise<void>((res) => (letGo = res));
+    const ownHook: string[] = [];
+    app.post('/upload', { config: { bulkWrite: true }, onRequest: async () => void ownHook.push('upload') }, async () => {
+      arrived();
+      await held;
+      return 'stored';
+    });
+    app.get('/read', async () => 'read');
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/read' })).payload).toBe('read');
+      expect(writes.quietAt()).toBe(Number.NEGATIVE_INFINITY);
+
+      const before = Date.now();
+      const upload = app.inject({ method: 'POST', url: '/upload' });
+      await inHandler;
+      expect(writes.quietAt()).toBeGreaterThanOrEqual(before + IN_FLIGHT_LIMIT_MS);
+      expect(writes.quietAt()).toBeLessThanOrEqual(Date.now() + IN_FLIGHT_LIMIT_MS);
+      letGo();
+      expect((await upload).payload).toBe('stored');
+      expect(writes.quietAt()).toBeGreaterThanOrEqual(before + QUIET_AFTER_MS);
+      expect(writes.quietAt()).toBeLessThanOrEqual(Date.now() + QUIET_AFTER_MS);
+      expect(ownHook).toEqual(['upload']);
+    } finally {
+      await app.close();
+    }
   });
 });
