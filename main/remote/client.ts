@@ -7,12 +7,12 @@
 import type { Readable } from 'node:stream';
 import type { Got } from 'got';
 import type { Static, TSchema } from 'typebox';
-import type { Agent, request } from 'undici';
+import type { Agent, Dispatcher, request } from 'undici';
 import { ErrorCodes } from '../../shared/errors.ts';
 import { contract, OCTET_STREAM, type DataOf, type EnvelopeRoute } from '../../shared/v1/contract/index.ts';
 import type { Change, ChangePage, Container, Document, TokenResult, Version } from '../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerUpdate, DocumentUpdate } from '../../shared/v1/requests.ts';
-import { parseBody, unwrapEnvelope, type ResponseHeaders, type ServiceReply } from './envelope.ts';
+import { failureOf, parseBody, unwrapEnvelope, type ResponseHeaders, type ServiceReply } from './envelope.ts';
 import { FolioApiError, isTransient, REAUTH_CODES, ServiceUnreachable } from './errors.ts';
 import { sendJson } from './jsonCall.ts';
 import { firstMismatch, matchesSchema } from './replyCheck.ts';
@@ -50,6 +50,14 @@ export interface ClientOptions {
   onRetry?: (failure: unknown, delayMs: number) => void;
 }
 
+/** Where a download's body goes as it arrives (FolioClient.getInto). */
+export interface BytesSink {
+  /** The response's status (below 400) and headers, before any piece of its body. */
+  start(status: number, headers: ResponseHeaders): void;
+  /** A piece of the body. A promise returned holds the rest of the body until it settles. */
+  piece(bytes: Buffer): void | Promise<void>;
+}
+
 interface Session {
   token: TokenResult;
   expiresAt: number;
@@ -82,6 +90,8 @@ let gotModule: Promise<typeof import('got')> | undefined;
 const loadGot = () => (gotModule ??= import('got'));
 
 const REFRESH_MARGIN_MS = 60_000;
+/** An error envelope is small; more than this is not one. */
+const MAX_FAILURE_BODY = 64 * 1024;
 const CONNECT_TIMEOUT_MS = 10_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 const MAX_RATE_LIMIT_WAITS = 20;
@@ -94,6 +104,7 @@ export class FolioClient {
   private readonly timeouts: { connectMs: number; idleMs: number };
   /** Keep-alive connections for postBytes and getBytes, made at the first of them. */
   private bytesAgent: Agent | undefined;
+  private bytesBase: URL | undefined;
   private http: Promise<Got> | undefined;
   private app: Session | null = null;
   private user: Session | null = null;
@@ -122,12 +133,13 @@ export class FolioClient {
     return this.http;
   }
 
-  /** undici's request, and this client's agent for it. */
-  private async bytesTransport(): Promise<{ send: typeof request; agent: Agent }> {
+  /** undici's request, this client's agent for it, and the service's origin and path prefix for its dispatch. */
+  private async bytesTransport(): Promise<{ send: typeof request; agent: Agent; origin: string; prefix: string }> {
     const { Agent: AgentOf, request: send } = await loadUndici();
     const { connectMs, idleMs } = this.timeouts;
     this.bytesAgent ??= new AgentOf({ connect: { timeout: connectMs }, headersTimeout: idleMs, bodyTimeout: idleMs });
-    return { send, agent: this.bytesAgent };
+    this.bytesBase ??= new URL(this.baseUrl);
+    return { send, agent: this.bytesAgent, origin: this.bytesBase.origin, prefix: this.bytesBase.pathname.replace(/\/+$/, '') };
   }
 
   /**
@@ -157,18 +169,75 @@ export class FolioClient {
 
   /**
    * GETs the bytes of `path` (a version's download) through undici, for the reason postBytes
-   * does: got's per-request cost was most of the client's CPU per file on a download of many small
-   * files. The caller reads or destroys the body; a failure to connect is ServiceUnreachable.
+   * does, and hands the body to `sink` piece by piece as it arrives. Through undici's dispatch, not
+   * its request: request wraps each body in a Readable with its own async resource and a promise,
+   * which a download of many small files paid on every one. Resolves once the body is whole. A
+   * status of 400 or more is thrown as its envelope's error; a failure of the connection or of the
+   * body is ServiceUnreachable; what the sink throws ends the request and is thrown as it is.
    */
-  async getBytes(path: string, query: Record<string, string>, headers: Record<string, string>): Promise<{ status: number; headers: ResponseHeaders; body: Readable }> {
-    const url = `${this.baseUrl}${path}?${new URLSearchParams(query).toString()}`;
-    const { send, agent } = await this.bytesTransport();
-    try {
-      const res = await send(url, { method: 'GET', headers, dispatcher: agent });
-      return { status: res.statusCode, headers: res.headers, body: res.body };
-    } catch (err) {
-      throw new ServiceUnreachable(err);
-    }
+  async getInto(path: string, query: Record<string, string>, headers: Record<string, string>, sink: BytesSink): Promise<void> {
+    const { agent, origin, prefix } = await this.bytesTransport();
+    const target = `${prefix}${path}?${new URLSearchParams(query).toString()}`;
+    return new Promise<void>((resolve, reject) => {
+      let sinkFailure: unknown;
+      let failed: { status: number; headers: ResponseHeaders; pieces: Buffer[]; length: number } | undefined;
+      const rejectFailed = (f: NonNullable<typeof failed>) => reject(failureOf({ status: f.status, headers: f.headers, body: parseBody(Buffer.concat(f.pieces).toString('utf8')) }));
+      const stop = (controller: Dispatcher.DispatchController, err: unknown) => {
+        sinkFailure = err;
+        controller.abort(err instanceof Error ? err : new Error(String(err)));
+      };
+      agent.dispatch(
+        { origin, path: target, method: 'GET', headers },
+        {
+          // Its presence tells undici that this handler takes the controller API, not the older callbacks.
+          onRequestStart() {},
+          onResponseStart(controller, status, responseHeaders) {
+            if (status >= 400) {
+              failed = { status, headers: responseHeaders, pieces: [], length: 0 };
+              return;
+            }
+            try {
+              sink.start(status, responseHeaders);
+            } catch (err) {
+              stop(controller, err);
+            }
+          },
+          onResponseData(controller, piece) {
+            if (failed) {
+              failed.pieces.push(piece);
+              failed.length += piece.length;
+              // An error envelope is small; the status and the headers are enough past this.
+              if (failed.length > MAX_FAILURE_BODY) controller.abort(new Error('error body too large'));
+              return;
+            }
+            let wait: void | Promise<void>;
+            try {
+              wait = sink.piece(piece);
+            } catch (err) {
+              stop(controller, err);
+              return;
+            }
+            if (wait) {
+              controller.pause();
+              wait.then(
+                () => controller.resume(),
+                (err: unknown) => stop(controller, err),
+              );
+            }
+          },
+          onResponseEnd() {
+            if (failed) rejectFailed(failed);
+            else resolve();
+          },
+          onResponseError(_controller, err) {
+            // A failure's body cut short still leaves its status and headers to go by.
+            if (sinkFailure !== undefined) reject(sinkFailure as Error);
+            else if (failed) rejectFailed(failed);
+            else reject(new ServiceUnreachable(err));
+          },
+        },
+      );
+    });
   }
 
   /**

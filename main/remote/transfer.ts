@@ -15,9 +15,9 @@ import { contract } from '../../shared/v1/contract/index.ts';
 import { fieldsOf } from '../../shared/v1/fields.ts';
 import { FILE_EXECUTABLE_HEADER, FILE_MTIME_HEADER, VersionResult } from '../../shared/v1/resources.ts';
 import { renameDurably } from '../platform/durable.ts';
-import type { FolioClient } from './client.ts';
-import { failureOf, parseBody, type ResponseHeaders } from './envelope.ts';
-import { FolioApiError, ServiceUnreachable } from './errors.ts';
+import type { BytesSink, FolioClient } from './client.ts';
+import type { ResponseHeaders } from './envelope.ts';
+import { FolioApiError } from './errors.ts';
 import type { Throttle } from './throttle.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
@@ -73,8 +73,6 @@ const PACED_BODY_MIN = 1024 * 1024;
  */
 export const HAS_EXEC_BIT = process.platform !== 'win32';
 const fsyncFd = promisify(fsync);
-/** An error envelope is small; more than this is not one. */
-const MAX_FAILURE_BODY = 64 * 1024;
 
 /** The file changed while it was being sent; what reached the service is not one state of it. */
 export class FileChanged extends Error {}
@@ -228,24 +226,6 @@ async function abandon(client: FolioClient, uploadId: string): Promise<void> {
   await client.v1(contract.versions.abortChunkedUpload, { uploadId }).catch(() => undefined);
 }
 
-/** The (enveloped) body of a failed download, as far as MAX_FAILURE_BODY; the stream is done with after it. */
-async function failureText(stream: Readable): Promise<string> {
-  const pieces: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const piece of stream) {
-      pieces.push(piece as Buffer);
-      length += (piece as Buffer).length;
-      if (length > MAX_FAILURE_BODY) break;
-    }
-  } catch {
-    // A body cut short still leaves the status and the headers to go by.
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(pieces).toString('utf8');
-}
-
 function chunkLength(index: number, chunkSize: number, size: number, totalChunks: number): number {
   return index < totalChunks - 1 ? chunkSize : size - chunkSize * (totalChunks - 1);
 }
@@ -280,12 +260,13 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
       const have = statSync(options.partPath, { throwIfNoEntry: false })?.size ?? 0;
       const resume = have > 0 && have < totalBytes;
       if (!resume && have > 0) await rm(options.partPath, { force: true });
-      const response = await client.getBytes(contract.versions.download.path, { versionId }, { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) });
-      if (response.status >= 400) throw failureOf({ status: response.status, headers: response.headers, body: parseBody(await failureText(response.body)) });
-      const append = resume && response.status === 206;
-      const received = await receive(response.body, options, append ? have : 0, totalBytes, attributesOf(response.headers));
-      // Appended bytes are hashed with the part's earlier ones, read back once the part is whole.
-      hash = append ? undefined : received;
+      const part = new PartWriter(options, resume ? have : 0, totalBytes);
+      try {
+        await client.getInto(contract.versions.download.path, { versionId }, { ...(await client.authHeaders()), ...(resume ? { range: `bytes=${have}-`, 'if-range': `"${expectedHash}"` } : {}) }, part);
+        hash = await part.finish();
+      } finally {
+        part.close();
+      }
     }),
   );
   hash ??= (await hashFile(options.partPath)).hash;
@@ -297,10 +278,9 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
 }
 
 /**
- * Writes a response body into the part file (after its first `from` bytes when appending), gives
- * it the version's attributes, fsyncs it, and returns the SHA-256 of what this body carried. A
- * failure reading the body is the network's (ServiceUnreachable, retried with Range); a failure
- * writing is the disk's, and is not.
+ * Writes a response body into the part file as it arrives (after the part's first bytes when the
+ * service answers a Range with 206), hashing it, then gives the part the version's attributes and
+ * fsyncs it. A failure to write is the disk's, and ends the download without a retry.
  *
  * The part is opened, written, given its attributes and closed by blocking calls, whatever its
  * size, and only its fsync goes to the thread pool. A write puts a piece that is already in memory
@@ -308,63 +288,48 @@ export async function downloadVersion(client: FolioClient, versionId: string, ex
  * trip there and back, more CPU than the copy, and the promise API's open, write, attribute calls
  * and close did the same for every small file.
  */
-async function receive(body: Readable, options: DownloadOptions, from: number, totalBytes: number, attributes: FileAttributes): Promise<string> {
-  const digest = createHash('sha256');
-  let received = from;
-  const fd = openSync(options.partPath, from > 0 ? 'a' : 'w', creationMode(attributes));
-  const write = (piece: Buffer) => {
-    digest.update(piece);
-    for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at);
-    received += piece.length;
-    options.onProgress?.(received, totalBytes);
-  };
-  try {
-    if (!options.throttle || totalBytes <= PACED_BODY_MIN) {
-      await drain(body, write);
-      await options.throttle?.take(received - from);
-    } else {
-      // A piece at a time, so that the throttle paces a large body as it arrives.
-      const pieces = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-      for (;;) {
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await pieces.next();
-        } catch (err) {
-          throw new ServiceUnreachable(err);
-        }
-        if (next.done) break;
-        write(next.value);
-        await options.throttle.take(next.value.length);
-      }
-    }
-    applyAttributes(fd, attributes, from > 0);
-    await fsyncFd(fd);
-  } finally {
-    body.destroy();
-    closeSync(fd);
-  }
-  return digest.digest('hex');
-}
+class PartWriter implements BytesSink {
+  private readonly digest = createHash('sha256');
+  private fd: number | undefined;
+  private received = 0;
+  private appended = false;
+  private attributes: FileAttributes = {};
 
-/**
- * Hands each piece of a body to `write` as it arrives, and resolves at its end. Not an async
- * iterator: setting one up over a stream, and a promise per piece, cost a download of many small
- * files more than their bytes did. A failure of `write` (the disk's) stops the body and rejects as
- * it is; a failure reading the body is the network's (ServiceUnreachable).
- */
-function drain(body: Readable, write: (piece: Buffer) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    body.on('data', (piece: Buffer) => {
-      try {
-        write(piece);
-      } catch (err) {
-        body.destroy();
-        reject(err as Error);
-      }
-    });
-    body.once('end', resolve);
-    body.once('error', (err) => reject(new ServiceUnreachable(err)));
-  });
+  constructor(
+    private readonly options: DownloadOptions,
+    private readonly have: number,
+    private readonly totalBytes: number,
+  ) {}
+
+  start(status: number, headers: ResponseHeaders): void {
+    this.appended = this.have > 0 && status === 206;
+    this.received = this.appended ? this.have : 0;
+    this.attributes = attributesOf(headers);
+    this.fd = openSync(this.options.partPath, this.appended ? 'a' : 'w', creationMode(this.attributes));
+  }
+
+  piece(bytes: Buffer): Promise<void> | undefined {
+    this.digest.update(bytes);
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd as number, bytes, at);
+    this.received += bytes.length;
+    this.options.onProgress?.(this.received, this.totalBytes);
+    // A large body is paced as it arrives; a small one takes the throttle's bytes once it is whole.
+    return this.totalBytes > PACED_BODY_MIN ? this.options.throttle?.take(bytes.length) : undefined;
+  }
+
+  /** The SHA-256 of the body, or undefined when it was appended: the caller then hashes the whole part. */
+  async finish(): Promise<string | undefined> {
+    const fd = this.fd as number;
+    if (this.totalBytes <= PACED_BODY_MIN) await this.options.throttle?.take(this.received - (this.appended ? this.have : 0));
+    applyAttributes(fd, this.attributes, this.appended);
+    await fsyncFd(fd);
+    return this.appended ? undefined : this.digest.digest('hex');
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
 /**
