@@ -297,8 +297,8 @@ export class Daemon {
       if (this.o.hostedBy) this.pairs.set(pair.pairId, newRuntime(null));
       else if (credentials) this.pairs.set(pair.pairId, this.startPair(pair, credentials));
     }
-    return pairs;
     this.mirror.setPairRoots(new Map(pairs.map((p) => [p.containerId, p.pairId])));
+    return pairs;
   }
 
   private startPair(pair: PairRecord, credentials: Credentials): PairRuntime {
