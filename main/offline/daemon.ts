@@ -166,7 +166,7 @@ export class Daemon {
     const mirror = await Mirror.open(o.stateDir);
     const daemon = new Daemon(o, sync, offline, mirror);
     if (!o.syncStore) daemon.checkpoints = sync.checkpointInBackground();
-    daemon.loadPairs();
+    await daemon.dropRemovedRoots(daemon.loadPairs());
     daemon.url = await daemon.server.listen(o.host, o.port);
     writeFileSync(join(o.stateDir, URL_FILE), `${daemon.url}\n`);
     daemon.poll = setInterval(() => daemon.kick(), o.pollMs);
@@ -261,10 +261,10 @@ export class Daemon {
 
   /**
    * The pairs of the state directory, as `folio pair` (or the desktop core) left them: new ones
-   * start, removed ones stop and leave the mirror. One account serves them all, on its service
-   * (standalone: the first pair's).
+   * start and removed ones stop (their trees leave the mirror in dropRemovedRoots, given the pairs
+   * returned). One account serves them all, on its service (standalone: the first pair's).
    */
-  private loadPairs(): void {
+  private loadPairs(): PairRecord[] {
     const all = this.sync.listPairs();
     const serverUrl = this.service.serverUrl ?? all[0]?.serverUrl;
     const pairs = all.filter((p) => p.serverUrl === serverUrl);
@@ -297,8 +297,8 @@ export class Daemon {
       if (this.o.hostedBy) this.pairs.set(pair.pairId, newRuntime(null));
       else if (credentials) this.pairs.set(pair.pairId, this.startPair(pair, credentials));
     }
-    this.dropRemovedRoots(pairs);
     this.mirror.setPairRoots(new Map(pairs.map((p) => [p.containerId, p.pairId])));
+    return pairs;
   }
 
   private startPair(pair: PairRecord, credentials: Credentials): PairRuntime {
@@ -331,11 +331,11 @@ export class Daemon {
   }
 
   /** A removed pair's tree leaves the mirror: every pair root sits right under the mirror's root. */
-  private dropRemovedRoots(pairs: PairRecord[]): void {
+  private async dropRemovedRoots(pairs: PairRecord[]): Promise<void> {
     const roots = new Set(pairs.map((p) => p.containerId));
     const { mirror } = this;
     for (const status of ['ACTIVE', 'DELETED'] as const) {
-      for (const c of mirror.store.containers.children(mirror.tenantId, mirror.rootId, status)) {
+      for (const c of await mirror.store.containers.children(mirror.tenantId, mirror.rootId, status)) {
         if (c.systemKind || roots.has(c.containerId)) continue;
         mirror.store.transaction(() => mirror.repo.removeContainer(mirror.tenantId, c.containerId));
       }
@@ -343,7 +343,7 @@ export class Daemon {
   }
 
   private async pass(): Promise<void> {
-    this.loadPairs();
+    await this.dropRemovedRoots(this.loadPairs());
     const upstream = this.upstream;
     if (!upstream || !upstream.connectivity.online) return this.countPending();
     const started = this.roundsSincePass();

@@ -16,7 +16,7 @@ import { createTenant } from '../service/tenancy.ts';
 import { openDatabase } from '../store/db.ts';
 import { Store } from '../store/index.ts';
 import { MirrorRepository } from '../store/offline/mirror.ts';
-import type { ContainerRecord } from '../store/repos/containers.ts';
+import type { ContainerRecord } from '../store/async/repos/containers.ts';
 import type { DocumentRecord } from '../store/repos/documents.ts';
 
 export interface LocalCredentials {
@@ -74,7 +74,7 @@ export class Mirror {
     const store = new Store(db, dir);
     const credentials = await ensureCredentials(store, join(stateDir, CLIENT_FILE));
     const token = await ensureToken(store, credentials, join(stateDir, TOKEN_FILE));
-    const root = store.containers.findSystem(credentials.tenantId, 'ROOT');
+    const root = await store.containers.findSystem(credentials.tenantId, 'ROOT');
     if (!root) throw new Error('the mirror has no root container');
     const app = await buildApp(store, { backgroundJobs: false });
     await app.ready();
@@ -107,7 +107,7 @@ export class Mirror {
     for (const [containerId, pairId] of roots) this.roots.set(containerId, pairId);
   }
 
-  container(id: string): ContainerRecord | undefined {
+  container(id: string): Promise<ContainerRecord | undefined> {
     return this.store.containers.get(this.tenantId, id);
   }
 
@@ -115,29 +115,29 @@ export class Mirror {
     return this.store.documents.get(this.tenantId, id);
   }
 
-  node(id: string): TreeNode | undefined {
-    const c = this.container(id);
+  async node(id: string): Promise<TreeNode | undefined> {
+    const c = await this.container(id);
     if (c) return { kind: 'container', record: c };
     const d = this.document(id);
     return d && { kind: 'document', record: d };
   }
 
   /** The pair a container belongs to, with the path below the pair's root ('' for the root itself). */
-  placeOfContainer(containerId: string): { pairId: string; rel: string } | undefined {
+  async placeOfContainer(containerId: string): Promise<{ pairId: string; rel: string } | undefined> {
     const names: string[] = [];
-    let at = this.container(containerId);
+    let at = await this.container(containerId);
     for (let steps = 0; at && steps < 10_000; steps++) {
       const pairId = this.roots.get(at.containerId);
       if (pairId) return { pairId, rel: names.reverse().join('/') };
       names.push(at.name);
-      at = at.parentId ? this.container(at.parentId) : undefined;
+      at = at.parentId ? await this.container(at.parentId) : undefined;
     }
     return undefined;
   }
 
-  placeOfDocument(docId: string): { pairId: string; rel: string; parentRel: string } | undefined {
+  async placeOfDocument(docId: string): Promise<{ pairId: string; rel: string; parentRel: string } | undefined> {
     const d = this.document(docId);
-    const parent = d && this.placeOfContainer(d.containerId);
+    const parent = d && (await this.placeOfContainer(d.containerId));
     if (!d || !parent) return undefined;
     return { pairId: parent.pairId, parentRel: parent.rel, rel: parent.rel ? `${parent.rel}/${d.title}` : d.title };
   }

@@ -14,7 +14,7 @@ import type { Container, Document, Version } from '../../shared/v1/resources.ts'
 import { allPages, type FolioClient } from '../remote/client.ts';
 import { FolioApiError } from '../remote/errors.ts';
 import type { MirrorContainer, MirrorDocument } from '../store/offline/mirror.ts';
-import type { OfflineStore } from '../store/offline/state.ts';
+import type { LocalIdRecord, OfflineStore } from '../store/offline/state.ts';
 import type { BlobStore } from '../store/blobStore.ts';
 import type { SyncStore } from '../store/sync/index.ts';
 import type { NodeState, PairRecord } from '../sync/model.ts';
@@ -39,7 +39,7 @@ export async function refreshPair(ctx: RefreshContext): Promise<void> {
   await copyContentTypes(ctx);
   await ensureRoot(ctx);
   const remote = ctx.sync.loadTree(ctx.pair.pairId, 'remote');
-  adoptServiceIds(ctx, remote);
+  await adoptServiceIds(ctx, remote);
   const local = new Set(ctx.offline.unmapped(['container', 'document']).map((r) => r.localId));
   const settled = (id: string) => !ctx.skip(id) && !local.has(id);
   const { dirty, cursor } = await changedContainers(ctx, remote, settled);
@@ -72,7 +72,7 @@ async function copyContentTypes(ctx: RefreshContext): Promise<void> {
 
 async function ensureRoot(ctx: RefreshContext): Promise<void> {
   const { mirror, pair } = ctx;
-  if (mirror.container(pair.containerId)) return;
+  if (await mirror.container(pair.containerId)) return;
   const root = await ctx.client.getContainer(pair.containerId);
   mirror.store.transaction(() => {
     mirror.repo.putContainer(mirror.tenantId, { ...toMirrorContainer(root), parentId: mirror.rootId });
@@ -105,19 +105,18 @@ export function syncedPaths(synced: Map<string, NodeState>, rootId: string): Map
  * node of the same kind at its path: the mirror row takes the service id, and the local id maps
  * to it. A local item whose file or folder has gone from disk is forgotten.
  */
-function adoptServiceIds(ctx: RefreshContext, remote: Map<string, NodeState>): void {
+async function adoptServiceIds(ctx: RefreshContext, remote: Map<string, NodeState>): Promise<void> {
   const { mirror, offline, pair } = ctx;
   const byPath = syncedPaths(ctx.sync.loadTree(pair.pairId, 'synced'), pair.containerId);
-  const pending = offline
-    .unmapped(['container', 'document'], pair.pairId)
-    .map((rec) => {
-      const place = rec.kind === 'container' ? mirror.placeOfContainer(rec.localId) : mirror.placeOfDocument(rec.localId);
-      return { rec, rel: place?.pairId === pair.pairId ? place.rel : null };
-    })
-    .sort((a, b) => (a.rel ?? '').split('/').length - (b.rel ?? '').split('/').length);
+  const pending: { rec: LocalIdRecord; rel: string | null }[] = [];
+  for (const rec of offline.unmapped(['container', 'document'], pair.pairId)) {
+    const place = rec.kind === 'container' ? await mirror.placeOfContainer(rec.localId) : await mirror.placeOfDocument(rec.localId);
+    pending.push({ rec, rel: place?.pairId === pair.pairId ? place.rel : null });
+  }
+  pending.sort((a, b) => (a.rel ?? '').split('/').length - (b.rel ?? '').split('/').length);
   for (const { rec, rel } of pending) {
     if (rel === null) {
-      if (!mirror.node(rec.localId)) offline.dropLocalId(rec.localId);
+      if (!(await mirror.node(rec.localId))) offline.dropLocalId(rec.localId);
       continue;
     }
     const match = rec.kind === 'container' ? byPath.get(rel) : documentMatch(mirror, byPath, rec.localId, rel);
@@ -176,9 +175,9 @@ async function changedContainers(ctx: RefreshContext, remote: Map<string, NodeSt
       const { changes, cursor: next } = await client.allChanges(cursor);
       fresh = next;
       for (const c of changes) {
-        if (!remote.has(c.id) && !mirror.node(c.id) && !remote.has(c.parentId) && c.parentId !== rootId) continue;
+        const before = await mirror.node(c.id);
+        if (!remote.has(c.id) && !before && !remote.has(c.parentId) && c.parentId !== rootId) continue;
         dirty.add(c.parentId);
-        const before = mirror.node(c.id);
         if (before) dirty.add(before.kind === 'container' ? (before.record.parentId ?? '') : before.record.containerId);
         if (c.kind === 'container') dirty.add(c.id);
       }
@@ -190,7 +189,7 @@ async function changedContainers(ctx: RefreshContext, remote: Map<string, NodeSt
     fresh = await client.latestCursor();
     for (const d of dirs) dirty.add(d);
   }
-  for (const d of dirs) if (!dirty.has(d) && differs(ctx.mirror, d, remote, settled)) dirty.add(d);
+  for (const d of dirs) if (!dirty.has(d) && (await differs(ctx.mirror, d, remote, settled))) dirty.add(d);
   const depth = (id: string): number => {
     let n = 0;
     for (let at = remote.get(id); at && n <= remote.size; at = remote.get(at.parentId)) n++;
@@ -200,11 +199,11 @@ async function changedContainers(ctx: RefreshContext, remote: Map<string, NodeSt
 }
 
 /** True when the mirror's children of a container are not the engine's remote children. */
-function differs(mirror: Mirror, containerId: string, remote: Map<string, NodeState>, keep: (id: string) => boolean): boolean {
+async function differs(mirror: Mirror, containerId: string, remote: Map<string, NodeState>, keep: (id: string) => boolean): Promise<boolean> {
   const want = new Set<string>();
   for (const n of remote.values()) if (n.parentId === containerId && keep(n.id)) want.add(`${n.id}|${n.name}|${n.hash}`);
   const have = new Set<string>();
-  for (const c of mirror.store.containers.children(mirror.tenantId, containerId, 'ACTIVE')) if (keep(c.containerId)) have.add(`${c.containerId}|${c.name}|`);
+  for (const c of await mirror.store.containers.children(mirror.tenantId, containerId, 'ACTIVE')) if (keep(c.containerId)) have.add(`${c.containerId}|${c.name}|`);
   for (const d of mirror.store.documents.inContainer(mirror.tenantId, containerId, 'ACTIVE')) if (keep(d.docId)) have.add(`${d.docId}|${d.title}|${d.contentHash}`);
   if (want.size !== have.size) return true;
   for (const x of want) if (!have.has(x)) return true;
@@ -230,7 +229,7 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
   await mirror.store.units.transaction(async () => {
     for (const c of listing.containers) {
       if (!remote.has(c.containerId) || ctx.skip(c.containerId)) continue;
-      const before = mirror.container(c.containerId);
+      const before = await mirror.container(c.containerId);
       mirror.repo.putContainer(tenantId, toMirrorContainer(c));
       offline.putServiceRecord('containers', c.containerId, c);
       const op = !before ? 'create' : before.parentId !== c.parentId || before.name !== c.name ? 'move' : 'update';
@@ -289,8 +288,8 @@ async function removeVanished(ctx: RefreshContext, remote: Map<string, NodeState
   const tenantId = mirror.tenantId;
   const keep = (id: string) => remote.has(id) || !settled(id);
   await mirror.store.units.transaction(async () => {
-    for (const id of mirror.store.containers.subtreeIds(tenantId, pair.containerId).slice(1)) {
-      const c = mirror.container(id);
+    for (const id of (await mirror.store.containers.subtreeIds(tenantId, pair.containerId)).slice(1)) {
+      const c = await mirror.container(id);
       if (!c || keep(id)) continue;
       mirror.repo.removeContainer(tenantId, id);
       mirror.store.changes.record({ tenantId, op: 'delete', kind: 'container', id, parentId: c.parentId ?? '', name: c.name, deleted: true });

@@ -121,14 +121,14 @@ export class TreeWriter {
     }
   }
 
-  private containerPlace(containerId: string): Place | undefined {
-    const at = containerId ? this.mirror.placeOfContainer(containerId) : undefined;
+  private async containerPlace(containerId: string): Promise<Place | undefined> {
+    const at = containerId ? await this.mirror.placeOfContainer(containerId) : undefined;
     const pair = at && this.d.pair(at.pairId);
     return pair && at ? { pair, rel: at.rel } : undefined;
   }
 
-  private documentPlace(docId: string): Place | undefined {
-    const at = docId ? this.mirror.placeOfDocument(docId) : undefined;
+  private async documentPlace(docId: string): Promise<Place | undefined> {
+    const at = docId ? await this.mirror.placeOfDocument(docId) : undefined;
     const pair = at && this.d.pair(at.pairId);
     return pair && at ? { pair, rel: at.rel } : undefined;
   }
@@ -140,7 +140,7 @@ export class TreeWriter {
   }
 
   private async createContainer(req: TreeRequest): Promise<TreeAnswer> {
-    const parent = this.containerPlace(str(req.body.parentId));
+    const parent = await this.containerPlace(str(req.body.parentId));
     if (!parent) return 'outside';
     const answer = await this.call(req, contract.containers.create, pick(req.body, ['parentId', 'name', 'description', 'sortOrder', 'aclInheritEnabled']));
     if (answer.envelope.code !== 0) return answer;
@@ -162,16 +162,16 @@ export class TreeWriter {
 
   private async updateContainer(req: TreeRequest): Promise<TreeAnswer> {
     const id = str(req.body.containerId);
-    const before = this.mirror.container(id);
-    const from = this.containerPlace(id);
+    const before = await this.mirror.container(id);
+    const from = await this.containerPlace(id);
     if (!before || !from || from.rel === '') return 'outside';
     const parentId = str(req.body.parentId);
-    if (parentId && parentId !== before.parentId && this.containerPlace(parentId)?.pair.pairId !== from.pair.pairId) return 'outside';
+    if (parentId && parentId !== before.parentId && (await this.containerPlace(parentId))?.pair.pairId !== from.pair.pairId) return 'outside';
     const refused = await this.d.otherFields('containers', id, pick(req.body, ['containerId', 'description', 'sortOrder', 'metadataColumns']));
     if (refused) return refused;
     const answer = await this.call(req, contract.containers.update, pick(req.body, ['containerId', 'name', 'parentId', 'description', 'sortOrder']));
     if (answer.envelope.code !== 0) return answer;
-    await this.moveOnDisk(from, this.containerPlace(id) as Place, () => this.call(req, contract.containers.update, { containerId: id, name: before.name, parentId: before.parentId ?? '' }));
+    await this.moveOnDisk(from, (await this.containerPlace(id)) as Place, () => this.call(req, contract.containers.update, { containerId: id, name: before.name, parentId: before.parentId ?? '' }));
     this.d.touch([id]);
     this.d.changed();
     if (req.body.metadataColumns !== undefined) this.mirror.repo.setMetadata(this.mirror.tenantId, 'container', id, req.body.metadataColumns as JsonRecord);
@@ -180,10 +180,10 @@ export class TreeWriter {
 
   private async deleteContainer(req: TreeRequest): Promise<TreeAnswer> {
     const id = str(req.body.containerId);
-    const at = this.containerPlace(id);
+    const at = await this.containerPlace(id);
     if (!at || at.rel === '') return 'outside';
     await this.assertFolderSynced(at, id);
-    const below = [id, ...this.mirror.store.containers.subtreeIds(this.mirror.tenantId, id), ...this.mirror.repo.documentsBelow(this.mirror.tenantId, id).map((d) => d.docId)];
+    const below = [id, ...(await this.mirror.store.containers.subtreeIds(this.mirror.tenantId, id)), ...this.mirror.repo.documentsBelow(this.mirror.tenantId, id).map((d) => d.docId)];
     const answer = await this.call(req, contract.containers.delete, { containerId: id });
     if (answer.envelope.code !== 0) return answer;
     await rm(abs(at), { recursive: true, force: true });
@@ -194,7 +194,7 @@ export class TreeWriter {
   }
 
   private async saveDocument(req: TreeRequest): Promise<TreeAnswer> {
-    const parent = this.containerPlace(str(req.body.containerId));
+    const parent = await this.containerPlace(str(req.body.containerId));
     if (!parent) return 'outside';
     const answer = await this.call(req, contract.documents.save, pick(req.body, ['containerId', 'title']));
     if (answer.envelope.code !== 0) return answer;
@@ -218,15 +218,15 @@ export class TreeWriter {
   private async updateDocument(req: TreeRequest): Promise<TreeAnswer> {
     const id = str(req.body.docId);
     const before = this.mirror.document(id);
-    const from = this.documentPlace(id);
+    const from = await this.documentPlace(id);
     if (!before || !from) return 'outside';
     const containerId = str(req.body.containerId);
-    if (containerId && containerId !== before.containerId && this.containerPlace(containerId)?.pair.pairId !== from.pair.pairId) return 'outside';
+    if (containerId && containerId !== before.containerId && (await this.containerPlace(containerId))?.pair.pairId !== from.pair.pairId) return 'outside';
     const refused = await this.d.otherFields('documents', id, pick(req.body, ['docId', 'metadataColumns']));
     if (refused) return refused;
     const answer = await this.call(req, contract.documents.update, pick(req.body, ['docId', 'title', 'containerId']));
     if (answer.envelope.code !== 0) return answer;
-    await this.moveOnDisk(from, this.documentPlace(id) as Place, () => this.call(req, contract.documents.update, { docId: id, title: before.title, containerId: before.containerId }));
+    await this.moveOnDisk(from, (await this.documentPlace(id)) as Place, () => this.call(req, contract.documents.update, { docId: id, title: before.title, containerId: before.containerId }));
     this.d.touch([id]);
     this.d.changed();
     if (req.body.metadataColumns !== undefined) this.mirror.repo.setMetadata(this.mirror.tenantId, 'document', id, req.body.metadataColumns as JsonRecord);
@@ -236,7 +236,7 @@ export class TreeWriter {
   private async deleteDocument(req: TreeRequest): Promise<TreeAnswer> {
     const id = str(req.body.docId);
     const doc = this.mirror.document(id);
-    const at = this.documentPlace(id);
+    const at = await this.documentPlace(id);
     if (!doc || !at) return 'outside';
     await this.assertFileSynced(at, doc.contentHash);
     const answer = await this.call(req, contract.documents.delete, { docId: id });
@@ -252,11 +252,11 @@ export class TreeWriter {
   private async uploadTarget(target: { docId?: string; containerId?: string }): Promise<Place | undefined> {
     if (target.docId) {
       const doc = this.mirror.document(target.docId);
-      const at = this.documentPlace(target.docId);
+      const at = await this.documentPlace(target.docId);
       if (doc && at) await this.assertFileSynced(at, doc.contentHash);
       return at;
     }
-    return target.containerId ? this.containerPlace(target.containerId) : undefined;
+    return target.containerId ? await this.containerPlace(target.containerId) : undefined;
   }
 
   private async upload(req: TreeRequest): Promise<TreeAnswer> {
@@ -294,7 +294,7 @@ export class TreeWriter {
 
   /** A new version's bytes go from the mirror's blob store into the folder, replacing the file at once. */
   private async landVersion(v: VersionResult, newDocument: boolean, withMetadata: boolean): Promise<void> {
-    const at = this.documentPlace(v.docId);
+    const at = await this.documentPlace(v.docId);
     if (!at) return;
     const target = abs(at);
     const temp = join(dirname(target), `.folio-${randomBytes(8).toString('hex')}.part`);
@@ -349,7 +349,7 @@ export class TreeWriter {
     const known = new Map<string, string>();
     for (const d of this.mirror.repo.documentsBelow(this.mirror.tenantId, containerId)) {
       if (d.state !== 'ACTIVE') continue;
-      const place = this.documentPlace(d.docId);
+      const place = await this.documentPlace(d.docId);
       if (place) known.set(place.rel, d.contentHash || EMPTY_HASH);
     }
     const rules = await IgnoreRules.forDir(at.pair.dir);

@@ -57,10 +57,10 @@ export class Access {
    * The mask on where an upload lands: its document, or the container a new document goes to (the
    * tenant's default container when none is named); 0 when that does not exist.
    */
-  maskOnUploadTarget(ctx: RequestContext, target: { docId?: string; containerId?: string }): Promise<number> {
+  async maskOnUploadTarget(ctx: RequestContext, target: { docId?: string; containerId?: string }): Promise<number> {
     if (target.docId) return this.maskOnDocument(ctx, target.docId);
-    const containerId = target.containerId || this.repos.containers.findSystem(ctx.tenantId, 'DEFAULT')?.containerId;
-    return containerId ? this.maskOn(ctx, containerId) : Promise.resolve(0);
+    const containerId = target.containerId || (await this.repos.containers.findSystem(ctx.tenantId, 'DEFAULT'))?.containerId;
+    return containerId ? this.maskOn(ctx, containerId) : 0;
   }
 
   /**
@@ -69,7 +69,7 @@ export class Access {
    */
   async isAdministrator(ctx: RequestContext): Promise<boolean> {
     if (ctx.userId === null) return true;
-    const root = this.repos.containers.findSystem(ctx.tenantId, 'ROOT');
+    const root = await this.repos.containers.findSystem(ctx.tenantId, 'ROOT');
     return root !== undefined && ((await this.maskOn(ctx, root.containerId)) & Perm.MANAGE) !== 0;
   }
 

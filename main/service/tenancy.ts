@@ -20,17 +20,16 @@ export interface ClientCredentials {
  * container, the default container under the root, and a first API client.
  */
 export function createTenant(store: Store, name: string): Promise<ClientCredentials & { tenantId: string }> {
-  // One unit of work of the asynchronous store, where identity, the content model and access live;
-  // the tree's synchronous writes (the containers) run inside it on the connection both share.
+  // One unit of work: the tenant, its types, its containers, its root's ACL entry and its clients.
   return store.units.transaction(async (tx) => {
     const tenantId = await tx.identity.createTenant(name);
     const folder = await tx.contentTypes.create({ tenantId, targetKind: 'CONTAINER', code: 'folder', name: 'Folder', system: true });
     await tx.contentTypes.create({ tenantId, targetKind: 'DOCUMENT', code: 'file', name: 'File', system: true });
     const base = { tenantId, containerTypeId: folder.typeId, description: '', sortOrder: 0, metadata: {}, aclInheritEnabled: true, createBy: 'system' };
-    const root = store.containers.create({ ...base, parentId: null, name: ROOT_CONTAINER_NAME, systemKind: 'ROOT', aclInheritEnabled: false });
+    const root = await tx.containers.create({ ...base, parentId: null, name: ROOT_CONTAINER_NAME, systemKind: 'ROOT', aclInheritEnabled: false });
     // Users start as editors of the whole tree; docs/access-control.md explains the defaults.
     await tx.acl.entries.insert(tenantId, { containerId: root.containerId, principalType: 'EVERYONE', principalId: '', role: 'EDITOR', allowMask: Roles.EDITOR, denyMask: 0 }, 'system');
-    store.containers.create({ ...base, parentId: root.containerId, name: DEFAULT_CONTAINER_NAME, systemKind: 'DEFAULT' });
+    await tx.containers.create({ ...base, parentId: root.containerId, name: DEFAULT_CONTAINER_NAME, systemKind: 'DEFAULT' });
     await createPublicClientIn(store, tenantId, [DESKTOP_REDIRECT_URI]);
     return { tenantId, ...(await createClientIn(store, tenantId, false)) };
   });

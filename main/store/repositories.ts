@@ -9,6 +9,7 @@ import type { AsyncAclRepositories, AsyncOrgRepositories } from './async/repos/a
 import type { UnitsOfWork } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncChangeRepository } from './async/repos/changes.ts';
+import type { AsyncContainerRepository } from './async/repos/containers.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
 import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefinitions.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
@@ -21,7 +22,6 @@ import type { AsyncTaskRepository } from './async/repos/tasks.ts';
 import type { AsyncWebhookDeliveryRepository } from './async/repos/webhookDeliveries.ts';
 import type { AsyncWebhookRepository } from './async/repos/webhooks.ts';
 import type { BlobStore } from './blobStore.ts';
-import type { ContainerRepository } from './repos/containers.ts';
 import type { DocumentRepository } from './repos/documents.ts';
 import type { QuotaRepository } from './repos/quotas.ts';
 import type { RenditionRepository } from './repos/renditions.ts';
@@ -48,7 +48,7 @@ export interface Repositories {
   readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
   /** Recorded inside a write unit of work, written by it right before its COMMIT. */
   readonly changes: AsyncChangeRepository;
-  readonly containers: ContainerRepository;
+  readonly containers: AsyncContainerRepository;
   readonly documents: DocumentRepository;
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;

@@ -28,7 +28,7 @@ export async function seedVersions(dataDir: string, tenant: Tenant, plan: SeedPl
   try {
     const blob = await store.blobs.stage(Readable.from([randomBytes(BLOB_BYTES)]), BLOB_BYTES);
     await store.blobs.commit(blob);
-    const container = store.containers.findSystem(tenant.tenantId, 'DEFAULT');
+    const container = await store.containers.findSystem(tenant.tenantId, 'DEFAULT');
     const docType = await store.contentTypes.findSystem(tenant.tenantId, 'DOCUMENT');
     if (!container || !docType) throw new Error('the tenant has no default container or document type');
     const docIds: string[] = [];

@@ -186,7 +186,7 @@ describe('folio serve', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     const store = await openStore(dir);
-    expect(store.containers.get(tenant.tenantId, made.containerId)?.name).toBe('kept');
+    expect((await store.containers.get(tenant.tenantId, made.containerId))?.name).toBe('kept');
     store.close();
   });
 
@@ -249,8 +249,8 @@ describe('folio admin', () => {
     const client = await store.identity.getClient(tenant.clientId);
     expect(client?.tenantId).toBe(tenant.tenantId);
     expect(secretMatches(tenant.clientSecret, client?.secretHash ?? '')).toBe(true);
-    expect(store.containers.findSystem(tenant.tenantId, 'ROOT')).toBeDefined();
-    expect(store.containers.findSystem(tenant.tenantId, 'DEFAULT')).toBeDefined();
+    expect(await store.containers.findSystem(tenant.tenantId, 'ROOT')).toBeDefined();
+    expect(await store.containers.findSystem(tenant.tenantId, 'DEFAULT')).toBeDefined();
     store.close();
   });
 

@@ -286,7 +286,7 @@ describe('names that resolve to internal addresses (injected resolver, in-proces
       const tenant = await provisionTenant(store, 'inproc');
       const deps: ServiceDeps = serviceDeps(store, { ...DEFAULT_CONFIG, outbound: { ...DEFAULT_OUTBOUND, ingestSyncMaxBytes: 1024 } });
       const ctx: RequestContext = { tenantId: tenant.tenantId, clientId: tenant.clientId, mode: 'APP_ONLY', userId: null };
-      const target = store.containers.findSystem(tenant.tenantId, 'DEFAULT')?.containerId ?? '';
+      const target = (await store.containers.findSystem(tenant.tenantId, 'DEFAULT'))?.containerId ?? '';
       const ingestService = new IngestService(deps, new DocumentService(deps, new ContainerService(deps)), fetcher);
       ingestService.start();
 

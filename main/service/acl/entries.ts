@@ -2,7 +2,7 @@
 import { describeMask, Perm, Roles, type PrincipalType } from '../../../shared/permissions.ts';
 import type { AclEntry, AclEntriesSet, AclEntryInput, AclInheritanceSet, ContainerAcl } from '../../../shared/v1/access.ts';
 import type { AclEntryRecord } from '../../store/async/repos/aclEntries.ts';
-import type { ContainerRecord } from '../../store/repos/containers.ts';
+import type { ContainerRecord } from '../../store/async/repos/containers.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
@@ -17,23 +17,23 @@ export class AclEntryService {
     return this.deps.repos;
   }
 
-  private load(ctx: RequestContext, containerId: string): ContainerRecord {
-    return this.repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+  private async load(ctx: RequestContext, containerId: string): Promise<ContainerRecord> {
+    return (await this.repos.containers.get(ctx.tenantId, containerId)) ?? notFound('container', containerId);
   }
 
   async get(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
-    const c = this.load(ctx, containerId);
+    const c = await this.load(ctx, containerId);
     await this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'read the ACL of this container');
     return this.view(ctx, c.containerId);
   }
 
   /** Replaces the container's own entries. The caller may take away their own MANAGE; APP_ONLY can always set it right. */
   async set(ctx: RequestContext, input: AclEntriesSet): Promise<ContainerAcl> {
-    const c = this.load(ctx, input.containerId);
+    const c = await this.load(ctx, input.containerId);
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
     await this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL of this container');
     const entries = await this.validate(ctx, c.containerId, input.entries);
-    // The tree's change row is still a synchronous statement: it runs inside the unit, on its connection.
+    // The entries and the container's change commit together.
     await this.repos.units.transaction(async () => {
       await this.repos.acl.entries.replace(ctx.tenantId, c.containerId, entries, actorOf(ctx));
       this.recordChange(c);
@@ -47,7 +47,7 @@ export class AclEntryService {
    * back on keeps the container's own entries.
    */
   async setInheritance(ctx: RequestContext, input: AclInheritanceSet): Promise<ContainerAcl> {
-    const c = this.load(ctx, input.containerId);
+    const c = await this.load(ctx, input.containerId);
     if (c.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing its ACL');
     await this.deps.access.require(ctx, c.containerId, Perm.MANAGE, 'change the ACL inheritance of this container');
     if (c.systemKind === 'ROOT' && input.aclInheritEnabled) fail('SYSTEM_CONTAINER', 'the system root has nothing to inherit');
@@ -58,7 +58,7 @@ export class AclEntryService {
           const taken = await entriesBelow(this.repos, ctx.tenantId, c.parentId);
           await this.repos.acl.entries.replace(ctx.tenantId, c.containerId, unite(c.containerId, own, taken), actorOf(ctx));
         }
-        const updated = this.repos.containers.update(ctx.tenantId, c.containerId, { aclInheritEnabled: input.aclInheritEnabled }, actorOf(ctx));
+        const updated = await this.repos.containers.update(ctx.tenantId, c.containerId, { aclInheritEnabled: input.aclInheritEnabled }, actorOf(ctx));
         this.recordChange(updated);
       });
     }
@@ -83,10 +83,12 @@ export class AclEntryService {
   }
 
   private async view(ctx: RequestContext, containerId: string): Promise<ContainerAcl> {
-    const c = this.load(ctx, containerId);
-    const { own, inherited } = await this.repos.units.read(async (tx) => {
+    // One read: the container's inheritance flag and its entries as of one commit.
+    const { c, own, inherited } = await this.repos.units.read(async (tx) => {
+      const c = (await tx.containers.get(ctx.tenantId, containerId)) ?? notFound('container', containerId);
       const above = c.aclInheritEnabled ? aclScope((await tx.acl.scope.ancestry(ctx.tenantId, c.containerId)).slice(1)) : [];
       return {
+        c,
         own: await tx.acl.entries.forContainers(ctx.tenantId, [c.containerId]),
         inherited: await tx.acl.entries.forContainers(ctx.tenantId, above.map((n) => n.containerId)),
       };

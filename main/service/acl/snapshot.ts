@@ -10,7 +10,7 @@
  */
 import { ALL_PERMISSIONS } from '../../../shared/permissions.ts';
 import type { Repos } from '../../store/repositories.ts';
-import type { ContainerRecord } from '../../store/repos/containers.ts';
+import type { ContainerRecord } from '../../store/async/repos/containers.ts';
 import type { ContainerFact, DocumentFact } from '../../store/async/repos/accessScope.ts';
 import type { RequestContext } from '../context.ts';
 import { matchesContainer, matchesDocument } from './policyMatch.ts';
@@ -21,7 +21,7 @@ export class AccessSnapshot {
   private subjectMemo: Promise<Subject> | undefined;
   private readonly ancestries = new Map<string, Promise<ContainerFact[]>>();
   private readonly grants = new Map<string, Promise<Grant | undefined>>();
-  private readonly containers = new Map<string, ContainerRecord | undefined>();
+  private readonly containers = new Map<string, Promise<ContainerRecord | undefined>>();
 
   constructor(
     private readonly repos: Repos<'acl' | 'containers' | 'org'>,
@@ -49,17 +49,19 @@ export class AccessSnapshot {
   }
 
   /** A container of the caller's tenant as stored, read once a snapshot: a request's check and its view share the read. */
-  container(containerId: string): ContainerRecord | undefined {
-    if (this.containers.has(containerId)) return this.containers.get(containerId);
-    const record = this.repos.containers.get(this.ctx.tenantId, containerId);
-    this.containers.set(containerId, record);
+  container(containerId: string): Promise<ContainerRecord | undefined> {
+    let record = this.containers.get(containerId);
+    if (!record) {
+      record = this.repos.containers.get(this.ctx.tenantId, containerId);
+      this.containers.set(containerId, record);
+    }
     return record;
   }
 
   /** The mask on a container; for a container that no longer exists, the mask on `fallbackContainerId`. */
   async containerMask(containerId: string, fallbackContainerId?: string): Promise<number> {
     if (this.seesEverything) {
-      if (this.container(containerId)) return ALL_PERMISSIONS;
+      if (await this.container(containerId)) return ALL_PERMISSIONS;
     } else {
       const g = await this.containerGrant(containerId);
       if (g) return maskOf(g);

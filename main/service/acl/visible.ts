@@ -23,13 +23,13 @@ export async function visiblePage<T>(
   ctx: RequestContext,
   limit: number,
   offset: number,
-  fetch: (limit: number, offset: number) => Paged<T>,
+  fetch: (limit: number, offset: number) => Paged<T> | Promise<Paged<T>>,
   readable: (snapshot: AccessSnapshot, row: T) => Promise<boolean>,
 ): Promise<Paged<T>> {
   const snapshot = access.snapshot(ctx);
   if (snapshot.seesEverything) return fetch(limit, offset);
   const visible: T[] = [];
-  for (const row of fetch(EVERY_ROW, 0).rows) if (await readable(snapshot, row)) visible.push(row);
+  for (const row of (await fetch(EVERY_ROW, 0)).rows) if (await readable(snapshot, row)) visible.push(row);
   return { total: visible.length, rows: visible.slice(offset, offset + limit) };
 }
 

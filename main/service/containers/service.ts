@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Perm, describeMask } from '../../../shared/permissions.ts';
 import type { Container, PageOf } from '../../../shared/v1/resources.ts';
 import type { ContainerCreate, ContainerPageRequest, ContainerUpdate } from '../../../shared/v1/requests.ts';
-import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/repos/containers.ts';
+import { CONTAINER_ORDER_COLUMNS, type ContainerRecord } from '../../store/async/repos/containers.ts';
 import type { AreaDeps } from '../kernel.ts';
 import { actorOf, type RequestContext } from '../context.ts';
 import { fail, notFound } from '../errors.ts';
@@ -23,33 +23,34 @@ export class ContainerService {
   }
 
   /** A container of the caller's tenant, or NOT_FOUND: other tenants' ids behave as unknown. */
-  load(ctx: RequestContext, containerId: string): ContainerRecord {
-    return this.repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+  async load(ctx: RequestContext, containerId: string): Promise<ContainerRecord> {
+    return (await this.repos.containers.get(ctx.tenantId, containerId)) ?? notFound('container', containerId);
   }
 
-  private root(ctx: RequestContext): ContainerRecord {
-    return this.repos.containers.findSystem(ctx.tenantId, 'ROOT') ?? fail('INTERNAL', 'tenant has no system root');
+  private async root(ctx: RequestContext): Promise<ContainerRecord> {
+    return (await this.repos.containers.findSystem(ctx.tenantId, 'ROOT')) ?? fail('INTERNAL', 'tenant has no system root');
   }
 
   /** An empty parentId means the tenant's system root (spec 4.5). */
-  resolveParent(ctx: RequestContext, parentId: string | undefined): ContainerRecord {
-    const parent = parentId ? this.load(ctx, parentId) : this.root(ctx);
+  async resolveParent(ctx: RequestContext, parentId: string | undefined): Promise<ContainerRecord> {
+    const parent = parentId ? await this.load(ctx, parentId) : await this.root(ctx);
     if (parent.status !== 'ACTIVE') fail('PARENT_DELETED', `container ${parent.containerId} is in the recycle bin`);
     return parent;
   }
 
   async create(ctx: RequestContext, input: ContainerCreate): Promise<Container> {
-    const parent = this.resolveParent(ctx, input.parentId);
+    const parent = await this.resolveParent(ctx, input.parentId);
     await this.deps.access.require(ctx, parent.containerId, Perm.WRITE, 'create a container here');
     const name = validName(input.name, 'name');
     const metadata = validMetadata(input.metadataColumns ?? {}, 'metadataColumns');
     const typeId = await this.containerType(ctx, input.containerTypeId);
     await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
-    // A unit of work: the tree's writes are still synchronous statements, run inside it on its
-    // connection, and the new container's ACL entries are read and written in the same transaction.
-    const created = await this.repos.units.transaction(async () => {
+    // One unit of work: the new container, its ACL entries (read and written in the same
+    // transaction) and its change. The name check's documents are still synchronous statements,
+    // run inside it on the connection both share.
+    const created = await this.repos.units.transaction(async (tx) => {
       this.assertNameFree(ctx, parent.containerId, name);
-      const record = this.repos.containers.create({
+      const record = await tx.containers.create({
         tenantId: ctx.tenantId,
         parentId: parent.containerId,
         containerTypeId: typeId,
@@ -69,14 +70,14 @@ export class ContainerService {
   }
 
   async get(ctx: RequestContext, containerId: string): Promise<Container> {
-    const record = this.load(ctx, containerId);
+    const record = await this.load(ctx, containerId);
     await this.deps.access.require(ctx, record.containerId, Perm.READ, 'read this container');
     return this.view(ctx, record);
   }
 
   /** A container's child containers; an empty parentId lists the root's. */
   async page(ctx: RequestContext, input: ContainerPageRequest): Promise<PageOf<Container>> {
-    const parent = input.parentId ? this.load(ctx, input.parentId) : this.root(ctx);
+    const parent = input.parentId ? await this.load(ctx, input.parentId) : await this.root(ctx);
     await this.deps.access.require(ctx, parent.containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(CONTAINER_ORDER_COLUMNS) as (keyof typeof CONTAINER_ORDER_COLUMNS)[], 'name');
     const fetch = (limit: number, offset: number) => this.repos.containers.page(ctx.tenantId, parent.containerId, input.includeDeleted ?? false, w.order, limit, offset);
@@ -85,7 +86,7 @@ export class ContainerService {
   }
 
   async update(ctx: RequestContext, input: ContainerUpdate): Promise<Container> {
-    const current = this.load(ctx, input.containerId);
+    const current = await this.load(ctx, input.containerId);
     if (current.status !== 'ACTIVE') fail('PARENT_DELETED', 'restore the container before changing it');
     await this.deps.access.require(ctx, current.containerId, Perm.WRITE, 'change this container');
     const name = input.name === undefined ? undefined : validName(input.name, 'name');
@@ -96,9 +97,9 @@ export class ContainerService {
     const targetParentId = moving ? await this.moveTarget(ctx, current, input.parentId as string) : current.parentId;
     if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
-    const updated = await this.repos.units.transaction(async () => {
+    const updated = await this.repos.units.transaction(async (tx) => {
       if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
-      const record = this.repos.containers.update(
+      const record = await tx.containers.update(
         ctx.tenantId,
         current.containerId,
         {
@@ -118,18 +119,18 @@ export class ContainerService {
 
   /** Moves a container, with everything below it, to the recycle bin. */
   async delete(ctx: RequestContext, containerId: string): Promise<Container> {
-    const current = this.load(ctx, containerId);
+    const current = await this.load(ctx, containerId);
     if (current.systemKind) fail('SYSTEM_CONTAINER', 'system containers cannot be deleted');
     if (current.status !== 'ACTIVE') return this.view(ctx, current);
     await this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'delete this container');
     const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.containerTypeId);
     const batch = randomUUID();
     const actor = actorOf(ctx);
-    await this.repos.units.transaction(async () => {
-      for (const id of this.repos.containers.subtreeIds(ctx.tenantId, current.containerId)) {
-        const c = this.repos.containers.get(ctx.tenantId, id);
+    await this.repos.units.transaction(async (tx) => {
+      for (const id of await tx.containers.subtreeIds(ctx.tenantId, current.containerId)) {
+        const c = await tx.containers.get(ctx.tenantId, id);
         if (!c || c.status !== 'ACTIVE') continue;
-        this.repos.containers.setStatus(ctx.tenantId, id, 'DELETED', purgeAt, batch, actor);
+        await tx.containers.setStatus(ctx.tenantId, id, 'DELETED', purgeAt, batch, actor);
         this.recordChange({ ...c, status: 'DELETED' }, 'delete');
         for (const d of this.repos.documents.inContainer(ctx.tenantId, id, 'ACTIVE')) {
           this.repos.documents.setState(ctx.tenantId, d.docId, 'DELETED', purgeAt, batch, actor);
@@ -137,25 +138,25 @@ export class ContainerService {
         }
       }
     });
-    return this.view(ctx, this.load(ctx, containerId));
+    return this.view(ctx, await this.load(ctx, containerId));
   }
 
   /** Brings back a deleted container and everything that was deleted with it. */
   async restore(ctx: RequestContext, containerId: string): Promise<Container> {
-    const current = this.load(ctx, containerId);
+    const current = await this.load(ctx, containerId);
     if (current.status !== 'DELETED' || !current.deletedBatch) fail('NOT_DELETED');
     await this.deps.access.require(ctx, current.containerId, Perm.DELETE, 'restore this container');
-    const parent = this.resolveParent(ctx, current.parentId ?? undefined);
+    const parent = await this.resolveParent(ctx, current.parentId ?? undefined);
     const batch = current.deletedBatch;
     const actor = actorOf(ctx);
-    await this.repos.units.transaction(async () => {
+    await this.repos.units.transaction(async (tx) => {
       this.assertNameFree(ctx, parent.containerId, current.name, current.containerId);
       // Parents before children: subtreeIds lists the restored container first, then its descendants by depth.
-      const inBatch = new Set(this.repos.containers.inBatch(ctx.tenantId, batch).map((c) => c.containerId));
-      for (const id of this.repos.containers.subtreeIds(ctx.tenantId, current.containerId)) {
+      const inBatch = new Set((await tx.containers.inBatch(ctx.tenantId, batch)).map((c) => c.containerId));
+      for (const id of await tx.containers.subtreeIds(ctx.tenantId, current.containerId)) {
         if (!inBatch.has(id)) continue;
-        this.repos.containers.setStatus(ctx.tenantId, id, 'ACTIVE', '', null, actor);
-        const c = this.load(ctx, id);
+        await tx.containers.setStatus(ctx.tenantId, id, 'ACTIVE', '', null, actor);
+        const c = await this.load(ctx, id);
         this.recordChange(c, 'restore');
         for (const d of this.repos.documents.inContainer(ctx.tenantId, id, 'DELETED')) {
           if (d.deletedBatch !== batch) continue;
@@ -164,12 +165,12 @@ export class ContainerService {
         }
       }
     });
-    return this.view(ctx, this.load(ctx, containerId));
+    return this.view(ctx, await this.load(ctx, containerId));
   }
 
   private async moveTarget(ctx: RequestContext, current: ContainerRecord, parentId: string): Promise<string> {
-    const target = this.resolveParent(ctx, parentId);
-    if (target.containerId === current.containerId || this.repos.containers.ancestors(ctx.tenantId, target.containerId).some((a) => a.containerId === current.containerId)) {
+    const target = await this.resolveParent(ctx, parentId);
+    if (target.containerId === current.containerId || (await this.repos.containers.ancestors(ctx.tenantId, target.containerId)).some((a) => a.containerId === current.containerId)) {
       fail('INVALID_MOVE');
     }
     await this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a container here');
@@ -197,11 +198,11 @@ export class ContainerService {
 
   async view(ctx: RequestContext, c: ContainerRecord): Promise<Container> {
     return toContainer(c, {
-      parentName: c.parentId ? (this.repos.containers.get(ctx.tenantId, c.parentId)?.name ?? '') : '',
+      parentName: c.parentId ? ((await this.repos.containers.get(ctx.tenantId, c.parentId))?.name ?? '') : '',
       containerTypeName: (await this.repos.contentTypes.nameOf(ctx.tenantId, c.containerTypeId)) ?? '',
       createByName: await this.repos.identity.displayName(ctx.tenantId, c.createBy),
       effectivePermissions: describeMask(await this.deps.access.maskOn(ctx, c.containerId)),
-      hasChildren: this.repos.containers.hasActiveChildren(ctx.tenantId, c.containerId),
+      hasChildren: await this.repos.containers.hasActiveChildren(ctx.tenantId, c.containerId),
     });
   }
 }

@@ -4,7 +4,7 @@
  */
 import { fieldsOf } from '../../../shared/v1/fields.ts';
 import { Container } from '../../../shared/v1/resources.ts';
-import type { ContainerRecord } from '../../store/repos/containers.ts';
+import type { ContainerRecord } from '../../store/async/repos/containers.ts';
 
 /** What a Container says that the record does not hold: names, and what the caller may do there. */
 export type ContainerFacts = Pick<Container, 'parentName' | 'containerTypeName' | 'createByName' | 'effectivePermissions' | 'hasChildren'>;

@@ -23,10 +23,12 @@ export async function purgeExpired(deps: Pick<AreaDeps<'blobs' | 'containers' | 
 
   for (let due = repos.retention.dueContainers(cutoff, BATCH); due.length > 0; due = repos.retention.dueContainers(cutoff, BATCH)) {
     for (const { tenantId, id } of due) {
-      const released = repos.transaction(() => {
+      // A unit of work: the subtree is read in it, and the retention's synchronous statements run
+      // inside it on the connection both share.
+      const released = await repos.units.transaction(async (tx) => {
         const purged: PurgedVersions = { blobIds: [], renditionHashes: [] };
         // Everything below a deleted container is deleted too: restoring it needs its parent back.
-        for (const containerId of repos.containers.subtreeIds(tenantId, id).reverse()) {
+        for (const containerId of (await tx.containers.subtreeIds(tenantId, id)).reverse()) {
           for (const docId of repos.retention.documentIdsIn(tenantId, containerId)) {
             const gone = repos.retention.deleteDocument(tenantId, docId);
             purged.blobIds.push(...gone.blobIds);

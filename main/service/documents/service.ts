@@ -41,12 +41,12 @@ export class DocumentService {
   }
 
   /** The container a new document goes to: the given one, or the tenant's default container. */
-  targetContainer(ctx: RequestContext, containerId: string | undefined): string {
+  async targetContainer(ctx: RequestContext, containerId: string | undefined): Promise<string> {
     if (!containerId) {
-      const def = this.repos.containers.findSystem(ctx.tenantId, 'DEFAULT') ?? fail('INTERNAL', 'tenant has no default container');
+      const def = (await this.repos.containers.findSystem(ctx.tenantId, 'DEFAULT')) ?? fail('INTERNAL', 'tenant has no default container');
       return def.containerId;
     }
-    return this.containers.resolveParent(ctx, containerId).containerId;
+    return (await this.containers.resolveParent(ctx, containerId)).containerId;
   }
 
   /**
@@ -71,7 +71,7 @@ export class DocumentService {
   }
 
   async save(ctx: RequestContext, input: DocumentSave): Promise<Document> {
-    const containerId = this.targetContainer(ctx, input.containerId);
+    const containerId = await this.targetContainer(ctx, input.containerId);
     await this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
     await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
     const type = await this.documentType(ctx, input.documentTypeId);
@@ -89,7 +89,7 @@ export class DocumentService {
 
   /** A container's documents; an empty containerId lists the default container. A container in the recycle bin can still be listed. */
   async page(ctx: RequestContext, input: DocumentPageRequest): Promise<PageOf<Document>> {
-    const containerId = input.containerId ? this.containers.load(ctx, input.containerId).containerId : this.targetContainer(ctx, '');
+    const containerId = input.containerId ? (await this.containers.load(ctx, input.containerId)).containerId : await this.targetContainer(ctx, '');
     await this.deps.access.require(ctx, containerId, Perm.READ, 'list this container');
     const w = pageWindow(input, Object.keys(DOCUMENT_ORDER_COLUMNS) as (keyof typeof DOCUMENT_ORDER_COLUMNS)[], 'title');
     const fetch = (limit: number, offset: number) => this.repos.documents.page(ctx.tenantId, containerId, input.includeDeleted ?? false, w.order, limit, offset);
@@ -105,7 +105,7 @@ export class DocumentService {
     const metadata = input.metadataColumns === undefined ? undefined : validMetadata(input.metadataColumns, 'metadataColumns');
     const moving = input.containerId !== undefined && input.containerId !== '' && input.containerId !== current.containerId;
     if (moving) {
-      const target = this.containers.resolveParent(ctx, input.containerId);
+      const target = await this.containers.resolveParent(ctx, input.containerId);
       await this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
@@ -147,7 +147,7 @@ export class DocumentService {
   async restore(ctx: RequestContext, docId: string): Promise<Document> {
     const current = this.load(ctx, docId);
     if (current.state !== 'DELETED') fail('NOT_DELETED');
-    this.containers.resolveParent(ctx, current.containerId);
+    await this.containers.resolveParent(ctx, current.containerId);
     await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
     const updated = await this.repos.units.transaction(async () => {
       this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
@@ -187,8 +187,8 @@ export class DocumentService {
 
   /** The document as v1 answers it; `checked`, the snapshot a permission check just used, lends the container it read. */
   async view(ctx: RequestContext, d: DocumentRecord, checked?: AccessSnapshot): Promise<Document> {
-    const container = checked ? checked.container(d.containerId) : this.repos.containers.get(ctx.tenantId, d.containerId);
-    const [documentTypeName, createByName] = await Promise.all([
+    const [container, documentTypeName, createByName] = await Promise.all([
+      checked ? checked.container(d.containerId) : this.repos.containers.get(ctx.tenantId, d.containerId),
       this.repos.contentTypes.nameOf(ctx.tenantId, d.documentTypeId),
       this.repos.identity.displayName(ctx.tenantId, d.createBy),
     ]);

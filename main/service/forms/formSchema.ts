@@ -25,7 +25,7 @@ export async function containerFormSchema(
   containerId: string,
 ): Promise<FormSchema> {
   const { repos } = deps;
-  const container = repos.containers.get(ctx.tenantId, containerId) ?? notFound('container', containerId);
+  const container = (await repos.containers.get(ctx.tenantId, containerId)) ?? notFound('container', containerId);
   await deps.access.require(ctx, container.containerId, Perm.READ, 'read this container');
   const metadata = container.metadata;
   // One read transaction: the type, its templates, their fields and term sets as of one commit.

@@ -81,7 +81,7 @@ export class IngestService {
         field: 'declaredSizeBytes',
       });
     }
-    const target = resolveTarget(this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
+    const target = await resolveTarget(this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
     admitDeclared(this.deps.repos, ctx.tenantId, input.declaredSizeBytes);
     if (input.declaredSizeBytes !== null) {
       if (input.declaredSizeBytes > settings.ingestSyncMaxBytes) return await this.accept(ctx, input);
@@ -129,7 +129,7 @@ export class IngestService {
     const cancel = () => opened?.body.destroy(outboundError('FETCH_FAILED', 'the fetch was cancelled', { reason: 'cancelled' }));
     signal.addEventListener('abort', cancel);
     try {
-      const target = resolveTarget(this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
+      const target = await resolveTarget(this.documents, ctx, input.target, await factsOfTarget(this.deps, ctx, input.target));
       const response = opened ?? (await this.open(task.tenantId, input, signal));
       const typed = withServedType(target, input, response);
       const staged = await this.stage(task.tenantId, input, response);

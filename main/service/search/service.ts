@@ -27,7 +27,7 @@ export class SearchService {
     const w = pageWindow(input, ['rank'], 'rank');
     let scope: string | undefined;
     if (input.containerId) {
-      scope = this.containers.load(ctx, input.containerId).containerId;
+      scope = (await this.containers.load(ctx, input.containerId)).containerId;
       await this.deps.access.require(ctx, scope, Perm.READ, 'search this container');
     }
     const found = await this.readableHits(ctx, match.anywhere, match.titleOnly, scope);

@@ -37,7 +37,7 @@ export class ShareGrantService {
   }
 
   async create(ctx: RequestContext, input: ShareGrantCreate): Promise<ShareGrant> {
-    const name = this.resourceName(ctx, input.resourceType, input.resourceId, true);
+    const name = await this.resourceName(ctx, input.resourceType, input.resourceId, true);
     if (name === undefined) notFound(input.resourceType.toLowerCase(), input.resourceId);
     const mask = await this.maskOn(ctx, input.resourceType, input.resourceId);
     if (!(mask & Perm.SHARE)) fail('FORBIDDEN', 'permission denied: sharing needs SHARE on the resource', { resourceId: input.resourceId });
@@ -112,7 +112,7 @@ export class ShareGrantService {
     const filter: ShareFilter = input.status ? { status: input.status } : {};
     if (input.resourceId) {
       if (!input.resourceType) fail('VALIDATION', 'resourceType goes with resourceId', { field: 'resourceType' });
-      if (this.resourceName(ctx, input.resourceType, input.resourceId, false) === undefined) notFound(input.resourceType.toLowerCase(), input.resourceId);
+      if ((await this.resourceName(ctx, input.resourceType, input.resourceId, false)) === undefined) notFound(input.resourceType.toLowerCase(), input.resourceId);
       if (!((await this.maskOn(ctx, input.resourceType, input.resourceId)) & Perm.SHARE)) {
         fail('FORBIDDEN', 'permission denied: listing the grants on a resource needs SHARE on it', { resourceId: input.resourceId });
       }
@@ -147,17 +147,17 @@ export class ShareGrantService {
   }
 
   /** The resource's name, or undefined when it is not in the caller's tenant; with `activeOnly`, a deleted one is refused. */
-  private resourceName(ctx: RequestContext, type: ShareResourceType, id: string, activeOnly: boolean): string | undefined {
+  private async resourceName(ctx: RequestContext, type: ShareResourceType, id: string, activeOnly: boolean): Promise<string | undefined> {
     const found =
       type === 'CONTAINER'
-        ? ((c) => c && { name: c.name, active: c.status === 'ACTIVE' })(this.repos.containers.get(ctx.tenantId, id))
+        ? ((c) => c && { name: c.name, active: c.status === 'ACTIVE' })(await this.repos.containers.get(ctx.tenantId, id))
         : ((d) => d && { name: d.title, active: d.state === 'ACTIVE' })(this.repos.documents.get(ctx.tenantId, id));
     if (found && activeOnly && !found.active) fail('PARENT_DELETED', 'restore the item before sharing it');
     return found?.name;
   }
 
   private async view(ctx: RequestContext, g: ShareGrantRecord): Promise<ShareGrant> {
-    const resource = g.resourceType === 'CONTAINER' ? this.repos.containers.get(ctx.tenantId, g.resourceId)?.name : this.repos.documents.get(ctx.tenantId, g.resourceId)?.title;
+    const resource = g.resourceType === 'CONTAINER' ? (await this.repos.containers.get(ctx.tenantId, g.resourceId))?.name : this.repos.documents.get(ctx.tenantId, g.resourceId)?.title;
     return {
       shareGrantId: g.shareGrantId,
       resourceType: g.resourceType,

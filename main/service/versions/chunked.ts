@@ -88,14 +88,16 @@ export class ChunkedUploads {
     this.forgetIdle();
     const key = input.idempotencyKey || null;
     const facts = await factsOfTarget(this.deps, ctx, input);
-    // One synchronous write transaction (BEGIN IMMEDIATE, so across processes too) decides: two inits
-    // with one new key cannot both create a session, and admission counts the reservations of every
-    // session created before it, so two inits cannot both take the same free bytes.
-    const outcome = this.repos.transaction(() => {
+    // One write unit of work (BEGIN IMMEDIATE, so across processes too) decides: two inits with one
+    // new key cannot both create a session, and admission counts the reservations of every session
+    // created before it, so two inits cannot both take the same free bytes. The sessions and quotas
+    // are still synchronous statements, run inside it on the connection both share; the target's
+    // container is read inside it.
+    const outcome = await this.repos.units.transaction(async () => {
       const existing = key ? this.repos.uploads.findByKey(ctx.tenantId, key) : undefined;
       const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
       if (existing && live) {
-        if (!this.sameUpload(ctx, existing, input, expectedHash)) fail('IDEMPOTENCY_KEY_REUSED');
+        if (!(await this.sameUpload(ctx, existing, input, expectedHash))) fail('IDEMPOTENCY_KEY_REUSED');
         if (existing.status === 'COMPLETED') return { session: existing, stale: undefined };
         const expiresAt = this.expiry();
         this.repos.uploads.extend(existing.uploadId, expiresAt);
@@ -103,11 +105,12 @@ export class ChunkedUploads {
       }
       if (existing) this.repos.uploads.delete(existing.uploadId);
       admitDeclared(this.repos, ctx.tenantId, input.totalSize, expectedHash);
+      const target = await resolveTarget(this.documents, ctx, input, facts);
       const session = this.repos.uploads.create({
         tenantId: ctx.tenantId,
         idempotencyKey: key,
         createBy: actorOf(ctx),
-        target: resolveTarget(this.documents, ctx, input, facts),
+        target,
         totalSize: input.totalSize,
         chunkSize: input.chunkSize,
         totalChunks: input.totalChunks,
@@ -234,7 +237,7 @@ export class ChunkedUploads {
       try {
         // The target is checked again: permissions, the tree or the type's fields may have changed since init.
         const input = session.target.docId ? { ...session.target, containerId: '' } : session.target;
-        const target = resolveTarget(this.documents, ctx, input, await factsOfTarget(this.deps, ctx, input));
+        const target = await resolveTarget(this.documents, ctx, input, await factsOfTarget(this.deps, ctx, input));
         version = await finalizeVersion(this.deps, this.documents, ctx, target, staged, (v) => this.repos.uploads.markCompleted(uploadId, v.versionId));
       } catch (err) {
         const reason = endingReason(err);
@@ -336,12 +339,12 @@ export class ChunkedUploads {
   }
 
   /** Init with a known idempotency key must describe the same upload: sizes, expected hash and destination. */
-  private sameUpload(ctx: RequestContext, s: UploadSessionRecord, input: InitChunkedUpload, expectedHash: string): boolean {
+  private async sameUpload(ctx: RequestContext, s: UploadSessionRecord, input: InitChunkedUpload, expectedHash: string): Promise<boolean> {
     return (
       s.totalSize === input.totalSize &&
       s.chunkSize === input.chunkSize &&
       s.expectedHash === expectedHash &&
-      destinationOf(this.documents, ctx, s.target) === destinationOf(this.documents, ctx, input)
+      (await destinationOf(this.documents, ctx, s.target)) === (await destinationOf(this.documents, ctx, input))
     );
   }
 

@@ -21,7 +21,7 @@ export async function restoreVersion(deps: AreaDeps<FinalizeRepos | MetadataRepo
     originalFilename: source.originalFilename,
     comment: comment ?? `Restored from version ${source.versionNo}`,
   };
-  const target = resolveTarget(documents, ctx, input, await factsOfTarget(deps, ctx, input));
+  const target = await resolveTarget(documents, ctx, input, await factsOfTarget(deps, ctx, input));
   if (!(await deps.repos.blobs.has(source.contentHash))) fail('NOT_FOUND', `the content of version ${source.versionNo} is no longer stored`, { versionId });
   // A staged copy, not the stored file itself: the blob may be purged while this waits for its lock.
   const staged = await deps.repos.blobs.stage(deps.repos.blobs.read(source.contentHash), Number.MAX_SAFE_INTEGER);

@@ -48,7 +48,7 @@ export class VersionService {
     if (declaredLength !== undefined && declaredLength > limit) {
       fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);
     }
-    const target = resolveTarget(this.documents, ctx, query, await factsOfTarget(this.deps, ctx, query));
+    const target = await resolveTarget(this.documents, ctx, query, await factsOfTarget(this.deps, ctx, query));
     admitDeclared(this.deps.repos, ctx.tenantId, declaredLength);
     const bodyFailed = (err: unknown): never => {
       if (err instanceof SizeLimitExceeded) fail('PAYLOAD_TOO_LARGE', `direct uploads are limited to ${limit} bytes; use initChunkedUpload`);

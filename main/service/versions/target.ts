@@ -57,7 +57,7 @@ async function metadataOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestConte
 }
 
 /** Checks a target and returns it in the normalised form kept on upload sessions; `facts` from factsOfTarget. */
-export function resolveTarget(documents: DocumentService, ctx: RequestContext, input: TargetInput, facts: TargetFacts): UploadTarget {
+export async function resolveTarget(documents: DocumentService, ctx: RequestContext, input: TargetInput, facts: TargetFacts): Promise<UploadTarget> {
   if (input.docId && input.containerId) fail('VALIDATION', 'give docId for a new version, or containerId for a new document, not both', { field: 'docId' });
   const mimeType = input.mimeType ? normaliseMediaType(input.mimeType, 'mimeType') : '';
   validateUploadMetadata(facts.metadata, parseMetadata(input.metadata));
@@ -78,7 +78,7 @@ export function resolveTarget(documents: DocumentService, ctx: RequestContext, i
     if ((facts.mask & UPLOAD) !== UPLOAD) fail('FORBIDDEN', 'permission denied: upload to this document', { docId: doc.docId });
     return { ...common, docId: doc.docId, containerId: '', title: '', documentTypeId: '', originalFilename: originalFilename || doc.title };
   }
-  const containerId = documents.targetContainer(ctx, input.containerId);
+  const containerId = await documents.targetContainer(ctx, input.containerId);
   const title = validName(input.title || originalFilename || '', 'title');
   if ((facts.mask & UPLOAD) !== UPLOAD) fail('FORBIDDEN', 'permission denied: upload to this container', { containerId });
   return { ...common, docId: '', containerId, title, documentTypeId: input.documentTypeId ?? '', originalFilename: originalFilename || title };
@@ -88,9 +88,9 @@ export function resolveTarget(documents: DocumentService, ctx: RequestContext, i
  * Where an upload goes, as a comparable key: the document for a new version, or the container and
  * title of a new document. Two requests with one idempotency key must agree on it.
  */
-export function destinationOf(documents: DocumentService, ctx: RequestContext, input: TargetInput): string {
+export async function destinationOf(documents: DocumentService, ctx: RequestContext, input: TargetInput): Promise<string> {
   if (input.docId) return `doc:${input.docId}`;
-  const containerId = input.containerId || documents.targetContainer(ctx, '');
+  const containerId = input.containerId || (await documents.targetContainer(ctx, ''));
   return `new:${containerId}:${(input.title || input.originalFilename || '').normalize('NFC')}`;
 }
 

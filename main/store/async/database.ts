@@ -13,6 +13,7 @@ import { TokenMemory } from '../repos/tokenRecords.ts';
 import { AsyncAclRepositories, AsyncOrgRepositories } from './repos/access.ts';
 import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { AsyncChangeRepository } from './repos/changes.ts';
+import { AsyncContainerRepository } from './repos/containers.ts';
 import { AsyncContentTypeRepository } from './repos/contentTypes.ts';
 import { AsyncFieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
@@ -46,6 +47,7 @@ export interface AsyncRepositories {
   readonly webhooks: AsyncWebhookRepository;
   readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
   readonly changes: AsyncChangeRepository;
+  readonly containers: AsyncContainerRepository;
   readonly leader: AsyncLeaderRepository;
 }
 
@@ -161,6 +163,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       webhooks: new AsyncWebhookRepository(q),
       webhookDeliveries: new AsyncWebhookDeliveryRepository(q, this.dialect),
       changes: new AsyncChangeRepository(q, this.dialect, writes),
+      containers: new AsyncContainerRepository(q),
       leader: new AsyncLeaderRepository(q),
     };
   }

@@ -241,19 +241,32 @@ export interface ShareGrantsTable {
   update_time: string;
 }
 
-/**
- * The tree's tables, as far as permission resolution reads them (AsyncAccessScopeRepository). They
- * belong to the tree's area, which has not converted: no PostgreSQL migration creates them yet.
- */
-export interface ContainerFactsTable {
+/** The tree's containers (async/repos/containers.ts); `id` is the integer id the wire shows. */
+export interface ContainersTable {
+  id: Generated<number>;
   container_id: string;
   tenant_id: string;
   parent_id: string | null;
-  acl_inherit_enabled: number;
   container_type_id: string;
+  name: string;
+  description: string;
+  sort_order: number;
+  status: 'ACTIVE' | 'DELETED';
+  system_kind: 'ROOT' | 'DEFAULT' | null;
   metadata: string;
-  status: string;
+  acl_inherit_enabled: number;
+  create_by: string;
+  create_time: string;
+  update_by: string;
+  update_time: string;
+  purge_at: string;
+  deleted_batch: string | null;
 }
+
+/**
+ * Documents and versions as far as permission resolution (AsyncAccessScopeRepository) and a
+ * container's children read them: their area converts in step 4's third part.
+ */
 
 export interface DocumentFactsTable {
   doc_id: string;
@@ -400,7 +413,7 @@ export interface StoreSchema {
   acl_policies: AclPoliciesTable;
   acl_policy_grantees: AclPolicyGranteesTable;
   share_grants: ShareGrantsTable;
-  containers: ContainerFactsTable;
+  containers: ContainersTable;
   documents: DocumentFactsTable;
   versions: VersionRefsTable;
   changes: ChangesTable;

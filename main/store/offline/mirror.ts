@@ -6,7 +6,7 @@
  */
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
-import type { ContainerRecord } from '../repos/containers.ts';
+import type { ContainerRecord } from '../async/repos/containers.ts';
 import type { DocumentRecord } from '../repos/documents.ts';
 import type { VersionRecord } from '../repos/versions.ts';
 

@@ -5,7 +5,8 @@ import { Document } from '../../../shared/v1/resources.ts';
 import type { Db } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 import { rowReader, type RowOf } from '../rows.ts';
-import { DeletedBatch, TreeItemRepository, TreeState } from './treeItems.ts';
+import { DeletedBatch, TreeState } from '../async/repos/treeItems.ts';
+import { TreeItemRepository } from './treeItems.ts';
 
 export type DocumentState = TreeState;
 

@@ -1,26 +1,20 @@
 /**
- * What containers and documents share as items of the tree: each lives under a parent, carries an
+ * A tree item's synchronous statements (documents', until they convert: containers are on the
+ * asynchronous store, main/store/async/repos/containers.ts): it lives under a parent, carries an
  * ACTIVE/DELETED lifecycle column, goes to the recycle bin in batches, and is listed a page at a
- * time. The two tables name these columns differently; a TreeTable says which.
+ * time. A TreeTable names its columns.
  */
-import * as Type from 'typebox/type';
-import type { Static } from 'typebox';
 import { Repository, type Db } from '../db.ts';
 import { nowIso } from '../ids.ts';
-
-export const TreeState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DELETED')]);
-export type TreeState = Static<typeof TreeState>;
-
-/** Which deleted batch an item went to the recycle bin in; null while it is active. */
-export const DeletedBatch = Type.Union([Type.String(), Type.Null()]);
+import type { TreeState } from '../async/repos/treeItems.ts';
 
 export interface TreeTable<Row, Rec, OrderKey extends string> {
-  readonly name: 'containers' | 'documents';
-  readonly idColumn: 'container_id' | 'doc_id';
-  readonly parentColumn: 'parent_id' | 'container_id';
-  readonly stateColumn: 'status' | 'state';
+  readonly name: 'documents';
+  readonly idColumn: 'doc_id';
+  readonly parentColumn: 'container_id';
+  readonly stateColumn: 'state';
   /** The last ORDER BY column of a page, so that rows with equal sort values keep one order. */
-  readonly tieBreakColumn: 'id' | 'doc_id';
+  readonly tieBreakColumn: 'doc_id';
   /** The sortable columns: only these are ever spliced into the SQL. */
   readonly orderColumns: Readonly<Record<OrderKey, string>>;
   readonly toRecord: (row: Row) => Rec;

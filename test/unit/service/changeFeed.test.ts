@@ -23,7 +23,7 @@ interface T {
 
 async function tenant(name: string): Promise<T> {
   const { tenantId, clientId } = await createTenant(store, name);
-  const root = store.containers.findSystem(tenantId, 'ROOT');
+  const root = await store.containers.findSystem(tenantId, 'ROOT');
   if (!root) throw new Error('no root');
   return { ctx: { tenantId, clientId, mode: 'APP_ONLY', userId: null }, rootId: root.containerId };
 }

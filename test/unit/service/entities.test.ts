@@ -17,7 +17,8 @@ import { toDocument } from '../../../main/service/documents/view.ts';
 import { toVersion, toVersionResult } from '../../../main/service/versions/view.ts';
 import { openDatabase, type Db } from '../../../main/store/db.ts';
 import { MirrorRepository } from '../../../main/store/offline/mirror.ts';
-import { ContainerRecord, ContainerRepository } from '../../../main/store/repos/containers.ts';
+import { asyncOverSqlite } from '../../../main/store/async/database.ts';
+import { ContainerRecord, type AsyncContainerRepository } from '../../../main/store/async/repos/containers.ts';
 import { DocumentRecord, DocumentRepository } from '../../../main/store/repos/documents.ts';
 import { VersionRecord, VersionRepository } from '../../../main/store/repos/versions.ts';
 import { snakeCase, type RowOf } from '../../../main/store/rows.ts';
@@ -91,7 +92,7 @@ describe('records have exactly the schema fields plus the store-only ones', () =
 
 let dir: string;
 let db: Db;
-let containers: ContainerRepository;
+let containers: AsyncContainerRepository;
 let documents: DocumentRepository;
 let versions: VersionRepository;
 
@@ -100,7 +101,7 @@ const TENANT = 'ten_entities';
 beforeEach(async () => {
   dir = tempDir('folio-entities-');
   db = await openDatabase(dir);
-  containers = new ContainerRepository(db);
+  containers = asyncOverSqlite(db).repos.containers;
   documents = new DocumentRepository(db);
   versions = new VersionRepository(db);
 });
@@ -129,8 +130,8 @@ const columnsOf = (table: string): string[] =>
     .map((c) => c.name)
     .sort();
 
-function storedTree() {
-  const root = containers.create({
+async function storedTree() {
+  const root = await containers.create({
     tenantId: TENANT,
     parentId: null,
     containerTypeId: 'cty_folder',
@@ -142,7 +143,7 @@ function storedTree() {
     systemKind: 'ROOT',
     createBy: 'usr_a',
   });
-  const child = containers.create({
+  const child = await containers.create({
     tenantId: TENANT,
     parentId: root.containerId,
     containerTypeId: 'cty_folder',
@@ -174,14 +175,14 @@ function storedTree() {
     indexFailReason: 'too large',
     purgeAt: '',
   });
-  containers.setStatus(TENANT, child.containerId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
+  await containers.setStatus(TENANT, child.containerId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
   documents.setState(TENANT, bare.docId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
   const read = <T>(v: T | undefined): T => {
     if (v === undefined) throw new Error('record vanished');
     return v;
   };
   return {
-    containers: [read(containers.get(TENANT, root.containerId)), read(containers.get(TENANT, child.containerId))] as const,
+    containers: [read(await containers.get(TENANT, root.containerId)), read(await containers.get(TENANT, child.containerId))] as const,
     documents: [read(documents.get(TENANT, bare.docId)), read(documents.get(TENANT, full.docId))] as const,
     versions: [read(versions.get(TENANT, plain.versionId)), read(versions.get(TENANT, described.versionId))] as const,
   };
@@ -194,8 +195,8 @@ describe('records read from a real store, mapped to v1', () => {
     expect(columnsOf('containers')).toEqual(Object.keys(ContainerRecord.properties).map(snakeCase).sort());
   });
 
-  it('a record read back matches its record schema, with nulls, booleans and JSON decoded', () => {
-    const tree = storedTree();
+  it('a record read back matches its record schema, with nulls, booleans and JSON decoded', async () => {
+    const tree = await storedTree();
     for (const c of tree.containers) expectExactly(ContainerRecord, c);
     for (const d of tree.documents) expectExactly(DocumentRecord, d);
     for (const v of tree.versions) expectExactly(VersionRecord, v);
@@ -207,8 +208,8 @@ describe('records read from a real store, mapped to v1', () => {
     expect(full).toMatchObject({ currentVersionNo: 2, publishedLabel: 'approved', processingState: 'FAILED', deletedBatch: null, metadata: { owner: 'b' } });
   });
 
-  it('toVersion and toVersionResult give exactly their schemas, for versions with and without comment and label', () => {
-    const stored = storedTree().versions;
+  it('toVersion and toVersionResult give exactly their schemas, for versions with and without comment and label', async () => {
+    const stored = (await storedTree()).versions;
     for (const v of stored) {
       const version = toVersion(v, 'Ann');
       expectExactly(Version, version);
@@ -221,17 +222,17 @@ describe('records read from a real store, mapped to v1', () => {
     expect(described).toMatchObject({ comment: 'second draft', label: 'v2', sourcePreviewable: false });
   });
 
-  it('toDocument gives exactly the Document schema, for a bare deleted document and a fully set one', () => {
-    for (const d of storedTree().documents) {
+  it('toDocument gives exactly the Document schema, for a bare deleted document and a fully set one', async () => {
+    for (const d of (await storedTree()).documents) {
       const doc = toDocument(d, { containerName: 'Reports', documentTypeName: 'Document', createByName: 'Ann' });
       expectExactly(Document, doc);
       expect(doc.metadataColumns).toEqual(d.metadata);
     }
   });
 
-  it("toContainer gives exactly the Container schema: the root's null parent is '' on the wire", () => {
+  it("toContainer gives exactly the Container schema: the root's null parent is '' on the wire", async () => {
     const facts = { parentName: '', containerTypeName: 'Folder', createByName: 'Ann', effectivePermissions: describeMask(0), hasChildren: false };
-    const [rootRecord, childRecord] = storedTree().containers;
+    const [rootRecord, childRecord] = (await storedTree()).containers;
     const root = toContainer(rootRecord, facts);
     const child = toContainer(childRecord, facts);
     expectExactly(Container, root);
@@ -241,8 +242,8 @@ describe('records read from a real store, mapped to v1', () => {
     expect(child).toMatchObject({ aclInheritEnabled: false, metadataColumns: { project: 'apollo', year: 2026 } });
   });
 
-  it('a field the store adds to a record never reaches an answer', () => {
-    const [v] = storedTree().versions;
+  it('a field the store adds to a record never reaches an answer', async () => {
+    const [v] = (await storedTree()).versions;
     const widened = { ...v, internalNote: 'store only' };
     expect(toVersion(widened, 'Ann')).not.toHaveProperty('internalNote');
     expect(toVersionResult(widened)).not.toHaveProperty('tenantId');

@@ -36,17 +36,13 @@ function elsewhere(sql: string): void {
   }
 }
 
-/** A container row: the containers are still a synchronous repository. */
-const folder = (tenantId: string) => ({
+/** A document row: the documents are still a synchronous repository. */
+const file = (tenantId: string) => ({
   tenantId,
-  parentId: null,
-  containerTypeId: 'ctt_any',
-  name: 'Folder',
-  description: '',
-  sortOrder: 0,
+  containerId: `ctr_in_${tenantId}`,
+  title: 'File',
+  documentTypeId: 'dct_any',
   metadata: {},
-  aclInheritEnabled: true,
-  systemKind: null,
   createBy: 'system',
 });
 
@@ -63,7 +59,7 @@ describe('Store.generation', () => {
     const afterUnit = store.generation();
     expect(afterUnit).not.toBe(before);
 
-    store.transaction(() => store.containers.create(folder(tenantId)));
+    store.transaction(() => store.documents.create(file(tenantId)));
     const afterSync = store.generation();
     expect(afterSync).not.toBe(afterUnit);
 

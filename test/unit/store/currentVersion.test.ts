@@ -22,7 +22,7 @@ afterEach(() => {
 
 it('returns the document exactly as it is now stored, after a first and a second version', async () => {
   const { tenantId, clientId } = tenant;
-  const folder = store.containers.findSystem(tenantId, 'DEFAULT');
+  const folder = await store.containers.findSystem(tenantId, 'DEFAULT');
   const type = await store.contentTypes.findSystem(tenantId, 'DOCUMENT');
   if (!folder || !type) throw new Error('a new tenant has a default folder and a document type');
   let doc = store.documents.create({ tenantId, containerId: folder.containerId, title: 'a.txt', documentTypeId: type.typeId, metadata: { k: 'v' }, createBy: clientId });

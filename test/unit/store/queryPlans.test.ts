@@ -8,7 +8,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Repository } from '../../../main/store/db.ts';
 import { openStore, type Store } from '../../../main/store/index.ts';
-import { FIND_SYSTEM } from '../../../main/store/repos/containers.ts';
+import { systemContainerQuery } from '../../../main/store/async/repos/containers.ts';
 import { systemTypeQuery } from '../../../main/store/async/repos/contentTypes.ts';
 import { AsyncJobRepository } from '../../../main/store/async/repos/jobs.ts';
 import { AsyncTaskRepository } from '../../../main/store/async/repos/tasks.ts';
@@ -43,8 +43,10 @@ function plan(sql: string): string {
 }
 
 describe('query plans', () => {
-  it("a tenant's system container is found by its kind, not by reading every container of the tenant", () => {
-    const p = plan(FIND_SYSTEM);
+  it("a tenant's system container is found by its kind, not by reading every container of the tenant", async () => {
+    const compiler = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const p = plan(systemContainerQuery(compiler, 'tnt', 'ROOT').compile().sql);
+    await compiler.destroy();
     expect(p).toMatch(/SEARCH containers USING INDEX containers_system \(tenant_id=\? AND system_kind=\?\)/);
   });
 

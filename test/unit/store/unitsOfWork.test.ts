@@ -22,17 +22,13 @@ afterEach(() => {
   removeDir(dir);
 });
 
-/** A container row: the containers are still a synchronous repository. */
-const folder = (tenantId: string) => ({
+/** A document row: the documents are still a synchronous repository. */
+const file = (tenantId: string) => ({
   tenantId,
-  parentId: null,
-  containerTypeId: 'ctt_any',
-  name: 'Folder',
-  description: '',
-  sortOrder: 0,
+  containerId: `ctr_in_${tenantId}`,
+  title: 'File',
+  documentTypeId: 'dct_any',
   metadata: {},
-  aclInheritEnabled: true,
-  systemKind: null,
   createBy: 'system',
 });
 
@@ -55,31 +51,31 @@ describe('Store.transaction beside the asynchronous units of work', () => {
     });
     await open;
 
-    expect(() => store.transaction(() => store.containers.create(folder('tnt_other')))).toThrow(/asynchronous unit of work is open/);
+    expect(() => store.transaction(() => store.documents.create(file('tnt_other')))).toThrow(/asynchronous unit of work is open/);
     release();
     const tenantId = await unit;
 
     expect(await store.identity.tenantExists(tenantId)).toBe(true);
-    const created = store.transaction(() => store.containers.create(folder(tenantId)));
-    expect(store.containers.get(tenantId, created.containerId)?.name).toBe('Folder');
+    const created = store.transaction(() => store.documents.create(file(tenantId)));
+    expect(store.documents.get(tenantId, created.docId)?.title).toBe('File');
   });
 
   it('lets the synchronous repositories write inside a unit, committed and rolled back with it', async () => {
     const kept = await store.units.transaction(async (tx) => {
       const tenantId = await tx.identity.createTenant('kept');
-      return { tenantId, containerId: store.containers.create(folder(tenantId)).containerId };
+      return { tenantId, docId: store.documents.create(file(tenantId)).docId };
     });
-    expect(store.containers.get(kept.tenantId, kept.containerId)).toBeDefined();
+    expect(store.documents.get(kept.tenantId, kept.docId)).toBeDefined();
 
-    let dropped = { tenantId: '', containerId: '' };
+    let dropped = { tenantId: '', docId: '' };
     await expect(
       store.units.transaction(async (tx) => {
         const tenantId = await tx.identity.createTenant('dropped');
-        dropped = { tenantId, containerId: store.containers.create(folder(tenantId)).containerId };
+        dropped = { tenantId, docId: store.documents.create(file(tenantId)).docId };
         throw new Error('the unit fails after both writes');
       }),
     ).rejects.toThrow('the unit fails after both writes');
     expect(await store.identity.tenantExists(dropped.tenantId)).toBe(false);
-    expect(store.containers.get(dropped.tenantId, dropped.containerId)).toBeUndefined();
+    expect(store.documents.get(dropped.tenantId, dropped.docId)).toBeUndefined();
   });
 });

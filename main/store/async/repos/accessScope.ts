@@ -1,7 +1,7 @@
 /**
  * The facts permission resolution reads about the tree, over either database: a container's chain
  * of ancestors with their inheritance flags, and the type and metadata of containers and documents
- * that ACL policies match on. The tables are the tree's (schema.ts, ContainerFactsTable).
+ * that ACL policies match on. The tables are the tree's (schema.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../compiledOnce.ts';
