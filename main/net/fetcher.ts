@@ -207,6 +207,10 @@ function deliver(res: IncomingMessage, target: CheckedUrl, spec: RequestSpec, ex
     exchange.finish();
     res.destroy();
   });
+  // A body cut off before its reader listens (a task cancelled between the answer and its first
+  // read) must not be an unhandled 'error' event, which ends the process: the reader still gets
+  // the error, from the stream's state, when it reads.
+  body.on('error', () => undefined);
   exchange.attach(cutOff);
   res.pipe(body);
   const contentType = res.headers['content-type'] || null;

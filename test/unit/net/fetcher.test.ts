@@ -94,6 +94,27 @@ describe('SafeFetcher', () => {
     expect(err.message).toMatch(/cancelled/);
   });
 
+  it('a body cancelled before anyone reads it errors quietly, and tells its reader why once read', async () => {
+    // A SIGTERM cancels an ingest task between its fetch's answer and the first read of the body:
+    // the body's 'error' event had no listener then, and `folio serve` died of it with exit 1.
+    const unhandled: unknown[] = [];
+    const onUncaught = (err: unknown) => unhandled.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const controller = new AbortController();
+      const res = await fetcher.request(`${server.origin}/stall`, { ...spec, signal: controller.signal });
+      controller.abort();
+      // destroy() emits its 'error' on the next ticks; a few turns of the event loop cover them.
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(res.body.destroyed).toBe(true);
+      expect(unhandled).toEqual([]);
+      const err = await failure(read(res.body));
+      expect(err.message).toMatch(/cancelled/);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
   it('resolves relative redirects, and reports the final URL and the Content-Type as served', async () => {
     const res = await fetcher.request(`${server.origin}/moved`, spec);
     expect(res).toMatchObject({ status: 200, url: `${server.origin}/ok`, contentType: 'text/plain; charset=utf-8' });
