@@ -15,7 +15,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { removeDir, tempDir } from '../helpers/server.ts';
 import { runWithCpu, writeRealTree } from './download.ts';
-import { folioSyncOnce, startService, writeTree, type Service } from './syncCommon.ts';
+import { folioSyncOnce, startService, writeTree, type Service, untilJobsDone } from './syncCommon.ts';
 
 interface Build {
   label: string;
@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     const container = (await svc.client.createContainer({ name: 'download ab' })).containerId;
     const seeded = await folioSyncOnce(svc, container, source, join(work, 'seed-state'));
     if (seeded.code !== 0) throw new Error(`seeding failed (${seeded.code}): ${seeded.stderr.slice(-2000)}`);
+    // The service extracts the text of what it was just sent: the rounds start once it is done.
+    console.log(`the service finished its background jobs ${(await untilJobsDone(svc.server.dataDir)).toFixed(1)} s after the seeding`);
     for (let round = 1; round <= Number(values.rounds); round++) {
       for (const build of builds) {
         const profile = values.prof ? join(resolve(values.prof), `${round}-${build.label}`) : undefined;

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioClient } from '../../main/remote/client.ts';
+import { queryStore } from '../helpers/dataDir.ts';
 import { createTenant, FOLIO_BIN, startServer, tempDir, type ServerHandle, type Tenant } from '../helpers/server.ts';
 export { log } from './report.ts';
 
@@ -94,4 +95,19 @@ export async function runMeasured(command: string, args: string[], env: NodeJS.P
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/**
+ * Seconds until the service's job queue is empty (it is polled through the store's file): text
+ * extraction of what a sync just uploaded runs in the service for a while after it, on the cores
+ * the next measurement needs.
+ */
+export async function untilJobsDone(dataDir: string, timeoutMs = 30 * 60_000): Promise<number> {
+  const started = performance.now();
+  const live = () => queryStore<{ n: number }>(dataDir, "SELECT COUNT(*) AS n FROM jobs WHERE status IN ('QUEUED', 'RUNNING')")[0]?.n ?? 0;
+  while (live() > 0) {
+    if (performance.now() - started > timeoutMs) throw new Error(`the service still had jobs after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return (performance.now() - started) / 1000;
 }

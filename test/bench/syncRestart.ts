@@ -7,9 +7,8 @@
 import { join } from 'node:path';
 import { openSyncStore } from '../../main/store/sync/index.ts';
 import { PairSync } from '../../main/sync/engine.ts';
-import { queryStore } from '../helpers/dataDir.ts';
 import { removeDir, tempDir } from '../helpers/server.ts';
-import { folioSyncOnce, log, runMeasured, startService, writeTree, type Row } from './syncCommon.ts';
+import { folioSyncOnce, log, runMeasured, startService, writeTree, type Row, untilJobsDone } from './syncCommon.ts';
 
 /** Issue #15's targets, at the reference size of 100,000 files. */
 const REFERENCE_FILES = 100_000;
@@ -116,13 +115,3 @@ export async function benchSyncRestart(o: RestartBenchOptions): Promise<RestartB
   }
 }
 
-/** Seconds until the service's job queue is empty (it is polled through the store's file). */
-async function untilJobsDone(dataDir: string, timeoutMs = 30 * 60_000): Promise<number> {
-  const started = performance.now();
-  const live = () => queryStore<{ n: number }>(dataDir, "SELECT COUNT(*) AS n FROM jobs WHERE status IN ('QUEUED', 'RUNNING')")[0]?.n ?? 0;
-  while (live() > 0) {
-    if (performance.now() - started > timeoutMs) throw new Error(`the service still had jobs after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return (performance.now() - started) / 1000;
-}
