@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- upload|reads|writes|text|sync|download|cluster …]`: runs the chosen benchmarks (all but
- * `cluster` by default; test/bench/cluster.ts) and
+ * `npm run bench [-- upload|reads|writes|text|sync|download|cluster|generation …]`: runs the chosen
+ * benchmarks (all but `cluster` and `generation`, which start scripts/cluster.sh, by default;
+ * test/bench/cluster.ts, test/bench/generation.ts) and
  * prints the machine, then one table. FOLIO_BENCH_SCALE (default 1) scales every size, and the
  * measuring time with it, so `FOLIO_BENCH_SCALE=0.01 npm run bench` is a quick check of the
  * harness; FOLIO_BENCH_DURATION sets the seconds of each read measurement outright. Figures,
@@ -9,6 +10,7 @@
 import { bundleWentStale, ensureBundle } from './bundle.ts';
 import { benchCluster } from './cluster.ts';
 import { benchDownload } from './download.ts';
+import { benchGeneration } from './generation.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { benchReads } from './reads.ts';
 import { benchSync } from './sync.ts';
@@ -18,7 +20,9 @@ import { benchUpload } from './upload.ts';
 import { benchWrites } from './writes.ts';
 
 const MiB = 1024 * 1024;
-const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync', 'download', 'cluster'] as const;
+const BENCHMARKS = ['upload', 'reads', 'writes', 'text', 'sync', 'download', 'cluster', 'generation'] as const;
+/** They start PostgreSQL (and the cluster's other parts): only when asked for by name. */
+const ON_A_CLUSTER: readonly Benchmark[] = ['cluster', 'generation'];
 type Benchmark = (typeof BENCHMARKS)[number];
 
 /** A mistake in the command line or the environment: reported in one line, without a stack. */
@@ -35,8 +39,7 @@ function positiveNumber(name: string, fallback: number): number {
 function chosen(args: string[]): Benchmark[] {
   const unknown = args.filter((a) => !(BENCHMARKS as readonly string[]).includes(a));
   if (unknown.length > 0) throw new UsageError(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
-  // The cluster starts PostgreSQL, Swift and HAProxy twice: only when asked for by name.
-  return args.length === 0 ? BENCHMARKS.filter((b) => b !== 'cluster') : BENCHMARKS.filter((b) => args.includes(b));
+  return args.length === 0 ? BENCHMARKS.filter((b) => !ON_A_CLUSTER.includes(b)) : BENCHMARKS.filter((b) => args.includes(b));
 }
 
 /** Issue #15's least ratios: text PDFs against pdftotext, OCR against the tesseract CLI. */
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
           })
         ).rows,
       );
+    } else if (b === 'generation') {
+      add((await benchGeneration({ writersPerNode: [1, 4], units: Math.max(20, Math.round(150 * scale)), rounds: 3 })).rows);
     } else {
       add((await benchDownload({ files: Math.max(10, Math.round(10_000 * scale)), realFiles: Math.max(10, Math.round(3_000 * scale)) })).rows);
     }

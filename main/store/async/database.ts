@@ -20,6 +20,7 @@ import { AsyncIdentityRepository } from './repos/identity.ts';
 import { AsyncTemplateRepository } from './repos/templates.ts';
 import { AsyncTermSetRepository } from './repos/termSets.ts';
 import { AsyncRateLimitRepository } from './repos/rateLimits.ts';
+import { AsyncReplyGenerationRepository } from './repos/replyGenerations.ts';
 import { AsyncTokenRepository } from './repos/tokens.ts';
 import { AsyncJobRepository, type JobBell } from './repos/jobs.ts';
 import { AsyncLeaderRepository } from './repos/leader.ts';
@@ -49,6 +50,7 @@ export interface AsyncRepositories {
   readonly changes: AsyncChangeRepository;
   readonly containers: AsyncContainerRepository;
   readonly leader: AsyncLeaderRepository;
+  readonly replyGenerations: AsyncReplyGenerationRepository;
 }
 
 /** What the service's areas are handed of the asynchronous store: its units of work, never close(). */
@@ -165,6 +167,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       changes: new AsyncChangeRepository(q, this.dialect, writes),
       containers: new AsyncContainerRepository(q),
       leader: new AsyncLeaderRepository(q),
+      replyGenerations: new AsyncReplyGenerationRepository(q, this.dialect),
     };
   }
 }

@@ -380,6 +380,18 @@ export interface WebhookDeliveriesTable extends LeaseColumns {
   delivered_time: Generated<string>;
 }
 
+/** The reply cache's generation on SQLite: one row, moved by every write of a reply's input (migration 0019). */
+export interface ReplyGenerationTable {
+  id: number;
+  n: number;
+}
+
+/** The reply cache's generation on PostgreSQL: a row a tenant, moved by writes of that tenant's inputs (0011_reply_generation). */
+export interface ReplyGenerationsTable {
+  tenant_id: string;
+  n: number;
+}
+
 /** The one row of the lead of the nodes (main/store/leadership.ts). */
 export interface LeaderLeaseTable {
   id: number;
@@ -419,4 +431,6 @@ export interface StoreSchema {
   changes: ChangesTable;
   change_heads: ChangeHeadsTable;
   change_horizons: ChangeHorizonsTable;
+  reply_generation: ReplyGenerationTable;
+  reply_generations: ReplyGenerationsTable;
 }

@@ -6,12 +6,10 @@
  * access scope's reads of the tree (PostgreSQL's migration 0009_tree). A version's reference is
  * read on SQLite only: PostgreSQL's versions come with the write path's migration.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AclPolicyContent } from '../../../main/store/async/repos/aclPolicies.ts';
-import { openAsyncPostgres, type AsyncDatabase } from '../../../main/store/async/database.ts';
-import { adminClient, newDatabase, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
+import type { AsyncDatabase } from '../../../main/store/async/database.ts';
+import { twoNodes, type RawStatement, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
@@ -37,62 +35,30 @@ const byName = { column: 'name', asc: true } as const;
 const later = (ms: number): string => new Date(Date.now() + ms).toISOString();
 
 describe.each(['sqlite', 'postgres'] as const)('organisation and access on %s', (dialect) => {
+  let nodes: TwoNodes;
   let db: AsyncDatabase;
   /** A second node on the same database. */
   let other: AsyncDatabase;
-  /** The SQLite file's directory, or the PostgreSQL database's name. */
-  let sqliteDir: string | undefined;
-  let postgresName = '';
 
   beforeAll(async () => {
-    let open: () => Promise<AsyncDatabase>;
-    if (dialect === 'sqlite') {
-      open = await newDatabase(cluster, dialect, dirs);
-      sqliteDir = dirs.at(-1);
-    } else {
-      const { url, name } = await newPostgresDatabase(cluster);
-      postgresName = name;
-      open = () => openAsyncPostgres(url, cluster.env.PGPASSWORD);
-    }
-    db = await open();
-    other = await open();
+    nodes = await twoNodes(cluster, dialect, dirs);
+    ({ db, other } = nodes);
   }, HEAVY_TEST_MS);
 
   /**
    * Writes rows of the tree's tables under ids the cases name, through a connection of its own
    * (the store makes its own ids), as another process would.
    */
-  async function treeRows(statements: readonly [string, ...unknown[]][]): Promise<void> {
-    if (sqliteDir) {
-      const raw = new Database(join(sqliteDir, 'folio.db'));
-      try {
-        for (const [text, ...args] of statements) raw.prepare(text).run(...args);
-      } finally {
-        raw.close();
-      }
-      return;
-    }
-    await adminClient(
-      cluster,
-      async (c) => {
-        for (const [text, ...args] of statements) {
-          let n = 0;
-          await c.query(text.replace(/\?/g, () => `$${++n}`), args);
-        }
-      },
-      postgresName,
-    );
-  }
+  const treeRows = (statements: readonly RawStatement[]): Promise<void> => nodes.rawEach(statements);
 
-  const container = (tenantId: string, containerId: string, parentId: string | null, more: { inherit?: number; type?: string; metadata?: string; status?: string } = {}): [string, ...unknown[]] => [
+  const container = (tenantId: string, containerId: string, parentId: string | null, more: { inherit?: number; type?: string; metadata?: string; status?: string } = {}): RawStatement => [
     `INSERT INTO containers (container_id, tenant_id, parent_id, container_type_id, name, status, metadata, acl_inherit_enabled, create_by, create_time, update_by, update_time)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'test', '', 'test', '')`,
     containerId, tenantId, parentId, more.type ?? 'ctt_folder', containerId, more.status ?? 'ACTIVE', more.metadata ?? '{}', more.inherit ?? 1,
   ];
 
   afterAll(async () => {
-    await db?.close();
-    await other?.close();
+    await nodes?.close();
   });
 
   /** A tenant with users by these names; their ids in the same order. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { FieldDefinitionValues } from '../../../main/store/async/repos/fieldDefinitions.ts';
-import { newDatabase } from '../../helpers/asyncDatabases.ts';
+import { twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
@@ -36,19 +36,18 @@ const field = (attributeKey: string, more: Partial<FieldDefinitionValues> = {}):
 const byName = { column: 'name', asc: true } as const;
 
 describe.each(['sqlite', 'postgres'] as const)('the content model on %s', (dialect) => {
+  let nodes: TwoNodes;
   let db: AsyncDatabase;
   /** A second node on the same database. */
   let other: AsyncDatabase;
 
   beforeAll(async () => {
-    const open = await newDatabase(cluster, dialect, dirs);
-    db = await open();
-    other = await open();
+    nodes = await twoNodes(cluster, dialect, dirs);
+    ({ db, other } = nodes);
   }, HEAVY_TEST_MS);
 
   afterAll(async () => {
-    await db?.close();
-    await other?.close();
+    await nodes?.close();
   });
 
   it('keeps a content type with its defaults, flags, limits and capabilities, and finds it by id, name and code', async () => {

@@ -9,37 +9,26 @@ import { openAsyncPostgres, type AsyncDatabase } from '../../../main/store/async
 import { POSTGRES_MIGRATIONS } from '../../../main/store/postgres/postgresMigrations.ts';
 import { APPLICATION_NAME } from '../../../main/store/repos/identityRecords.ts';
 import type { TokenRecord } from '../../../main/store/repos/tokenRecords.ts';
-import { adminClient, newDatabase, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
-import { clusterUp, type TestCluster } from '../../helpers/cluster.ts';
-import { removeDir } from '../../helpers/server.ts';
+import { adminClient, newPostgresDatabase, twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
+import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
-let cluster: TestCluster;
 const dirs: string[] = [];
-
-beforeAll(async () => {
-  cluster = await clusterUp();
-}, HEAVY_TEST_MS);
-
-afterAll(async () => {
-  await cluster?.down();
-  for (const dir of dirs) removeDir(dir);
-}, HEAVY_TEST_MS);
+const cluster = useCluster(dirs);
 
 describe.each(['sqlite', 'postgres'] as const)('identity and tokens on %s', (dialect) => {
+  let nodes: TwoNodes;
   let db: AsyncDatabase;
   /** A second node on the same database. */
   let other: AsyncDatabase;
 
   beforeAll(async () => {
-    const open = await newDatabase(cluster, dialect, dirs);
-    db = await open();
-    other = await open();
+    nodes = await twoNodes(cluster, dialect, dirs);
+    ({ db, other } = nodes);
   }, HEAVY_TEST_MS);
 
   afterAll(async () => {
-    await db?.close();
-    await other?.close();
+    await nodes?.close();
   });
 
   it('answers a ping, as its own dialect', async () => {

@@ -1,14 +1,12 @@
 /**
  * The tree's containers on the asynchronous store (main/store/async/repos/containers.ts) run the
- * same cases on a real SQLite file and on the real PostgreSQL of scripts/cluster.sh (migration
- * 0009_tree): one set of queries, one behaviour, and what one node writes the other reads.
+ * same cases on a real SQLite file and on the real PostgreSQL of scripts/cluster.sh (migrations
+ * 0009_tree and 0011_reply_generation): one set of queries, one behaviour, and what one node writes the other reads.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAsyncPostgres, type AsyncDatabase } from '../../../main/store/async/database.ts';
+import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { NewContainer } from '../../../main/store/async/repos/containers.ts';
-import { adminClient, newDatabase, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
+import { twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
@@ -30,48 +28,21 @@ const folder = (tenantId: string, parentId: string | null, name: string, more: P
 });
 
 describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
+  let nodes: TwoNodes;
   let db: AsyncDatabase;
   /** A second node on the same database. */
   let other: AsyncDatabase;
-  let sqliteDir: string | undefined;
-  let postgresName = '';
 
   beforeAll(async () => {
-    let open: () => Promise<AsyncDatabase>;
-    if (dialect === 'sqlite') {
-      open = await newDatabase(cluster, dialect, dirs);
-      sqliteDir = dirs.at(-1);
-    } else {
-      const { url, name } = await newPostgresDatabase(cluster);
-      postgresName = name;
-      open = () => openAsyncPostgres(url, cluster.env.PGPASSWORD);
-    }
-    db = await open();
-    other = await open();
+    nodes = await twoNodes(cluster, dialect, dirs);
+    ({ db, other } = nodes);
   }, HEAVY_TEST_MS);
 
   afterAll(async () => {
-    await db?.close();
-    await other?.close();
+    await nodes?.close();
   });
 
-  /** Runs SQL on a connection of its own, as another process would: rows of tables not converted yet, and the schema's own rows. */
-  async function raw<T>(text: string, ...args: unknown[]): Promise<T[]> {
-    if (sqliteDir) {
-      const conn = new Database(join(sqliteDir, 'folio.db'));
-      conn.pragma('foreign_keys = ON');
-      try {
-        const statement = conn.prepare(text);
-        if (statement.reader) return statement.all(...args) as T[];
-        statement.run(...args);
-        return [];
-      } finally {
-        conn.close();
-      }
-    }
-    let n = 0;
-    return adminClient(cluster, async (c) => (await c.query(text.replace(/\?/g, () => `$${++n}`), args)).rows as T[], postgresName);
-  }
+  const raw = <T>(text: string, ...args: unknown[]): Promise<T[]> => nodes.raw<T>(text, ...args);
 
   const documentIn = (tenantId: string, containerId: string, docId: string, state = 'ACTIVE'): Promise<unknown[]> =>
     raw(
@@ -206,7 +177,8 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
   });
 
   it("moves the reply cache's generation with every write to the tree, committed by whichever node", async () => {
-    const generation = async (): Promise<number> => Number((await raw<{ n: number | string }>('SELECT n FROM reply_generation WHERE id = 1'))[0]?.n);
+    // The tenant's own row on PostgreSQL (0011_reply_generation), the one row on SQLite.
+    const generation = (): Promise<number> => db.repos.replyGenerations.of('tnt_gen');
     const before = await generation();
     const c = await db.repos.containers.create(folder('tnt_gen', null, 'Root'));
     const afterInsert = await generation();

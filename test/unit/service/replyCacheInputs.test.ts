@@ -5,7 +5,10 @@
  * recorded as it runs, on the store's real connection, whichever layer prepared it (the synchronous
  * repositories or Kysely's statement cache); `EXPLAIN` of each names the b-trees it opens for reading
  * (`OpenRead`'s root page, mapped through `sqlite_schema`); each must belong to a covered table.
- * The covered tables are read from the schema's triggers, so the test follows the schema.
+ * The covered tables are read from the schema's triggers, so the test follows the schema. Every
+ * such read is bound to the caller's tenant, as PostgreSQL's generation per tenant needs
+ * (0011_reply_generation); test/integration/cluster/replyGenerations.test.ts holds PostgreSQL's
+ * triggers to the same tables.
  */
 import { Readable } from 'node:stream';
 import type { Statement } from 'better-sqlite3';
@@ -16,6 +19,7 @@ import { buildServices, serviceDeps, type Services } from '../../../main/service
 import { createTenant } from '../../../main/service/tenancy.ts';
 import { openDatabase, type Db } from '../../../main/store/db.ts';
 import { Store } from '../../../main/store/index.ts';
+import { sqliteReplyInputs } from '../../helpers/replyInputs.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
 
 interface Run {
@@ -85,8 +89,7 @@ const HARMLESS: Record<string, string> = {
 
 /** The tables whose writes move the generation: those the triggers updating reply_generation are on, and the row itself. */
 function coveredTables(db: Db): Set<string> {
-  const rows = db.prepare<[], { tbl_name: string }>("SELECT DISTINCT tbl_name FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%UPDATE reply_generation%'").all();
-  return new Set(['reply_generation', ...rows.map((r) => r.tbl_name)]);
+  return new Set(['reply_generation', ...sqliteReplyInputs(db)]);
 }
 
 describe('the reply cache reads only the tables that move its generation', () => {
@@ -116,8 +119,8 @@ describe('the reply cache reads only the tables that move its generation', () =>
     removeDir(dir);
   });
 
-  /** Runs `read` recording what it runs, and returns the tables it read that no trigger covers. */
-  async function uncovered(read: () => Promise<unknown>): Promise<Record<string, string[]>> {
+  /** Runs `read`, and returns the statements it ran. */
+  async function recorded(read: () => Promise<unknown>): Promise<Run[]> {
     runs.length = 0;
     on = true;
     try {
@@ -126,8 +129,27 @@ describe('the reply cache reads only the tables that move its generation', () =>
       on = false;
     }
     expect(runs.length).toBeGreaterThan(0);
+    return [...runs];
+  }
+
+  /** Runs `read` recording what it runs, and returns the tables it read that no trigger covers. */
+  async function uncovered(read: () => Promise<unknown>): Promise<Record<string, string[]>> {
+    const ran = await recorded(read);
     const covered = coveredTables(db);
-    return Object.fromEntries([...tablesRead(db, runs)].filter(([table]) => !covered.has(table) && !(table in HARMLESS)));
+    return Object.fromEntries([...tablesRead(db, ran)].filter(([table]) => !covered.has(table) && !(table in HARMLESS)));
+  }
+
+  /**
+   * Runs `read`, and returns the statements it ran on a reply's inputs without the caller's tenant
+   * among their values. On PostgreSQL a reply belongs to its tenant's own generation, which only
+   * writes of that tenant's rows move: a reply must read no other tenant's row. A join reads rows
+   * through a row of the tenant (a version's document), which is of the same tenant.
+   */
+  async function untenanted(read: () => Promise<unknown>): Promise<string[]> {
+    const ran = await recorded(read);
+    const inputs = new Set(sqliteReplyInputs(db));
+    const readsInputs = (run: Run) => [...tablesRead(db, [run]).keys()].some((table) => inputs.has(table));
+    return ran.filter((run) => readsInputs(run) && !run.args.flat().includes(ctx.tenantId)).map((run) => run.sql);
   }
 
   it('finds the covered tables in the schema', () => {
@@ -141,6 +163,17 @@ describe('the reply cache reads only the tables that move its generation', () =>
   it('versions/getPage of one document, and of every document', async () => {
     expect(await uncovered(() => services.versions.page(ctx, { docId }))).toEqual({});
     expect(await uncovered(() => services.versions.page(ctx, {}))).toEqual({});
+  });
+
+  it("reads only the caller's tenant's rows, as PostgreSQL's generation per tenant needs", async () => {
+    expect(await untenanted(() => services.documents.get(ctx, docId))).toEqual([]);
+    expect(await untenanted(() => services.versions.page(ctx, { docId }))).toEqual([]);
+    expect(await untenanted(() => services.versions.page(ctx, {}))).toEqual([]);
+  });
+
+  it("fails on a read of an input not bound to the caller's tenant", async () => {
+    const found = await untenanted(async () => db.prepare('SELECT name FROM users WHERE user_id = ?').get('usr_anyone'));
+    expect(found).toEqual(['SELECT name FROM users WHERE user_id = ?']);
   });
 
   it('fails on a read of a table whose writes do not move the generation', async () => {
