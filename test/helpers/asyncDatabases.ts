@@ -144,3 +144,13 @@ export async function twoNodes(cluster: TestCluster, dialect: Dialect, dirs: str
     },
   };
 }
+
+/**
+ * Backends of this database waiting for a lock, as `holder` sees them now: inside a transaction
+ * PostgreSQL shows the pg_stat_activity of its first look until told to look again.
+ */
+export async function lockWaiters(holder: pg.Client): Promise<number> {
+  await holder.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await holder.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+  return rows[0]!.n;
+}

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { Change } from '../../../shared/v1/resources.ts';
-import { adminClient, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
+import { adminClient, lockWaiters, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
 import type { ChangeWriterJob } from '../../helpers/changeWriter.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { tempDir } from '../../helpers/server.ts';
@@ -183,8 +183,7 @@ describe.each(['sqlite', 'postgres'] as const)('the change feed on %s', (dialect
         await holder.query('UPDATE change_heads SET seq = seq WHERE tenant_id = $1', [tenantId]);
         const waiting = other.transaction(async (tx) => tx.changes.record(change(tenantId, 'second'))).then(() => 'committed' as const);
         const blocked = until('the second node waiting for the counter row', async () => {
-          const { rows } = await holder.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-          return rows[0]!.n > 0;
+          return (await lockWaiters(holder)) > 0;
         }).then(() => 'waiting' as const);
         expect(await Promise.race([waiting, blocked])).toBe('waiting');
         expect(await db.repos.changes.after(tenantId, first!.seq, 10)).toEqual([]);

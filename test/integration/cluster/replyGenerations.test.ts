@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { NewContainer } from '../../../main/store/async/repos/containers.ts';
 import { openDatabase } from '../../../main/store/db.ts';
-import { adminClient, twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
+import { adminClient, lockWaiters, twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { sqliteReplyInputs } from '../../helpers/replyInputs.ts';
 import { tempDir } from '../../helpers/server.ts';
@@ -30,16 +30,6 @@ const folder = (tenantId: string, name: string): NewContainer => ({
   systemKind: null,
   createBy: 'usr_a',
 });
-
-/**
- * Backends of this database waiting for a lock, as `holder` sees them now: inside a transaction
- * PostgreSQL shows the pg_stat_activity of its first look until told to look again.
- */
-async function lockWaiters(holder: pg.Client): Promise<number> {
-  await holder.query('SELECT pg_stat_clear_snapshot()');
-  const { rows } = await holder.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-  return rows[0]!.n;
-}
 
 /** Whether `unit` commits, or is seen waiting for a lock first. */
 async function commitsOrWaits(holder: pg.Client, unit: Promise<unknown>): Promise<'committed' | 'waiting'> {
