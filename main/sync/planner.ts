@@ -211,9 +211,12 @@ class Planner {
 
   private intendPlace(side: Side, from: NodeState, op: Op): void {
     const target = op as Extract<Op, { parentId: string; name: string }>;
-    this.placements.push({ side, id: from.id, parentId: target.parentId, name: target.name, op });
     const current = (side === 'local' ? this.t.local : this.t.remote).get(from.id);
     if (current && !samePlace(current, { ...current, parentId: target.parentId, name: target.name })) this.vacating[side].add(from.id);
+    // Under a folder the service does not hold yet, nothing can be placed in this batch (tryPlace),
+    // nor occupy a slot a cycle waits on: a first sync's round would hold a placement per new file.
+    if (side === 'remote' && target.parentId !== this.t.rootId && !this.t.remote.has(target.parentId)) return;
+    this.placements.push({ side, id: from.id, parentId: target.parentId, name: target.name, op });
   }
 
   /** Deletes only the topmost of a deleted subtree: the rest goes with it. */
