@@ -19,7 +19,7 @@ import type { PairState } from './state.ts';
 import type { OwnWrites } from './ownWrites.ts';
 import type { FsStats, SyncFs } from './syncFs.ts';
 import type { DeletedDocument, RemoteVersion, SyncRemote, Uploaded } from './syncRemote.ts';
-import { childIndex, descendants } from './trees.ts';
+import { childIndex, descendants, samePlace } from './trees.ts';
 import { conflictCopyName } from './names.ts';
 import { ErrorCodes } from '../../shared/errors.ts';
 
@@ -190,7 +190,9 @@ export class Executor {
     this.s.atomically(() => {
       this.s.clearIntent('remote', id);
       if (isNew) this.s.remap(id, result.docId);
-      const node: NodeState = { ...l, id: result.docId, hash: result.contentHash };
+      // The three trees share one node (and its hash) when the service holds what the disk does: a first sync's file, once, not three times.
+      const mine = this.s.local.get(result.docId);
+      const node: NodeState = mine !== undefined && samePlace(mine, l) && mine.hash === result.contentHash ? mine : { ...l, id: result.docId, hash: result.contentHash };
       this.s.put('remote', node);
       this.s.put('synced', node);
       this.s.setRemoteMeta({ id: result.docId, versionId: result.versionId, size: result.sizeBytes });
@@ -297,7 +299,8 @@ export class Executor {
     });
     this.s.atomically(() => {
       this.s.remap(id, created.containerId);
-      const node: NodeState = { ...l, id: created.containerId };
+      const mine = this.s.local.get(created.containerId);
+      const node: NodeState = mine !== undefined && samePlace(mine, l) ? mine : { ...l, id: created.containerId };
       this.s.put('remote', node);
       this.s.put('synced', node);
     });

@@ -20,7 +20,7 @@
  * At most one operation per node per batch, so concurrent execution never races on a node; only a
  * new node's creation on disk may depend on its parent's, earlier in the same batch.
  */
-import { caseFoldedNames, childIndex, descendants, exactNames, samePlace, slotIndex, type NameKey, type Trees } from './trees.ts';
+import { caseFoldedNames, childIndex, descendants, exactNames, samePlace, Slots, type NameKey, type Trees } from './trees.ts';
 import type { NodeState } from './model.ts';
 import { conflictCopyName } from './names.ts';
 
@@ -76,7 +76,7 @@ class Planner {
   private readonly vacating: Record<Side, Set<string>> = { local: new Set(), remote: new Set() };
   private readonly deleteCandidates: Record<Side, Set<string>> = { local: new Set(), remote: new Set() };
   private readonly localKey: NameKey;
-  private readonly slots: Record<Side, Map<string, string>>;
+  private readonly slots: Record<Side, Slots>;
   private readonly children: { local: Map<string, NodeState[]>; remote: Map<string, NodeState[]> };
   private readonly reservedLocalNames = new Set<string>();
   /** Folders this batch creates on disk: new nodes may be placed under them in the same batch. */
@@ -87,12 +87,14 @@ class Planner {
     private readonly options: PlanOptions,
   ) {
     this.localKey = options.caseInsensitiveLocal ? caseFoldedNames : exactNames;
-    this.slots = { local: slotIndex(t.local, this.localKey), remote: slotIndex(t.remote, exactNames) };
+    this.slots = { local: new Slots(t.local, this.localKey), remote: new Slots(t.remote, exactNames) };
     this.children = { local: childIndex(t.local), remote: childIndex(t.remote) };
   }
 
   run(): Op[] {
-    const ids = new Set([...this.t.remote.keys(), ...this.t.local.keys(), ...this.t.synced.keys()]);
+    const ids = new Set(this.t.remote.keys());
+    for (const id of this.t.local.keys()) ids.add(id);
+    for (const id of this.t.synced.keys()) ids.add(id);
     ids.delete(this.t.rootId);
     for (const id of [...ids].sort()) this.intend(id);
     this.emitDeletes('local');
@@ -209,9 +211,12 @@ class Planner {
 
   private intendPlace(side: Side, from: NodeState, op: Op): void {
     const target = op as Extract<Op, { parentId: string; name: string }>;
-    this.placements.push({ side, id: from.id, parentId: target.parentId, name: target.name, op });
     const current = (side === 'local' ? this.t.local : this.t.remote).get(from.id);
     if (current && !samePlace(current, { ...current, parentId: target.parentId, name: target.name })) this.vacating[side].add(from.id);
+    // Under a folder the service does not hold yet, nothing can be placed in this batch (tryPlace),
+    // nor occupy a slot a cycle waits on: a first sync's round would hold a placement per new file.
+    if (side === 'remote' && target.parentId !== this.t.rootId && !this.t.remote.has(target.parentId)) return;
+    this.placements.push({ side, id: from.id, parentId: target.parentId, name: target.name, op });
   }
 
   /** Deletes only the topmost of a deleted subtree: the rest goes with it. */
@@ -232,8 +237,7 @@ class Planner {
     const tree = p.side === 'local' ? this.t.local : this.t.remote;
     if (p.parentId !== this.t.rootId && !tree.has(p.parentId) && !this.underNewFolder(p)) return false;
     if (p.side === 'local' && this.wouldCycle('local', p.id, p.parentId)) return false;
-    const key = p.side === 'local' ? this.localKey : exactNames;
-    const occupant = this.slots[p.side].get(`${p.parentId}/${key(p.name)}`);
+    const occupant = this.slots[p.side].at(p.parentId, p.name);
     if (occupant === undefined || occupant === p.id) {
       this.emit(p.op);
       return true;
@@ -269,8 +273,7 @@ class Planner {
    */
   private breakCycle(waiting: Placement[]): void {
     for (const p of waiting) {
-      const key = p.side === 'local' ? this.localKey : exactNames;
-      const occupantId = this.slots[p.side].get(`${p.parentId}/${key(p.name)}`);
+      const occupantId = this.slots[p.side].at(p.parentId, p.name);
       if (!occupantId || occupantId === p.id || !this.vacating[p.side].has(occupantId)) continue;
       const occupant = (p.side === 'local' ? this.t.local : this.t.remote).get(occupantId) as NodeState;
       const name = this.freeName(p.side, occupant.parentId, (n) => `${occupant.name}.folio-move${n === 1 ? '' : ` ${n}`}`);
@@ -299,8 +302,8 @@ class Planner {
       const candidate = nth(n);
       const localKey = `${parentId}/${this.localKey(candidate)}`;
       const taken =
-        ((side === 'local' || side === 'both') && this.slots.local.has(localKey)) ||
-        ((side === 'remote' || side === 'both') && this.slots.remote.has(`${parentId}/${exactNames(candidate)}`)) ||
+        ((side === 'local' || side === 'both') && this.slots.local.at(parentId, candidate) !== undefined) ||
+        ((side === 'remote' || side === 'both') && this.slots.remote.at(parentId, candidate) !== undefined) ||
         this.reservedLocalNames.has(localKey);
       if (!taken) {
         this.reservedLocalNames.add(localKey);

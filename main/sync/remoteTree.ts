@@ -6,7 +6,7 @@ import type { Change } from '../../shared/v1/resources.ts';
 import type { NodeState, RemoteMeta } from './model.ts';
 import { canonicalName } from './names.ts';
 import type { RemoteDocument, SyncRemote } from './syncRemote.ts';
-import { childIndex, descendants } from './trees.ts';
+import { childIndex, descendants, sameNode, sameRemoteMeta } from './trees.ts';
 
 export interface RemoteView {
   tree: Map<string, NodeState>;
@@ -20,7 +20,7 @@ export async function walkRemote(client: SyncRemote, rootId: string, into: Remot
     const containerId = queue[next] as string;
     const { containers, documents } = await client.children(containerId);
     for (const c of containers) {
-      into.tree.set(c.containerId, { id: c.containerId, parentId: containerId, name: canonicalName(c.name), kind: 'dir', hash: '' });
+      setNode(into, { id: c.containerId, parentId: containerId, name: canonicalName(c.name), kind: 'dir', hash: '' });
       queue.push(c.containerId);
     }
     for (const d of documents) addDocument(into, d.containerId, d);
@@ -30,8 +30,20 @@ export async function walkRemote(client: SyncRemote, rootId: string, into: Remot
 
 function addDocument(view: RemoteView, parentId: string, d: Omit<RemoteDocument, 'containerId'>): void {
   if (d.currentVersionNo === 0) return;
-  view.tree.set(d.docId, { id: d.docId, parentId, name: canonicalName(d.title), kind: 'file', hash: d.contentHash });
-  view.metas.set(d.docId, { id: d.docId, versionId: d.currentVersionId, size: d.sizeBytes });
+  setNode(view, { id: d.docId, parentId, name: canonicalName(d.title), kind: 'file', hash: d.contentHash });
+  const meta: RemoteMeta = { id: d.docId, versionId: d.currentVersionId, size: d.sizeBytes };
+  const held = view.metas.get(d.docId);
+  view.metas.set(d.docId, held !== undefined && sameRemoteMeta(held, meta) ? held : meta);
+}
+
+/**
+ * A node the view already holds as the feed or the walk tells it keeps its object: after a first
+ * sync the feed repeats every upload, and the node the upload recorded is shared with the other
+ * two trees (docs/sync-performance.md, "Memory, session 15").
+ */
+function setNode(view: RemoteView, node: NodeState): void {
+  const held = view.tree.get(node.id);
+  view.tree.set(node.id, held !== undefined && sameNode(held, node) ? held : node);
 }
 
 function removeSubtree(view: RemoteView, id: string): void {
@@ -58,7 +70,7 @@ export async function applyChanges(client: SyncRemote, rootId: string, view: Rem
     }
     if (c.kind === 'container') {
       const known = view.tree.has(c.id);
-      view.tree.set(c.id, { id: c.id, parentId: c.parentId, name: canonicalName(c.name), kind: 'dir', hash: '' });
+      setNode(view, { id: c.id, parentId: c.parentId, name: canonicalName(c.name), kind: 'dir', hash: '' });
       if (!known) await walkRemote(client, c.id, view);
     } else {
       addDocument(view, c.parentId, { docId: c.id, title: c.name, contentHash: c.contentHash, currentVersionId: c.versionId, sizeBytes: c.sizeBytes, currentVersionNo: c.versionNo });

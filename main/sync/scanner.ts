@@ -18,7 +18,7 @@ import { canonicalName, localNameProblem, serviceNameProblem, type LeftOut } fro
 import { DOWNLOAD_PART } from './parts.ts';
 import type { Clock } from './clock.ts';
 import { nodeFs, type FsStats, type SyncFs } from './syncFs.ts';
-import { LOCAL_ID_PREFIX } from './trees.ts';
+import { LOCAL_ID_PREFIX, sameLocalMeta, sameNode } from './trees.ts';
 
 /**
  * How close to a write a scan may see a file and still trust its hash next time: the file
@@ -264,12 +264,13 @@ async function identify(fs: SyncFs, root: string, rootId: string, previous: Scan
     return newId();
   };
 
+  // Only folders are looked up by path (as parents): a map of every file's path would be the scan's largest.
   const idOfPath = new Map<string, string>([['', rootId]]);
   const ids: string[] = [];
   for (const e of entries) {
     const id = idOf(e);
     taken.add(id);
-    idOfPath.set(e.relPath, id);
+    if (e.kind === 'dir') idOfPath.set(e.relPath, id);
     ids.push(id);
   }
 
@@ -301,8 +302,10 @@ async function identify(fs: SyncFs, root: string, rootId: string, previous: Scan
         } else node = { ...node, hash };
       }
     }
-    tree.set(id, node);
-    metas.set(id, meta);
+    // What did not change keeps its objects: a scan of a folder seen before then allocates
+    // nothing that outlives it, and the state holds one copy of each node, not two while it replaces them.
+    tree.set(id, old !== undefined && old.id === id && sameNode(old, node) ? old : node);
+    metas.set(id, before !== undefined && before.id === id && sameLocalMeta(before, meta) ? before : meta);
   }
   return { tree, metas, hashed, unreadable };
 }

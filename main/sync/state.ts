@@ -7,19 +7,7 @@
 import type { SyncStore } from '../store/sync/index.ts';
 import type { Intent, LocalMeta, NodeState, RemoteMeta, Side } from './model.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { childIndex, descendants } from './trees.ts';
-
-function sameNode(a: NodeState, b: NodeState): boolean {
-  return a.parentId === b.parentId && a.name === b.name && a.kind === b.kind && a.hash === b.hash;
-}
-
-function sameLocalMeta(a: LocalMeta, b: LocalMeta): boolean {
-  return a.path === b.path && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.checkedMs === b.checkedMs;
-}
-
-function sameRemoteMeta(a: RemoteMeta, b: RemoteMeta): boolean {
-  return a.versionId === b.versionId && a.size === b.size;
-}
+import { childIndex, descendants, sameLocalMeta, sameNode, sameRemoteMeta } from './trees.ts';
 
 export class PairState {
   readonly remote: Map<string, NodeState>;

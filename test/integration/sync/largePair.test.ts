@@ -1,6 +1,7 @@
 /**
  * What a large pair costs to hold: a first sync records the intents of its uploads a slice at a
- * time, not one per file of the whole pair at once (docs/sync-performance.md, "Memory").
+ * time, not one per file of the whole pair at once, and ends with one object per node shared by
+ * the three trees (docs/sync-performance.md, "Memory").
  */
 import { describe, expect, it } from 'vitest';
 import { INTENT_SLICE } from '../../../main/sync/engine.ts';
@@ -29,5 +30,18 @@ describe('a large first sync', () => {
     expect(most).toBeLessThanOrEqual(INTENT_SLICE);
     expect(s.store.loadIntents('p1')).toEqual([]);
     await expectInSync(s);
+  });
+
+  it('ends with each node held once: the three trees share its object, through the feed that repeats the uploads', async () => {
+    const s = await fresh();
+    for (let i = 0; i < 30; i++) s.write(`f${i % 3}/file-${i}.txt`, `file ${i}`);
+    await s.settle();
+    await expectInSync(s);
+    const state = s.engine.owner.state();
+    expect(state.synced.size).toBe(33);
+    for (const [id, node] of state.synced) {
+      expect(state.local.get(id)).toBe(node);
+      expect(state.remote.get(id)).toBe(node);
+    }
   });
 });

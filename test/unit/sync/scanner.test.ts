@@ -61,6 +61,22 @@ describe('scanner', () => {
     expect([...second.tree]).toEqual([...first.tree]);
   });
 
+  it('keeps the previous objects of what did not change, and makes new ones only for what did', async () => {
+    for (let i = 0; i < 20; i++) write(`d${i % 4}/f${i}.txt`, `file ${i}`);
+    const first = await scan();
+    write('d1/f1.txt', 'edited', 30);
+    const second = await scan(first);
+    const edited = idAt(first, 'd1/f1.txt') as string;
+    for (const [id, node] of second.tree) {
+      if (id === edited) continue;
+      expect(node).toBe(first.tree.get(id));
+      expect(second.metas.get(id)).toBe(first.metas.get(id));
+    }
+    expect(second.tree.get(edited)).not.toBe(first.tree.get(edited));
+    expect(second.metas.get(edited)).not.toBe(first.metas.get(edited));
+    expect(second.metas.get(edited)?.path).toBe('d1/f1.txt');
+  });
+
   it('hashes a file whose size, mtime or inode changed', async () => {
     write('a.txt', 'one');
     write('b.txt', 'two');
