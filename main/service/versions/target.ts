@@ -73,7 +73,7 @@ export async function resolveTarget(documents: DocumentService, ctx: RequestCont
     ...(input.executable !== undefined ? { executable: input.executable } : {}),
   };
   if (input.docId) {
-    const doc = documents.load(ctx, input.docId);
+    const doc = await documents.load(ctx, input.docId);
     if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
     if ((facts.mask & UPLOAD) !== UPLOAD) fail('FORBIDDEN', 'permission denied: upload to this document', { docId: doc.docId });
     return { ...common, docId: doc.docId, containerId: '', title: '', documentTypeId: '', originalFilename: originalFilename || doc.title };
