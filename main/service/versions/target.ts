@@ -36,11 +36,11 @@ export interface TargetFacts {
 }
 
 /**
- * What resolveTarget's checks read, looked up before it, since it may run in a synchronous
- * transaction (a chunked upload's init): the fields of the document's type, their term sets and
- * the users the metadata names (uploadMetadataFacts; metadata that is not a JSON object needs
- * none: resolveTarget reports it, in the order of its checks), and the caller's permissions on
- * the target.
+ * What resolveTarget's checks read, looked up before it: the fields of the document's type, their
+ * term sets and the users the metadata names (uploadMetadataFacts; metadata that is not a JSON
+ * object needs none: resolveTarget reports it, in the order of its checks), and the caller's
+ * permissions on the target. A chunked upload's init reads them inside its unit of work; a direct
+ * upload and an ingest before the body arrives.
  */
 export async function factsOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<TargetFacts> {
   return { metadata: await metadataOfTarget(deps, ctx, input), mask: await deps.access.maskOnUploadTarget(ctx, input) };
