@@ -196,6 +196,10 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
     for (let i = 0; i < 16; i++) ids.push((await db.repos.documents.create(file('tnt_ties', root.containerId, `t${i}`))).docId);
     const page = await other.repos.documents.page('tnt_ties', root.containerId, false, { column: 'sizeBytes', asc: false }, 20, 0);
     expect(page.rows.map((d) => d.docId)).toEqual(ids.sort((x, y) => (x < y ? -1 : 1)));
+    // The test cluster's database is C.UTF-8, where any text compares so: the column itself must say "C".
+    if (dialect === 'postgres') {
+      expect(await raw("SELECT collation_name FROM information_schema.columns WHERE table_name = 'documents' AND column_name = 'doc_id'")).toEqual([{ collation_name: 'C' }]);
+    }
   });
 
   it('commits a document with its current version and change, or none of them', async () => {
