@@ -17,7 +17,7 @@ import { openDatabase } from '../store/db.ts';
 import { Store } from '../store/index.ts';
 import { MirrorRepository } from '../store/offline/mirror.ts';
 import type { ContainerRecord } from '../store/async/repos/containers.ts';
-import type { DocumentRecord } from '../store/repos/documents.ts';
+import type { DocumentRecord } from '../store/async/repos/documents.ts';
 
 export interface LocalCredentials {
   tenantId: string;
@@ -111,14 +111,14 @@ export class Mirror {
     return this.store.containers.get(this.tenantId, id);
   }
 
-  document(id: string): DocumentRecord | undefined {
+  document(id: string): Promise<DocumentRecord | undefined> {
     return this.store.documents.get(this.tenantId, id);
   }
 
   async node(id: string): Promise<TreeNode | undefined> {
     const c = await this.container(id);
     if (c) return { kind: 'container', record: c };
-    const d = this.document(id);
+    const d = await this.document(id);
     return d && { kind: 'document', record: d };
   }
 
@@ -136,7 +136,7 @@ export class Mirror {
   }
 
   async placeOfDocument(docId: string): Promise<{ pairId: string; rel: string; parentRel: string } | undefined> {
-    const d = this.document(docId);
+    const d = await this.document(docId);
     const parent = d && (await this.placeOfContainer(d.containerId));
     if (!d || !parent) return undefined;
     return { pairId: parent.pairId, parentRel: parent.rel, rel: parent.rel ? `${parent.rel}/${d.title}` : d.title };

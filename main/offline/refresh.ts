@@ -119,7 +119,7 @@ async function adoptServiceIds(ctx: RefreshContext, remote: Map<string, NodeStat
       if (!(await mirror.node(rec.localId))) offline.dropLocalId(rec.localId);
       continue;
     }
-    const match = rec.kind === 'container' ? byPath.get(rel) : documentMatch(mirror, byPath, rec.localId, rel);
+    const match = rec.kind === 'container' ? byPath.get(rel) : await documentMatch(mirror, byPath, rec.localId, rel);
     const kind = rec.kind === 'container' ? 'dir' : 'file';
     if (match && match.kind === kind && remote.has(match.id)) {
       mirror.store.transaction(() => {
@@ -146,14 +146,14 @@ const EMPTY_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852
  * uploaded ours as a conflicted copy beside it: then ours is the new file beside it with our
  * content. A file edited since is matched by its path alone.
  */
-function documentMatch(mirror: Mirror, byPath: Map<string, NodeState>, localId: string, rel: string): NodeState | undefined {
-  const hash = mirror.document(localId)?.contentHash || EMPTY_HASH;
+async function documentMatch(mirror: Mirror, byPath: Map<string, NodeState>, localId: string, rel: string): Promise<NodeState | undefined> {
+  const hash = (await mirror.document(localId))?.contentHash || EMPTY_HASH;
   const atPath = byPath.get(rel);
   if (atPath?.hash === hash) return atPath;
   const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
   for (const [path, node] of byPath) {
     const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-    if (dir === parent && node.kind === 'file' && node.hash === hash && !mirror.document(node.id)) return node;
+    if (dir === parent && node.kind === 'file' && node.hash === hash && !(await mirror.document(node.id))) return node;
   }
   return atPath;
 }
@@ -204,7 +204,7 @@ async function differs(mirror: Mirror, containerId: string, remote: Map<string, 
   for (const n of remote.values()) if (n.parentId === containerId && keep(n.id)) want.add(`${n.id}|${n.name}|${n.hash}`);
   const have = new Set<string>();
   for (const c of await mirror.store.containers.children(mirror.tenantId, containerId, 'ACTIVE')) if (keep(c.containerId)) have.add(`${c.containerId}|${c.name}|`);
-  for (const d of mirror.store.documents.inContainer(mirror.tenantId, containerId, 'ACTIVE')) if (keep(d.docId)) have.add(`${d.docId}|${d.title}|${d.contentHash}`);
+  for (const d of await mirror.store.documents.inContainer(mirror.tenantId, containerId, 'ACTIVE')) if (keep(d.docId)) have.add(`${d.docId}|${d.title}|${d.contentHash}`);
   if (want.size !== have.size) return true;
   for (const x of want) if (!have.has(x)) return true;
   return false;
@@ -222,7 +222,7 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
   const versions = new Map<string, Version[]>();
   for (const d of listing.documents) {
     if (!remote.has(d.docId) || ctx.skip(d.docId)) continue;
-    if (mirror.document(d.docId)?.currentVersionId !== d.currentVersionId) versions.set(d.docId, await allVersions(client, d.docId));
+    if ((await mirror.document(d.docId))?.currentVersionId !== d.currentVersionId) versions.set(d.docId, await allVersions(client, d.docId));
   }
   const tenantId = mirror.tenantId;
   // A unit of work: the changes it records are written with the mirror's rows, before its COMMIT.
@@ -237,7 +237,7 @@ async function relist(ctx: RefreshContext, containerId: string, remote: Map<stri
     }
     for (const d of listing.documents) {
       if (!remote.has(d.docId) || ctx.skip(d.docId)) continue;
-      const before = mirror.document(d.docId);
+      const before = await mirror.document(d.docId);
       const newVersions = versions.get(d.docId);
       if (newVersions) {
         adoptVersionIds(ctx, d.docId, newVersions);
@@ -308,7 +308,7 @@ async function cacheContent(ctx: RefreshContext, remote: Map<string, NodeState>)
   const metas = ctx.sync.loadLocalMeta(pair.pairId);
   for (const node of remote.values()) {
     if (node.kind !== 'file' || !node.hash) continue;
-    const doc = mirror.document(node.id);
+    const doc = await mirror.document(node.id);
     const meta = metas.get(node.id);
     if (!doc || !meta || doc.contentHash !== node.hash || (await mirror.store.blobs.has(node.hash))) continue;
     await cacheFile(mirror.store.blobs, join(pair.dir, ...meta.path.split('/')), node.hash);
@@ -322,7 +322,7 @@ async function cacheContent(ctx: RefreshContext, remote: Map<string, NodeState>)
 async function cacheText(ctx: RefreshContext, remote: Map<string, NodeState>): Promise<void> {
   const { mirror } = ctx;
   for (const node of remote.values()) {
-    const doc = node.kind === 'file' ? mirror.document(node.id) : undefined;
+    const doc = node.kind === 'file' ? await mirror.document(node.id) : undefined;
     if (!doc || !wantsText(mirror, doc.currentVersionId) || !(await mirror.store.blobs.has(doc.contentHash))) continue;
     try {
       keepText(mirror, await ctx.client.v1(contract.versions.text, { versionId: doc.currentVersionId }), ctx.offline);

@@ -217,7 +217,7 @@ export class TreeWriter {
 
   private async updateDocument(req: TreeRequest): Promise<TreeAnswer> {
     const id = str(req.body.docId);
-    const before = this.mirror.document(id);
+    const before = await this.mirror.document(id);
     const from = await this.documentPlace(id);
     if (!before || !from) return 'outside';
     const containerId = str(req.body.containerId);
@@ -235,7 +235,7 @@ export class TreeWriter {
 
   private async deleteDocument(req: TreeRequest): Promise<TreeAnswer> {
     const id = str(req.body.docId);
-    const doc = this.mirror.document(id);
+    const doc = await this.mirror.document(id);
     const at = await this.documentPlace(id);
     if (!doc || !at) return 'outside';
     await this.assertFileSynced(at, doc.contentHash);
@@ -251,7 +251,7 @@ export class TreeWriter {
   /** Where an upload lands: an existing document of a pair, or a new one in a pair's container. */
   private async uploadTarget(target: { docId?: string; containerId?: string }): Promise<Place | undefined> {
     if (target.docId) {
-      const doc = this.mirror.document(target.docId);
+      const doc = await this.mirror.document(target.docId);
       const at = await this.documentPlace(target.docId);
       if (doc && at) await this.assertFileSynced(at, doc.contentHash);
       return at;
@@ -311,7 +311,7 @@ export class TreeWriter {
     this.d.touch([v.docId]);
     this.d.changed();
     // The mirror merged the upload's metadata into the document's; the service gets the result.
-    const merged = withMetadata ? this.mirror.document(v.docId)?.metadata : undefined;
+    const merged = withMetadata ? (await this.mirror.document(v.docId))?.metadata : undefined;
     if (merged) await this.followUp('documents', v.docId, { metadataColumns: merged });
   }
 

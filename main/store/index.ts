@@ -15,6 +15,7 @@ import type { AsyncAclRepositories, AsyncOrgRepositories } from './async/repos/a
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncChangeRepository } from './async/repos/changes.ts';
 import type { AsyncContainerRepository } from './async/repos/containers.ts';
+import type { AsyncDocumentRepository } from './async/repos/documents.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
 import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefinitions.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
@@ -26,7 +27,6 @@ import type { AsyncJobRepository } from './async/repos/jobs.ts';
 import type { AsyncTaskRepository } from './async/repos/tasks.ts';
 import type { AsyncWebhookDeliveryRepository } from './async/repos/webhookDeliveries.ts';
 import type { AsyncWebhookRepository } from './async/repos/webhooks.ts';
-import { DocumentRepository } from './repos/documents.ts';
 import { RetentionRepository } from './repos/retention.ts';
 import { RenditionRepository } from './repos/renditions.ts';
 import { UploadRepository } from './repos/uploads.ts';
@@ -38,7 +38,6 @@ import type { Database, Repositories } from './repositories.ts';
 export class Store implements Repositories, Database {
   /** The areas converted so far, on the same connection (docs/architecture.md, "The store on two databases"). */
   readonly units: SqliteKysely;
-  readonly documents: DocumentRepository;
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly retention: RetentionRepository;
@@ -58,7 +57,6 @@ export class Store implements Repositories, Database {
   ) {
     this.units = asyncOverSqlite(db);
     this.replyGeneration = db.prepare<[], number>('SELECT n FROM reply_generation WHERE id = 1').pluck();
-    this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
     this.retention = new RetentionRepository(db);
@@ -133,6 +131,10 @@ export class Store implements Repositories, Database {
 
   get containers(): AsyncContainerRepository {
     return this.units.repos.containers;
+  }
+
+  get documents(): AsyncDocumentRepository {
+    return this.units.repos.documents;
   }
 
   /**

@@ -10,6 +10,7 @@ import type { UnitsOfWork } from './async/database.ts';
 import type { AsyncAuthorizationCodeRepository } from './async/repos/authorizationCodes.ts';
 import type { AsyncChangeRepository } from './async/repos/changes.ts';
 import type { AsyncContainerRepository } from './async/repos/containers.ts';
+import type { AsyncDocumentRepository } from './async/repos/documents.ts';
 import type { AsyncContentTypeRepository } from './async/repos/contentTypes.ts';
 import type { AsyncFieldDefinitionRepository } from './async/repos/fieldDefinitions.ts';
 import type { AsyncIdentityRepository } from './async/repos/identity.ts';
@@ -22,7 +23,6 @@ import type { AsyncTaskRepository } from './async/repos/tasks.ts';
 import type { AsyncWebhookDeliveryRepository } from './async/repos/webhookDeliveries.ts';
 import type { AsyncWebhookRepository } from './async/repos/webhooks.ts';
 import type { BlobStore } from './blobStore.ts';
-import type { DocumentRepository } from './repos/documents.ts';
 import type { QuotaRepository } from './repos/quotas.ts';
 import type { RenditionRepository } from './repos/renditions.ts';
 import type { RetentionRepository } from './repos/retention.ts';
@@ -49,7 +49,7 @@ export interface Repositories {
   /** Recorded inside a write unit of work, written by it right before its COMMIT. */
   readonly changes: AsyncChangeRepository;
   readonly containers: AsyncContainerRepository;
-  readonly documents: DocumentRepository;
+  readonly documents: AsyncDocumentRepository;
   readonly versions: VersionRepository;
   readonly uploads: UploadRepository;
   readonly retention: RetentionRepository;

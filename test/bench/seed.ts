@@ -37,7 +37,7 @@ export async function seedVersions(dataDir: string, tenant: Tenant, plan: SeedPl
       const count = Math.min(batch, plan.documents - first);
       await store.units.transaction(async () => {
         for (let i = first; i < first + count; i++) {
-          docIds.push(seedDocument(store, { tenant, containerId: container.containerId, documentTypeId: docType.typeId, title: `seed-${i}.txt`, blob, versions: plan.versionsPerDocument }));
+          docIds.push(await seedDocument(store, { tenant, containerId: container.containerId, documentTypeId: docType.typeId, title: `seed-${i}.txt`, blob, versions: plan.versionsPerDocument }));
         }
       });
     }
@@ -56,9 +56,9 @@ interface SeedDocument {
   versions: number;
 }
 
-function seedDocument(store: Store, s: SeedDocument): string {
+async function seedDocument(store: Store, s: SeedDocument): Promise<string> {
   const { tenantId, clientId } = s.tenant;
-  let doc = store.documents.create({ tenantId, containerId: s.containerId, title: s.title, documentTypeId: s.documentTypeId, metadata: {}, createBy: clientId });
+  let doc = await store.documents.create({ tenantId, containerId: s.containerId, title: s.title, documentTypeId: s.documentTypeId, metadata: {}, createBy: clientId });
   const change = { tenantId, kind: 'document' as const, id: doc.docId, parentId: s.containerId, name: s.title, deleted: false };
   store.changes.record({ ...change, op: 'create' });
   const blobId = store.versions.ensureBlob(tenantId, s.blob.contentHash, s.blob.sizeBytes);
@@ -75,7 +75,7 @@ function seedDocument(store: Store, s: SeedDocument): string {
       label: '',
       createBy: clientId,
     });
-    doc = store.documents.setCurrentVersion(doc, v, clientId);
+    doc = await store.documents.setCurrentVersion(doc, v, clientId);
     store.renditions.put(tenantId, v.versionId, TEXT_KIND, { status: 'NOT_APPLICABLE', mimeType: '', contentHash: '', sizeBytes: 0, failReason: '' }, clientId);
     store.changes.record({ ...change, op: 'version', versionNo: v.versionNo, versionId: v.versionId, contentHash: v.contentHash, sizeBytes: v.sizeBytes });
   }

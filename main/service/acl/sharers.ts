@@ -14,7 +14,7 @@ import { aclScope } from './resolve.ts';
 
 export async function sharersOf(deps: AreaDeps<'acl' | 'containers' | 'documents' | 'identity' | 'org'>, ctx: RequestContext, type: ShareResourceType, id: string): Promise<Sharers> {
   const { repos, access } = deps;
-  const containerId = type === 'CONTAINER' ? ((await repos.containers.get(ctx.tenantId, id)) ?? notFound('container', id)).containerId : (repos.documents.get(ctx.tenantId, id) ?? notFound('document', id)).containerId;
+  const containerId = type === 'CONTAINER' ? ((await repos.containers.get(ctx.tenantId, id)) ?? notFound('container', id)).containerId : ((await repos.documents.get(ctx.tenantId, id)) ?? notFound('document', id)).containerId;
   const mask = type === 'CONTAINER' ? await access.maskOn(ctx, id) : await access.maskOnDocument(ctx, id);
   if (!(mask & Perm.READ)) fail('FORBIDDEN', 'permission denied: see who can share this', { resourceId: id });
   const container = (await repos.containers.get(ctx.tenantId, containerId)) ?? notFound('container', containerId);

@@ -67,7 +67,7 @@ async function scopedVersionPage(deps: AreaDeps<'acl' | 'versions' | 'documents'
   const docIds: string[] = [];
   for (const key of (await snapshot.subject()).shares.keys()) {
     if (!key.startsWith(SHARED_DOCUMENT)) continue;
-    const doc = documents.get(tenantId, key.slice(SHARED_DOCUMENT.length));
+    const doc = await documents.get(tenantId, key.slice(SHARED_DOCUMENT.length));
     if (!doc || doc.state !== 'ACTIVE' || readableContainers.has(doc.containerId) || !(await canReadDocument(snapshot, doc.docId))) continue;
     docIds.push(doc.docId);
     total += versions.countForDocument(tenantId, doc.docId);

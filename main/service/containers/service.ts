@@ -46,10 +46,9 @@ export class ContainerService {
     const typeId = await this.containerType(ctx, input.containerTypeId);
     await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId }, input.metadataColumns ?? {}, { partial: false });
     // One unit of work: the new container, its ACL entries (read and written in the same
-    // transaction) and its change. The name check's documents are still synchronous statements,
-    // run inside it on the connection both share.
+    // transaction) and its change.
     const created = await this.repos.units.transaction(async (tx) => {
-      this.assertNameFree(ctx, parent.containerId, name);
+      await this.assertNameFree(ctx, parent.containerId, name);
       const record = await tx.containers.create({
         tenantId: ctx.tenantId,
         parentId: parent.containerId,
@@ -98,7 +97,7 @@ export class ContainerService {
     if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'CONTAINER', typeId: current.containerTypeId }, input.metadataColumns, { partial: false });
 
     const updated = await this.repos.units.transaction(async (tx) => {
-      if ((moving || renaming) && targetParentId) this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
+      if ((moving || renaming) && targetParentId) await this.assertNameFree(ctx, targetParentId, name ?? current.name, current.containerId);
       const record = await tx.containers.update(
         ctx.tenantId,
         current.containerId,
@@ -132,8 +131,8 @@ export class ContainerService {
         if (!c || c.status !== 'ACTIVE') continue;
         await tx.containers.setStatus(ctx.tenantId, id, 'DELETED', purgeAt, batch, actor);
         this.recordChange({ ...c, status: 'DELETED' }, 'delete');
-        for (const d of this.repos.documents.inContainer(ctx.tenantId, id, 'ACTIVE')) {
-          this.repos.documents.setState(ctx.tenantId, d.docId, 'DELETED', purgeAt, batch, actor);
+        for (const d of await tx.documents.inContainer(ctx.tenantId, id, 'ACTIVE')) {
+          await tx.documents.setState(ctx.tenantId, d.docId, 'DELETED', purgeAt, batch, actor);
           this.repos.changes.record({ tenantId: ctx.tenantId, op: 'delete', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: true, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
         }
       }
@@ -150,7 +149,7 @@ export class ContainerService {
     const batch = current.deletedBatch;
     const actor = actorOf(ctx);
     await this.repos.units.transaction(async (tx) => {
-      this.assertNameFree(ctx, parent.containerId, current.name, current.containerId);
+      await this.assertNameFree(ctx, parent.containerId, current.name, current.containerId);
       // Parents before children: subtreeIds lists the restored container first, then its descendants by depth.
       const inBatch = new Set((await tx.containers.inBatch(ctx.tenantId, batch)).map((c) => c.containerId));
       for (const id of await tx.containers.subtreeIds(ctx.tenantId, current.containerId)) {
@@ -158,9 +157,9 @@ export class ContainerService {
         await tx.containers.setStatus(ctx.tenantId, id, 'ACTIVE', '', null, actor);
         const c = await this.load(ctx, id);
         this.recordChange(c, 'restore');
-        for (const d of this.repos.documents.inContainer(ctx.tenantId, id, 'DELETED')) {
+        for (const d of await tx.documents.inContainer(ctx.tenantId, id, 'DELETED')) {
           if (d.deletedBatch !== batch) continue;
-          this.repos.documents.setState(ctx.tenantId, d.docId, 'ACTIVE', '', null, actor);
+          await tx.documents.setState(ctx.tenantId, d.docId, 'ACTIVE', '', null, actor);
           this.repos.changes.record({ tenantId: ctx.tenantId, op: 'restore', kind: 'document', id: d.docId, parentId: d.containerId, name: d.title, deleted: false, versionNo: d.currentVersionNo, versionId: d.currentVersionId, contentHash: d.contentHash, sizeBytes: d.sizeBytes });
         }
       }
@@ -188,8 +187,8 @@ export class ContainerService {
     return type.typeId;
   }
 
-  assertNameFree(ctx: RequestContext, parentId: string, name: string, exceptId?: string): void {
-    if (this.repos.documents.nameTaken(ctx.tenantId, parentId, name, exceptId)) fail('NAME_CONFLICT', `'${name}' already exists in this container`);
+  async assertNameFree(ctx: RequestContext, parentId: string, name: string, exceptId?: string): Promise<void> {
+    if (await this.repos.documents.nameTaken(ctx.tenantId, parentId, name, exceptId)) fail('NAME_CONFLICT', `'${name}' already exists in this container`);
   }
 
   private recordChange(c: ContainerRecord, op: 'create' | 'update' | 'move' | 'delete' | 'restore'): void {

@@ -4,21 +4,19 @@
  * in addition: with an old published version the document holds limit + 1 versions.
  */
 import type { AreaDeps } from '../kernel.ts';
-import type { DocumentRecord } from '../../store/repos/documents.ts';
+import type { DocumentRecord } from '../../store/async/repos/documents.ts';
 import type { RequestContext } from '../context.ts';
 import { releasePurged, removeFilesAfterTransaction } from './blobRelease.ts';
 
-/** The maxVersionCount of an existing document's type (0 when either is gone), read before the transaction that prunes. */
-export async function versionLimitOf(deps: Pick<AreaDeps<'contentTypes' | 'documents'>, 'repos'>, tenantId: string, docId: string): Promise<number> {
-  const doc = deps.repos.documents.get(tenantId, docId);
-  const type = doc && (await deps.repos.contentTypes.get(tenantId, doc.documentTypeId));
+/** The maxVersionCount of a document's type (0 when the type is gone), read in the unit of work that prunes. */
+export async function versionLimitOf(deps: Pick<AreaDeps<'contentTypes'>, 'repos'>, doc: DocumentRecord): Promise<number> {
+  const type = await deps.repos.contentTypes.get(doc.tenantId, doc.documentTypeId);
   return type?.maxVersionCount ?? 0;
 }
 
 /**
- * Runs inside the transaction that added the version, with the limit of the document's type read
- * before it (the content model is read asynchronously); the freed blob and rendition files go
- * after the transaction ends.
+ * Runs inside the unit of work that added the version, with the limit of the document's type read
+ * in it; the freed blob and rendition files go after the unit ends.
  */
 export function pruneVersions(deps: Pick<AreaDeps<'blobs' | 'renditionBlobs' | 'renditions' | 'retention' | 'versions'>, 'repos'>, ctx: RequestContext, doc: DocumentRecord, limit: number): void {
   const { repos } = deps;

@@ -4,7 +4,7 @@ import { Perm } from '../../../shared/permissions.ts';
 import type { Document, PageOf } from '../../../shared/v1/resources.ts';
 import type { DocumentPageRequest, DocumentSave, DocumentUpdate } from '../../../shared/v1/requests.ts';
 import type { ContentTypeRecord } from '../../store/async/repos/contentTypes.ts';
-import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/repos/documents.ts';
+import { DOCUMENT_ORDER_COLUMNS, type DocumentRecord } from '../../store/async/repos/documents.ts';
 import type { AreaDeps } from '../kernel.ts';
 import type { ContainerService } from '../containers/service.ts';
 import { actorOf, type RequestContext } from '../context.ts';
@@ -36,8 +36,8 @@ export class DocumentService {
     return this.deps.repos;
   }
 
-  load(ctx: RequestContext, docId: string): DocumentRecord {
-    return this.repos.documents.get(ctx.tenantId, docId) ?? notFound('document', docId);
+  async load(ctx: RequestContext, docId: string): Promise<DocumentRecord> {
+    return (await this.repos.documents.get(ctx.tenantId, docId)) ?? notFound('document', docId);
   }
 
   /** The container a new document goes to: the given one, or the tenant's default container. */
@@ -50,15 +50,15 @@ export class DocumentService {
   }
 
   /**
-   * Creates a document inside the caller's transaction, so an upload can create its document and
+   * Creates a document inside the caller's unit of work, so an upload can create its document and
    * its first version atomically. Checks the name; permission is the caller's to check, and the
-   * type is checked before the transaction (documentType).
+   * type is the caller's to read (documentType).
    */
-  createRecord(ctx: RequestContext, input: { containerId: string; title: string; type: ContentTypeRecord; metadata?: Record<string, unknown> }): DocumentRecord {
+  async createRecord(ctx: RequestContext, input: { containerId: string; title: string; type: ContentTypeRecord; metadata?: Record<string, unknown> }): Promise<DocumentRecord> {
     const title = validName(input.title, 'title');
     const metadata = validMetadata(input.metadata ?? {}, 'metadataColumns');
-    this.containers.assertNameFree(ctx, input.containerId, title);
-    const record = this.repos.documents.create({
+    await this.containers.assertNameFree(ctx, input.containerId, title);
+    const record = await this.repos.documents.create({
       tenantId: ctx.tenantId,
       containerId: input.containerId,
       title,
@@ -73,15 +73,19 @@ export class DocumentService {
   async save(ctx: RequestContext, input: DocumentSave): Promise<Document> {
     const containerId = await this.targetContainer(ctx, input.containerId);
     await this.deps.access.require(ctx, containerId, Perm.WRITE, 'create a document here');
-    await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
-    const type = await this.documentType(ctx, input.documentTypeId);
-    const record = await this.repos.units.transaction(async () => this.createRecord(ctx, { containerId, title: input.title, type, metadata: input.metadataColumns ?? {} }));
+    // The content model is read inside the unit that creates the document: the type and the
+    // metadata's fields are checked as they are when it commits.
+    const record = await this.repos.units.transaction(async () => {
+      await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: input.documentTypeId }, input.metadataColumns ?? {}, { partial: false });
+      const type = await this.documentType(ctx, input.documentTypeId);
+      return this.createRecord(ctx, { containerId, title: input.title, type, metadata: input.metadataColumns ?? {} });
+    });
     return this.view(ctx, record);
   }
 
   get(ctx: RequestContext, docId: string): Promise<Document> {
     return this.replies.through(applicationKey(ctx, docId), async () => {
-      const record = this.load(ctx, docId);
+      const record = await this.load(ctx, docId);
       const checked = await this.deps.access.requireOnLoaded(ctx, record, Perm.READ, 'read this document');
       return this.view(ctx, record, checked);
     });
@@ -98,7 +102,7 @@ export class DocumentService {
   }
 
   async update(ctx: RequestContext, input: DocumentUpdate): Promise<Document> {
-    const current = this.load(ctx, input.docId);
+    const current = await this.load(ctx, input.docId);
     if (current.state !== 'ACTIVE') fail('PARENT_DELETED', 'restore the document before changing it');
     await this.deps.access.requireOnDocument(ctx, current.docId, Perm.WRITE, 'change this document');
     const title = input.title === undefined ? undefined : validName(input.title, 'title');
@@ -109,12 +113,12 @@ export class DocumentService {
       await this.deps.access.require(ctx, target.containerId, Perm.WRITE, 'move a document here');
     }
     const targetContainerId = moving ? (input.containerId as string) : current.containerId;
-    if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
     const updated = await this.repos.units.transaction(async () => {
+      if (input.metadataColumns !== undefined) await checkMetadata(this.deps, ctx, { targetKind: 'DOCUMENT', typeId: current.documentTypeId }, input.metadataColumns, { partial: false });
       if (moving || (title !== undefined && title !== current.title)) {
-        this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
+        await this.containers.assertNameFree(ctx, targetContainerId, title ?? current.title, current.docId);
       }
-      const record = this.repos.documents.update(
+      const record = await this.repos.documents.update(
         ctx.tenantId,
         current.docId,
         {
@@ -131,13 +135,13 @@ export class DocumentService {
   }
 
   async delete(ctx: RequestContext, docId: string): Promise<Document> {
-    const current = this.load(ctx, docId);
+    const current = await this.load(ctx, docId);
     if (current.state !== 'ACTIVE') return this.view(ctx, current);
     await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'delete this document');
     const purgeAt = await purgeAtFor(this.deps, ctx.tenantId, current.documentTypeId);
     const updated = await this.repos.units.transaction(async () => {
-      this.repos.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
-      const record = this.load(ctx, docId);
+      await this.repos.documents.setState(ctx.tenantId, docId, 'DELETED', purgeAt, randomUUID(), actorOf(ctx));
+      const record = await this.load(ctx, docId);
       this.recordChange(record, 'delete');
       return record;
     });
@@ -145,14 +149,14 @@ export class DocumentService {
   }
 
   async restore(ctx: RequestContext, docId: string): Promise<Document> {
-    const current = this.load(ctx, docId);
+    const current = await this.load(ctx, docId);
     if (current.state !== 'DELETED') fail('NOT_DELETED');
     await this.containers.resolveParent(ctx, current.containerId);
     await this.deps.access.requireOnDocument(ctx, current.docId, Perm.DELETE, 'restore this document');
     const updated = await this.repos.units.transaction(async () => {
-      this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
-      this.repos.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));
-      const record = this.load(ctx, docId);
+      await this.containers.assertNameFree(ctx, current.containerId, current.title, current.docId);
+      await this.repos.documents.setState(ctx.tenantId, docId, 'ACTIVE', '', null, actorOf(ctx));
+      const record = await this.load(ctx, docId);
       this.recordChange(record, 'restore');
       return record;
     });

@@ -4,7 +4,7 @@
  */
 import { fieldsOf } from '../../../shared/v1/fields.ts';
 import { Document } from '../../../shared/v1/resources.ts';
-import type { DocumentRecord } from '../../store/repos/documents.ts';
+import type { DocumentRecord } from '../../store/async/repos/documents.ts';
 
 /** What a Document says that the record does not hold: names of what it points to. */
 export type DocumentNames = Pick<Document, 'containerName' | 'documentTypeName' | 'createByName'>;

@@ -113,7 +113,7 @@ export async function uploadMetadataFacts(
   metadata: Record<string, unknown>,
 ): Promise<UploadMetadataFacts> {
   if (!target.docId) return { ...(await metadataFacts(deps, ctx, { targetKind: 'DOCUMENT', typeId: target.documentTypeId }, metadata)), check: { partial: false } };
-  const doc = deps.repos.documents.get(ctx.tenantId, target.docId);
+  const doc = await deps.repos.documents.get(ctx.tenantId, target.docId);
   const facts = doc ? await metadataFacts(deps, ctx, { targetKind: 'DOCUMENT', typeId: doc.documentTypeId }, metadata) : NO_FACTS;
   return { ...facts, check: { partial: true } };
 }

@@ -107,7 +107,7 @@ export class RenditionService {
   private async visibleRendition(ctx: RequestContext, versionId: string, kind: string): Promise<RenditionRecord | undefined> {
     const { repos, access } = this.deps;
     const version = repos.versions.get(ctx.tenantId, versionId);
-    if (!version || !repos.documents.get(ctx.tenantId, version.docId)) return undefined;
+    if (!version || !(await repos.documents.get(ctx.tenantId, version.docId))) return undefined;
     const wanted = Perm.READ | Perm.DOWNLOAD;
     if (((await access.maskOnDocument(ctx, version.docId)) & wanted) !== wanted) return undefined;
     return repos.renditions.get(ctx.tenantId, version.versionId, kind);
@@ -120,7 +120,7 @@ export class RenditionService {
     const { tenantId, versionId, kind, expires } = verdict.read;
     const { repos } = this.deps;
     const version = repos.versions.get(tenantId, versionId);
-    const live = version && repos.documents.get(tenantId, version.docId)?.state === 'ACTIVE';
+    const live = version && (await repos.documents.get(tenantId, version.docId))?.state === 'ACTIVE';
     const record = live ? repos.renditions.get(tenantId, versionId, kind) : undefined;
     return { served: await this.served(await this.readable(record, kind)), expires };
   }

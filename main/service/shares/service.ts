@@ -151,13 +151,13 @@ export class ShareGrantService {
     const found =
       type === 'CONTAINER'
         ? ((c) => c && { name: c.name, active: c.status === 'ACTIVE' })(await this.repos.containers.get(ctx.tenantId, id))
-        : ((d) => d && { name: d.title, active: d.state === 'ACTIVE' })(this.repos.documents.get(ctx.tenantId, id));
+        : ((d) => d && { name: d.title, active: d.state === 'ACTIVE' })(await this.repos.documents.get(ctx.tenantId, id));
     if (found && activeOnly && !found.active) fail('PARENT_DELETED', 'restore the item before sharing it');
     return found?.name;
   }
 
   private async view(ctx: RequestContext, g: ShareGrantRecord): Promise<ShareGrant> {
-    const resource = g.resourceType === 'CONTAINER' ? (await this.repos.containers.get(ctx.tenantId, g.resourceId))?.name : this.repos.documents.get(ctx.tenantId, g.resourceId)?.title;
+    const resource = g.resourceType === 'CONTAINER' ? (await this.repos.containers.get(ctx.tenantId, g.resourceId))?.name : (await this.repos.documents.get(ctx.tenantId, g.resourceId))?.title;
     return {
       shareGrantId: g.shareGrantId,
       resourceType: g.resourceType,

@@ -87,13 +87,13 @@ export class ChunkedUploads {
     if (input.mimeType) normaliseMediaType(input.mimeType, 'mimeType');
     this.forgetIdle();
     const key = input.idempotencyKey || null;
-    const facts = await factsOfTarget(this.deps, ctx, input);
     // One write unit of work (BEGIN IMMEDIATE, so across processes too) decides: two inits with one
     // new key cannot both create a session, and admission counts the reservations of every session
     // created before it, so two inits cannot both take the same free bytes. The sessions and quotas
-    // are still synchronous statements, run inside it on the connection both share; the target's
-    // container is read inside it.
+    // are still synchronous statements, run inside it on the connection both share. The target, the
+    // caller's mask on it and the metadata's fields are read inside it too, as of its commit.
     const outcome = await this.repos.units.transaction(async () => {
+      const facts = await factsOfTarget(this.deps, ctx, input);
       const existing = key ? this.repos.uploads.findByKey(ctx.tenantId, key) : undefined;
       const live = existing && (existing.status === 'COMPLETED' || (existing.status === 'OPEN' && existing.expiresAt > Date.now()));
       if (existing && live) {

@@ -47,18 +47,17 @@ async function finalizeLocked(
   if ('bytes' in staged) await repos.blobs.putBuffered(staged);
   else await repos.blobs.commit(staged);
   try {
-    // The content model is read before the transaction, which awaits nothing: the new document's
-    // type, or the existing document's version limit (docs/architecture.md, "The store on two databases").
-    const newType = target.docId ? undefined : await documents.documentType(ctx, target.documentTypeId || undefined);
-    const limit = newType ? newType.maxVersionCount : await versionLimitOf(deps, ctx.tenantId, target.docId);
-    // One unit of work of the asynchronous store: the text job's queue is on it. The tree's
-    // repositories are still synchronous, and on SQLite their statements run inside the unit, on
-    // the connection both share (docs/architecture.md, "The store on two databases").
+    // One unit of work: the document, its type and version limit as of the commit, and the text
+    // job's queue. The versions, quotas and retention are still synchronous repositories, and on
+    // SQLite their statements run inside the unit, on the connection both share
+    // (docs/architecture.md, "The store on two databases").
     const version = await repos.units.transaction(async () => {
-      const doc = newType ? documents.createRecord(ctx, { containerId: target.containerId, title: target.title, type: newType }) : documents.load(ctx, target.docId);
+      const newType = target.docId ? undefined : await documents.documentType(ctx, target.documentTypeId || undefined);
+      const doc = newType ? await documents.createRecord(ctx, { containerId: target.containerId, title: target.title, type: newType }) : await documents.load(ctx, target.docId);
       if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
+      const limit = newType ? newType.maxVersionCount : await versionLimitOf(deps, doc);
       const metadata = parseMetadata(target.metadata);
-      const described = Object.keys(metadata).length > 0 ? repos.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx)) : doc;
+      const described = Object.keys(metadata).length > 0 ? await repos.documents.update(ctx.tenantId, doc.docId, { metadata: { ...doc.metadata, ...metadata } }, actorOf(ctx)) : doc;
       chargeStored(repos, ctx.tenantId, staged.contentHash, staged.sizeBytes);
       const blobId = repos.versions.ensureBlob(ctx.tenantId, staged.contentHash, staged.sizeBytes);
       const v = repos.versions.append({
@@ -75,7 +74,7 @@ async function finalizeLocked(
         ...(target.fileMtime !== undefined ? { fileMtime: target.fileMtime } : {}),
         ...(target.executable !== undefined ? { executable: target.executable } : {}),
       });
-      const current = repos.documents.setCurrentVersion(described, v, actorOf(ctx));
+      const current = await repos.documents.setCurrentVersion(described, v, actorOf(ctx));
       documents.recordChange(current, 'version');
       pruneVersions(deps, ctx, current, limit);
       await alsoInTransaction(v);

@@ -38,7 +38,7 @@ export class VersionService {
   /** A version of the caller's tenant whose document the caller holds `bits` on. */
   async load(ctx: RequestContext, versionId: string, bits: number, action: string): Promise<VersionRecord> {
     const v = this.deps.repos.versions.get(ctx.tenantId, versionId) ?? notFound('version', versionId);
-    const doc = this.documents.load(ctx, v.docId);
+    const doc = await this.documents.load(ctx, v.docId);
     await this.deps.access.requireOnLoaded(ctx, doc, bits, action);
     return v;
   }
@@ -77,7 +77,7 @@ export class VersionService {
     const docId = input.docId;
     return this.pages.through(applicationKey(ctx, docId ?? '', w.limit, w.offset), async () => {
       if (docId) {
-        const doc = this.documents.load(ctx, docId);
+        const doc = await this.documents.load(ctx, docId);
         await this.deps.access.requireOnLoaded(ctx, doc, Perm.READ, 'list versions of this document');
         const { total, rows } = this.deps.repos.versions.pageForDocument(ctx.tenantId, doc.docId, w.limit, w.offset);
         return { totalElements: total, content: await this.views(ctx, rows) };

@@ -36,11 +36,11 @@ export interface TargetFacts {
 }
 
 /**
- * What resolveTarget's checks read, looked up before it, since it may run in a synchronous
- * transaction (a chunked upload's init): the fields of the document's type, their term sets and
- * the users the metadata names (uploadMetadataFacts; metadata that is not a JSON object needs
- * none: resolveTarget reports it, in the order of its checks), and the caller's permissions on
- * the target.
+ * What resolveTarget's checks read, looked up before it: the fields of the document's type, their
+ * term sets and the users the metadata names (uploadMetadataFacts; metadata that is not a JSON
+ * object needs none: resolveTarget reports it, in the order of its checks), and the caller's
+ * permissions on the target. A chunked upload's init reads them inside its unit of work; a direct
+ * upload and an ingest before the body arrives.
  */
 export async function factsOfTarget(deps: AreaDeps<MetadataRepos>, ctx: RequestContext, input: TargetInput): Promise<TargetFacts> {
   return { metadata: await metadataOfTarget(deps, ctx, input), mask: await deps.access.maskOnUploadTarget(ctx, input) };
@@ -73,7 +73,7 @@ export async function resolveTarget(documents: DocumentService, ctx: RequestCont
     ...(input.executable !== undefined ? { executable: input.executable } : {}),
   };
   if (input.docId) {
-    const doc = documents.load(ctx, input.docId);
+    const doc = await documents.load(ctx, input.docId);
     if (doc.state !== 'ACTIVE') fail('PARENT_DELETED', 'the document is in the recycle bin');
     if ((facts.mask & UPLOAD) !== UPLOAD) fail('FORBIDDEN', 'permission denied: upload to this document', { docId: doc.docId });
     return { ...common, docId: doc.docId, containerId: '', title: '', documentTypeId: '', originalFilename: originalFilename || doc.title };

@@ -14,6 +14,7 @@ import { AsyncAclRepositories, AsyncOrgRepositories } from './repos/access.ts';
 import { AsyncAuthorizationCodeRepository } from './repos/authorizationCodes.ts';
 import { AsyncChangeRepository } from './repos/changes.ts';
 import { AsyncContainerRepository } from './repos/containers.ts';
+import { AsyncDocumentRepository } from './repos/documents.ts';
 import { AsyncContentTypeRepository } from './repos/contentTypes.ts';
 import { AsyncFieldDefinitionRepository } from './repos/fieldDefinitions.ts';
 import { AsyncIdentityRepository } from './repos/identity.ts';
@@ -49,6 +50,7 @@ export interface AsyncRepositories {
   readonly webhookDeliveries: AsyncWebhookDeliveryRepository;
   readonly changes: AsyncChangeRepository;
   readonly containers: AsyncContainerRepository;
+  readonly documents: AsyncDocumentRepository;
   readonly leader: AsyncLeaderRepository;
   readonly replyGenerations: AsyncReplyGenerationRepository;
 }
@@ -166,6 +168,7 @@ abstract class KyselyDatabase implements AsyncDatabase {
       webhookDeliveries: new AsyncWebhookDeliveryRepository(q, this.dialect),
       changes: new AsyncChangeRepository(q, this.dialect, writes),
       containers: new AsyncContainerRepository(q),
+      documents: new AsyncDocumentRepository(q),
       leader: new AsyncLeaderRepository(q),
       replyGenerations: new AsyncReplyGenerationRepository(q, this.dialect),
     };

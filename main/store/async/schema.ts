@@ -263,20 +263,37 @@ export interface ContainersTable {
   deleted_batch: string | null;
 }
 
-/**
- * Documents and versions as far as permission resolution (AsyncAccessScopeRepository) and a
- * container's children read them: their area converts in step 4's third part.
- */
-
-export interface DocumentFactsTable {
+/** The tree's documents (async/repos/documents.ts): the current version's columns are denormalised from its newest version. */
+export interface DocumentsTable {
   doc_id: string;
   tenant_id: string;
   container_id: string;
+  title: string;
   document_type_id: string;
+  current_version_id: Generated<string>;
+  current_version_no: Generated<number>;
+  size_bytes: Generated<number>;
+  mime_type: Generated<string>;
+  original_filename: Generated<string>;
+  content_hash: Generated<string>;
+  state: Generated<'ACTIVE' | 'DELETED'>;
+  published_version_id: Generated<string>;
+  published_version_no: Generated<number>;
+  published_label: Generated<string>;
+  processing_state: Generated<string>;
+  processing_fail_reason: Generated<string>;
+  index_status: Generated<string>;
+  index_fail_reason: Generated<string>;
   metadata: string;
-  state: string;
+  create_by: string;
+  create_time: string;
+  update_by: string;
+  update_time: string;
+  purge_at: Generated<string>;
+  deleted_batch: Generated<string | null>;
 }
 
+/** Versions as far as permission resolution (AsyncAccessScopeRepository) reads them: their area converts in step 4's third part. */
 export interface VersionRefsTable {
   version_id: string;
   doc_id: string;
@@ -426,7 +443,7 @@ export interface StoreSchema {
   acl_policy_grantees: AclPolicyGranteesTable;
   share_grants: ShareGrantsTable;
   containers: ContainersTable;
-  documents: DocumentFactsTable;
+  documents: DocumentsTable;
   versions: VersionRefsTable;
   changes: ChangesTable;
   change_heads: ChangeHeadsTable;

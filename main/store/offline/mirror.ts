@@ -7,7 +7,7 @@
 import { Repository } from '../db.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { ContainerRecord } from '../async/repos/containers.ts';
-import type { DocumentRecord } from '../repos/documents.ts';
+import type { DocumentRecord } from '../async/repos/documents.ts';
 import type { VersionRecord } from '../repos/versions.ts';
 
 /**

@@ -12,6 +12,7 @@ import * as m0006 from './migrations/0006_queues.ts';
 import * as m0007 from './migrations/0007_change_feed.ts';
 import * as m0008 from './migrations/0008_leader_lease.ts';
 import * as m0009 from './migrations/0009_tree.ts';
+import * as m0010 from './migrations/0010_documents.ts';
 import * as m0011 from './migrations/0011_reply_generation.ts';
 import { migrationsFrom } from '../migrationFiles.ts';
 
@@ -26,6 +27,7 @@ export const POSTGRES_MIGRATIONS = migrationsFrom(
     '0007_change_feed.ts': m0007,
     '0008_leader_lease.ts': m0008,
     '0009_tree.ts': m0009,
+    '0010_documents.ts': m0010,
     '0011_reply_generation.ts': m0011,
   },
   'main/store/postgres/migrations',

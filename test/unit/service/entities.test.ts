@@ -19,7 +19,7 @@ import { openDatabase, type Db } from '../../../main/store/db.ts';
 import { MirrorRepository } from '../../../main/store/offline/mirror.ts';
 import { asyncOverSqlite } from '../../../main/store/async/database.ts';
 import { ContainerRecord, type AsyncContainerRepository } from '../../../main/store/async/repos/containers.ts';
-import { DocumentRecord, DocumentRepository } from '../../../main/store/repos/documents.ts';
+import { DocumentRecord, type AsyncDocumentRepository } from '../../../main/store/async/repos/documents.ts';
 import { VersionRecord, VersionRepository } from '../../../main/store/repos/versions.ts';
 import { snakeCase, type RowOf } from '../../../main/store/rows.ts';
 import { removeDir, tempDir } from '../../helpers/server.ts';
@@ -93,7 +93,7 @@ describe('records have exactly the schema fields plus the store-only ones', () =
 let dir: string;
 let db: Db;
 let containers: AsyncContainerRepository;
-let documents: DocumentRepository;
+let documents: AsyncDocumentRepository;
 let versions: VersionRepository;
 
 const TENANT = 'ten_entities';
@@ -101,8 +101,7 @@ const TENANT = 'ten_entities';
 beforeEach(async () => {
   dir = tempDir('folio-entities-');
   db = await openDatabase(dir);
-  containers = asyncOverSqlite(db).repos.containers;
-  documents = new DocumentRepository(db);
+  ({ containers, documents } = asyncOverSqlite(db).repos);
   versions = new VersionRepository(db);
 });
 
@@ -155,14 +154,14 @@ async function storedTree() {
     systemKind: null,
     createBy: 'usr_a',
   });
-  const bare = documents.create({ tenantId: TENANT, containerId: child.containerId, title: 'empty.txt', documentTypeId: 'cty_doc', metadata: {}, createBy: 'usr_a' });
-  const full = documents.create({ tenantId: TENANT, containerId: child.containerId, title: 'plan.pdf', documentTypeId: 'cty_doc', metadata: { owner: 'b' }, createBy: 'usr_a' });
+  const bare = await documents.create({ tenantId: TENANT, containerId: child.containerId, title: 'empty.txt', documentTypeId: 'cty_doc', metadata: {}, createBy: 'usr_a' });
+  const full = await documents.create({ tenantId: TENANT, containerId: child.containerId, title: 'plan.pdf', documentTypeId: 'cty_doc', metadata: { owner: 'b' }, createBy: 'usr_a' });
   const blobId = versions.ensureBlob(TENANT, 'a'.repeat(64), 12);
   const plain = versions.append({ tenantId: TENANT, docId: full.docId, blobId, contentHash: 'a'.repeat(64), sizeBytes: 12, mimeType: 'application/pdf', originalFilename: 'plan.pdf', comment: '', label: '', createBy: 'usr_a' });
   const described = versions.append({ tenantId: TENANT, docId: full.docId, blobId, contentHash: 'a'.repeat(64), sizeBytes: 12, mimeType: 'application/zip', originalFilename: 'plan.zip', comment: 'second draft', label: 'v2', createBy: 'usr_b' });
-  documents.setCurrentVersion(full, described, 'usr_b');
+  await documents.setCurrentVersion(full, described, 'usr_b');
   // Published versions and processing states arrive only from a service, through the offline mirror.
-  const stored = documents.get(TENANT, full.docId);
+  const stored = await documents.get(TENANT, full.docId);
   if (!stored) throw new Error('document vanished');
   new MirrorRepository(db).putDocument(TENANT, {
     ...stored,
@@ -176,14 +175,14 @@ async function storedTree() {
     purgeAt: '',
   });
   await containers.setStatus(TENANT, child.containerId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
-  documents.setState(TENANT, bare.docId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
+  await documents.setState(TENANT, bare.docId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
   const read = <T>(v: T | undefined): T => {
     if (v === undefined) throw new Error('record vanished');
     return v;
   };
   return {
     containers: [read(await containers.get(TENANT, root.containerId)), read(await containers.get(TENANT, child.containerId))] as const,
-    documents: [read(documents.get(TENANT, bare.docId)), read(documents.get(TENANT, full.docId))] as const,
+    documents: [read(await documents.get(TENANT, bare.docId)), read(await documents.get(TENANT, full.docId))] as const,
     versions: [read(versions.get(TENANT, plain.versionId)), read(versions.get(TENANT, described.versionId))] as const,
   };
 }

@@ -36,7 +36,7 @@ function elsewhere(sql: string): void {
   }
 }
 
-/** A document row: the documents are still a synchronous repository. */
+/** A document row. */
 const file = (tenantId: string) => ({
   tenantId,
   containerId: `ctr_in_${tenantId}`,
@@ -49,7 +49,7 @@ const file = (tenantId: string) => ({
 const newUser = (tenantId: string, name: string) => ({ tenantId, name, passwordHash: 'x', source: null, sourceId: null });
 
 describe('Store.generation', () => {
-  it("moves with a write to a reply's input, synchronous or in a unit of work, and with another process's", async () => {
+  it("moves with a write to a reply's input, in a unit of work or a statement on its own, and with another process's", async () => {
     const tenantId = await store.identity.createTenant('acme');
     const before = store.generation();
     expect(before).toBeDefined();
@@ -59,12 +59,12 @@ describe('Store.generation', () => {
     const afterUnit = store.generation();
     expect(afterUnit).not.toBe(before);
 
-    store.transaction(() => store.documents.create(file(tenantId)));
-    const afterSync = store.generation();
-    expect(afterSync).not.toBe(afterUnit);
+    await store.documents.create(file(tenantId));
+    const afterStatement = store.generation();
+    expect(afterStatement).not.toBe(afterUnit);
 
     elsewhere(`UPDATE users SET name = 'renamed' WHERE user_id = '${userId}'`);
-    expect(store.generation()).not.toBe(afterSync);
+    expect(store.generation()).not.toBe(afterStatement);
   });
 
   it('stays with writes to tables no remembered reply reads', async () => {

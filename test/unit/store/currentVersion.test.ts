@@ -25,15 +25,15 @@ it('returns the document exactly as it is now stored, after a first and a second
   const folder = await store.containers.findSystem(tenantId, 'DEFAULT');
   const type = await store.contentTypes.findSystem(tenantId, 'DOCUMENT');
   if (!folder || !type) throw new Error('a new tenant has a default folder and a document type');
-  let doc = store.documents.create({ tenantId, containerId: folder.containerId, title: 'a.txt', documentTypeId: type.typeId, metadata: { k: 'v' }, createBy: clientId });
+  let doc = await store.documents.create({ tenantId, containerId: folder.containerId, title: 'a.txt', documentTypeId: type.typeId, metadata: { k: 'v' }, createBy: clientId });
   for (const [n, hash] of [
     [1, 'a'.repeat(64)],
     [2, 'b'.repeat(64)],
   ] as const) {
     const blobId = store.versions.ensureBlob(tenantId, hash, 10 * n);
     const v = store.versions.append({ tenantId, docId: doc.docId, blobId, contentHash: hash, sizeBytes: 10 * n, mimeType: 'text/plain', originalFilename: `a${n}.txt`, comment: '', label: '', createBy: 'someone-else' });
-    doc = store.documents.setCurrentVersion(doc, v, 'someone-else');
-    expect(doc).toEqual(store.documents.get(tenantId, doc.docId));
+    doc = await store.documents.setCurrentVersion(doc, v, 'someone-else');
+    expect(doc).toEqual(await store.documents.get(tenantId, doc.docId));
     expect(doc.currentVersionNo).toBe(n);
   }
 });

@@ -22,15 +22,10 @@ afterEach(() => {
   removeDir(dir);
 });
 
-/** A document row: the documents are still a synchronous repository. */
-const file = (tenantId: string) => ({
-  tenantId,
-  containerId: `ctr_in_${tenantId}`,
-  title: 'File',
-  documentTypeId: 'dct_any',
-  metadata: {},
-  createBy: 'system',
-});
+/** A rendition row: the renditions are still a synchronous repository (step 5). */
+const KIND = 'TEXT';
+const rendition = (tenantId: string) =>
+  store.renditions.put(tenantId, `ver_of_${tenantId}`, KIND, { status: 'NOT_APPLICABLE', mimeType: '', contentHash: '', sizeBytes: 0, failReason: '' }, 'system').record;
 
 describe('Store.transaction beside the asynchronous units of work', () => {
   it('refuses to start while a unit of work is open on the connection, and starts once it has ended', async () => {
@@ -51,31 +46,31 @@ describe('Store.transaction beside the asynchronous units of work', () => {
     });
     await open;
 
-    expect(() => store.transaction(() => store.documents.create(file('tnt_other')))).toThrow(/asynchronous unit of work is open/);
+    expect(() => store.transaction(() => rendition('tnt_other'))).toThrow(/asynchronous unit of work is open/);
     release();
     const tenantId = await unit;
 
     expect(await store.identity.tenantExists(tenantId)).toBe(true);
-    const created = store.transaction(() => store.documents.create(file(tenantId)));
-    expect(store.documents.get(tenantId, created.docId)?.title).toBe('File');
+    const created = store.transaction(() => rendition(tenantId));
+    expect(store.renditions.get(tenantId, created.versionId, KIND)?.status).toBe('NOT_APPLICABLE');
   });
 
   it('lets the synchronous repositories write inside a unit, committed and rolled back with it', async () => {
     const kept = await store.units.transaction(async (tx) => {
       const tenantId = await tx.identity.createTenant('kept');
-      return { tenantId, docId: store.documents.create(file(tenantId)).docId };
+      return { tenantId, versionId: rendition(tenantId).versionId };
     });
-    expect(store.documents.get(kept.tenantId, kept.docId)).toBeDefined();
+    expect(store.renditions.get(kept.tenantId, kept.versionId, KIND)).toBeDefined();
 
-    let dropped = { tenantId: '', docId: '' };
+    let dropped = { tenantId: '', versionId: '' };
     await expect(
       store.units.transaction(async (tx) => {
         const tenantId = await tx.identity.createTenant('dropped');
-        dropped = { tenantId, docId: store.documents.create(file(tenantId)).docId };
+        dropped = { tenantId, versionId: rendition(tenantId).versionId };
         throw new Error('the unit fails after both writes');
       }),
     ).rejects.toThrow('the unit fails after both writes');
     expect(await store.identity.tenantExists(dropped.tenantId)).toBe(false);
-    expect(store.documents.get(dropped.tenantId, dropped.docId)).toBeUndefined();
+    expect(store.renditions.get(dropped.tenantId, dropped.versionId, KIND)).toBeUndefined();
   });
 });
