@@ -33,7 +33,7 @@ import { UploadRepository } from './repos/uploads.ts';
 import { VersionRepository } from './repos/versions.ts';
 import { QuotaRepository } from './repos/quotas.ts';
 import { SearchRepository } from './repos/search.ts';
-import type { Database, Repositories } from './repositories.ts';
+import type { Database, Marks, Repositories } from './repositories.ts';
 
 export class Store implements Repositories, Database {
   /** The areas converted so far, on the same connection (docs/architecture.md, "The store on two databases"). */
@@ -58,6 +58,7 @@ export class Store implements Repositories, Database {
   ) {
     this.units = asyncOverSqlite(db);
     this.replyGeneration = db.prepare<[], number>('SELECT n FROM reply_generation WHERE id = 1').pluck();
+    this.bothGenerations = db.prepare<[], [number, number]>('SELECT r.n, t.n FROM reply_generation r, token_generation t WHERE r.id = 1 AND t.id = 1').raw();
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
@@ -158,6 +159,17 @@ export class Store implements Repositories, Database {
   generation(): string | undefined {
     if (this.db.inTransaction) return undefined;
     return `${this.replyGeneration.get() as number}.${this.units.rolledBack}`;
+  }
+
+  private readonly bothGenerations: BetterSqlite3.Statement<[], [number, number]>;
+
+  /**
+   * The replies' generation (as `generation()` gives it) and the tokens' (migration 0023), in one
+   * read: what a request's caller and its remembered reply both depend on, read once a request.
+   */
+  marks(): Marks {
+    const [replies, tokens] = this.bothGenerations.get() as [number, number];
+    return { replies: this.db.inTransaction ? undefined : `${replies}.${this.units.rolledBack}`, tokens };
   }
 
   /** Throws when the database does not answer a query. */

@@ -84,6 +84,16 @@ export interface Database {
    * open on this process's connection, whose reads may see rows it has not committed yet.
    */
   generation(): string | undefined;
+  /** The replies' and the tokens' generations in one read: a request's caller and reply read them once. */
+  marks(): Marks;
+}
+
+/** What one read of the database says of the two memories a request may use (`Store.marks`). */
+export interface Marks {
+  /** The replies' generation, as `Database.generation()` answers it. */
+  replies: string | undefined;
+  /** The tokens' generation: it moves with every token changed or removed, by any process. */
+  tokens: number;
 }
 
 /** The repositories named by K, with the transaction that makes their writes atomic together. */

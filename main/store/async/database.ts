@@ -185,9 +185,9 @@ export class SqliteKysely extends KyselyDatabase {
   private failedUnits = 0;
 
   static over(raw: Db): SqliteKysely {
-    const dataVersion = raw.prepare<[], number>('PRAGMA data_version').pluck();
+    const tokenGeneration = raw.prepare<[], number>('SELECT n FROM token_generation WHERE id = 1').pluck();
     const kysely = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
-    return new SqliteKysely(raw, kysely, new TokenMemory(() => dataVersion.get() as number));
+    return new SqliteKysely(raw, kysely, new TokenMemory(() => tokenGeneration.get() as number));
   }
 
   /** Whether a unit of work holds the connection between its BEGIN and its end (see Store.transaction). */

@@ -110,6 +110,31 @@ describe('Store.generation', () => {
   });
 });
 
+describe('Store.marks', () => {
+  const token = (tenantId: string) => ({ kind: 'access' as const, tenantId, clientId: 'cli_x', userId: null, expiresAt: Date.now() + 60_000 });
+
+  it("gives the replies' generation, and the tokens', which moves with a token changed or removed, by any connection", async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    expect(store.marks().replies).toBe(store.generation());
+    const before = store.marks().tokens;
+    await store.tokens.insert('hash-a', token(tenantId));
+    await store.tokens.insert('hash-b', token(tenantId));
+    expect(store.marks().tokens).toBe(before);
+
+    expect(await store.tokens.consume('hash-a')).toBe(true);
+    const afterRemoved = store.marks().tokens;
+    expect(afterRemoved).not.toBe(before);
+
+    elsewhere(`UPDATE tokens SET expires_at = 1 WHERE token_hash = 'hash-b'`);
+    const afterChanged = store.marks().tokens;
+    expect(afterChanged).not.toBe(afterRemoved);
+
+    elsewhere(`DELETE FROM tokens WHERE token_hash = 'hash-b'`);
+    expect(store.marks().tokens).not.toBe(afterChanged);
+    expect(store.marks().replies).toBe(store.generation());
+  });
+});
+
 describe('ReplyCache', () => {
   it('answers from memory until an input is written, then reads again', async () => {
     const tenantId = await store.identity.createTenant('acme');
