@@ -59,6 +59,7 @@ export class Store implements Repositories, Database {
     this.units = asyncOverSqlite(db);
     this.replyGeneration = db.prepare<[], number>('SELECT n FROM reply_generation WHERE id = 1').pluck();
     this.bothGenerations = db.prepare<[], [number, number]>('SELECT r.n, t.n FROM reply_generation r, token_generation t WHERE r.id = 1 AND t.id = 1').raw();
+    this.totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
     this.documents = new DocumentRepository(db);
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
@@ -155,13 +156,26 @@ export class Store implements Repositories, Database {
   // writes, committed; and the units of work that failed, since a reply read while one was open may
   // hold rows it wrote and then rolled back, with the row moved back too.
   private readonly replyGeneration: BetterSqlite3.Statement<[], number>;
+  private readonly bothGenerations: BetterSqlite3.Statement<[], [number, number]>;
+  // Rows this connection has changed since it opened, rolled back or not: a statement that reads no
+  // table, so it takes no lock.
+  private readonly totalChanges: BetterSqlite3.Statement<[], number>;
+  /** The replies' generation last read, with what this connection had done by then. */
+  private seen: { replies: string; changes: number; rolledBack: number } | undefined;
 
+  /**
+   * The replies' generation as `marks()` last read it (once a request, as it arrives), while this
+   * connection has written nothing and no unit of work has failed since; else, or before any
+   * `marks()`, read now. A write by another process after that read is seen by the next request's
+   * `marks()`, before its handler asks this: no request is answered from a generation read before
+   * it arrived.
+   */
   generation(): string | undefined {
     if (this.db.inTransaction) return undefined;
+    const seen = this.seen;
+    if (seen !== undefined && seen.rolledBack === this.units.rolledBack && seen.changes === this.totalChanges.get()) return seen.replies;
     return `${this.replyGeneration.get() as number}.${this.units.rolledBack}`;
   }
-
-  private readonly bothGenerations: BetterSqlite3.Statement<[], [number, number]>;
 
   /**
    * The replies' generation (as `generation()` gives it) and the tokens' (migration 0023), in one
@@ -169,7 +183,10 @@ export class Store implements Repositories, Database {
    */
   marks(): Marks {
     const [replies, tokens] = this.bothGenerations.get() as [number, number];
-    return { replies: this.db.inTransaction ? undefined : `${replies}.${this.units.rolledBack}`, tokens };
+    if (this.db.inTransaction) return { replies: undefined, tokens };
+    const generation = `${replies}.${this.units.rolledBack}`;
+    this.seen = { replies: generation, changes: this.totalChanges.get() as number, rolledBack: this.units.rolledBack };
+    return { replies: generation, tokens };
   }
 
   /** Throws when the database does not answer a query. */

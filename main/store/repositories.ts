@@ -81,7 +81,9 @@ export interface Database {
   /**
    * A mark that moves with every write to a table a remembered reply reads, whether this process
    * or another made it (docs/architecture.md, "The reply cache"); undefined while a transaction is
-   * open on this process's connection, whose reads may see rows it has not committed yet.
+   * open on this process's connection, whose reads may see rows it has not committed yet. Asked
+   * during a request, it is of that request's time or later: the request read it on arriving
+   * (`marks()`), and this process's own writes since are seen at once.
    */
   generation(): string | undefined;
   /** The replies' and the tokens' generations in one read: a request's caller and reply read them once. */

@@ -67,6 +67,29 @@ describe('Store.generation', () => {
     expect(store.generation()).not.toBe(afterSync);
   });
 
+  it("is the one the request's marks() read until this connection writes or a unit of work fails, then read again", async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    const seen = store.marks().replies;
+    expect(store.generation()).toBe(seen);
+    // Another process's write after the request arrived: the next request's marks() reads it.
+    elsewhere(`INSERT INTO users (user_id, tenant_id, name, password_hash, create_time) VALUES ('usr_elsewhere', '${tenantId}', 'bob', 'x', '2026-01-01T00:00:00.000Z')`);
+    expect(store.generation()).toBe(seen);
+    const next = store.marks().replies;
+    expect(next).not.toBe(seen);
+
+    await store.identity.createUser(newUser(tenantId, 'alice'));
+    const afterOwnWrite = store.generation();
+    expect(afterOwnWrite).not.toBe(next);
+
+    store.marks();
+    await expect(
+      store.units.transaction(async () => {
+        throw new Error('the unit fails before it writes');
+      }),
+    ).rejects.toThrow('the unit fails before it writes');
+    expect(store.generation()).not.toBe(afterOwnWrite);
+  });
+
   it('stays with writes to tables no remembered reply reads', async () => {
     const before = store.generation();
     const tenantId = await store.identity.createTenant('acme');
