@@ -1,8 +1,9 @@
 /** What the shared logger keeps out of every Folio log: credentials in headers and bodies, and URL signatures. */
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { folioLogger, shapedLogger } from '../../../main/platform/log/logger.ts';
-import { redactUrl } from '../../../main/platform/log/redaction.ts';
+import { REDACTED, redactUrl } from '../../../main/platform/log/redaction.ts';
 
 function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
   const lines: Record<string, unknown>[] = [];
@@ -61,5 +62,26 @@ describe('the shared logger', () => {
     ['/v1/x?sig', '/v1/x?sig=[Redacted]'],
   ])('redactUrl(%s) is %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+
+  it('redacts every parameter that decodes to a credential name, whatever else the query holds', () => {
+    const secretName = fc
+      .tuple(fc.constantFrom('sig', 'signature', 'token', 'access_token', 'accesstoken'), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }))
+      .map(([name, upper, escaped]) =>
+        [...name].map((c, i) => (escaped[i] ? `%${c.charCodeAt(0).toString(16)}` : upper[i] ? c.toUpperCase() : c)).join(''),
+      );
+    const otherName = fc.stringMatching(/^[A-Za-z0-9_.~-]{1,8}$/);
+    const value = fc.stringMatching(/^[A-Za-z0-9_.~%+-]{0,10}$/);
+    const param = fc.tuple(fc.oneof(secretName, otherName), fc.option(value, { nil: undefined }));
+    fc.assert(
+      fc.property(fc.array(param, { minLength: 1, maxLength: 6 }), (params) => {
+        const query = params.map(([name, v]) => (v === undefined ? name : `${name}=${v}`)).join('&');
+        const logged = redactUrl(`/v1/x?${query}`).slice('/v1/x?'.length).split('&');
+        params.forEach(([name], i) => {
+          const secret = ['sig', 'signature', 'token', 'access_token', 'accesstoken'].includes(decodeURIComponent(name).toLowerCase());
+          expect(logged[i]).toBe(secret ? `${name}=${REDACTED}` : params[i]?.[1] === undefined ? name : `${name}=${params[i]?.[1] ?? ''}`);
+        });
+      }),
+    );
   });
 });
