@@ -166,7 +166,9 @@ function installEnvelope(app: FolioApp, callers: Callers): void {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
-    if (req.routeOptions.url === undefined || req.routeOptions.config.public) return;
+    // Fastify builds a new object at each read of routeOptions.
+    const route = req.routeOptions;
+    if (route.url === undefined || route.config.public) return;
     req.folioCtx = await callers.resolve(req, {
       authorization: req.headers.authorization,
       userToken: header(req, 'x-svc-user-token'),
