@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { folioLogger, shapedLogger } from '../../../main/platform/log/logger.ts';
+import { folioLogger, isoTime, shapedLogger } from '../../../main/platform/log/logger.ts';
 import { REDACTED, redactUrl } from '../../../main/platform/log/redaction.ts';
 
 function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
@@ -51,6 +51,19 @@ describe('the shared logger', () => {
     expect(lines.map((l) => l.msg)).toEqual(['first', 'request']);
     expect(lines[1]).toMatchObject({ level: 30, name: 'folio-serve', pid: process.pid, rid: 'r1', url: '/v1/x?sig=[Redacted]&a=1', status: 200 });
     expect(Date.parse(String(lines[1]?.time))).not.toBeNaN();
+  });
+
+  it("writes each line's time as pino's isoTime would, the clock's millisecond in ISO 8601", () => {
+    // Across a few of the clock's milliseconds, so that a time kept past its millisecond shows.
+    const start = Date.now();
+    while (Date.now() < start + 5) {
+      const before = Date.now();
+      const time = (JSON.parse(`{${isoTime().slice(1)}}`) as { time: string }).time;
+      const after = Date.now();
+      expect(time).toBe(new Date(Date.parse(time)).toISOString());
+      expect(Date.parse(time)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(time)).toBeLessThanOrEqual(after);
+    }
   });
 
   it.each([
