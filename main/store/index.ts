@@ -182,7 +182,8 @@ export class Store implements Repositories, Database {
    * read: what a request's caller and its remembered reply both depend on, read once a request.
    */
   marks(): Marks {
-    const [replies, tokens] = this.bothGenerations.get() as [number, number];
+    const [replies, tokensRow] = this.bothGenerations.get() as [number, number];
+    const tokens = this.units.tokenGeneration(tokensRow);
     if (this.db.inTransaction) return { replies: undefined, tokens };
     const generation = `${replies}.${this.units.rolledBack}`;
     this.seen = { replies: generation, changes: this.totalChanges.get() as number, rolledBack: this.units.rolledBack };

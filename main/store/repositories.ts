@@ -94,8 +94,8 @@ export interface Database {
 export interface Marks {
   /** The replies' generation, as `Database.generation()` answers it. */
   replies: string | undefined;
-  /** The tokens' generation: it moves with every token changed or removed, by any process. */
-  tokens: number;
+  /** The tokens' generation: it moves with every token changed or removed, by any process, and with a failed unit of work. */
+  tokens: string;
 }
 
 /** The repositories named by K, with the transaction that makes their writes atomic together. */

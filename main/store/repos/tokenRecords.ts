@@ -32,23 +32,26 @@ const KNOWN_TOKENS = 10_000;
 /**
  * Tokens found, by hash: every request looks its token up. A token leaves when this connection
  * removes it (forget, forgetExpired), and all of them when the tokens' generation moved (migration
- * 0023: every token changed or removed, by any connection or process, moves it), since that write
- * may have removed any. A new token moves nothing: it is not here until it is found.
+ * 0023: every token changed or removed, by any connection or process, moves its row), since that
+ * write may have removed any. A new token moves nothing: it is not here until it is found. The
+ * generation also counts this connection's units of work that failed: one that removed a token
+ * moved the row, and its ROLLBACK moves it back, so the row alone could come back to a number the
+ * memory holds tokens under, after another removal.
  * Expiry is the caller's to check on each use, from expiresAt.
  */
 export class TokenMemory {
   private readonly known = new Map<string, TokenRecord>();
-  private knownAt = -1;
+  private knownAt: string | undefined;
 
-  constructor(private readonly generation: () => number) {}
+  constructor(private readonly generation: () => string) {}
 
   /** The tokens' generation now, for a lookup whose request has not read it (Store.marks). */
-  now(): number {
+  now(): string {
     return this.generation();
   }
 
   /** The token remembered under `tokenHash`, for a request that read the tokens' generation `at`. */
-  get(tokenHash: string, at: number): TokenRecord | undefined {
+  get(tokenHash: string, at: string): TokenRecord | undefined {
     if (at !== this.knownAt || this.known.size >= KNOWN_TOKENS) {
       this.known.clear();
       this.knownAt = at;
@@ -61,7 +64,7 @@ export class TokenMemory {
    * Not once the memory has moved on: the token may have been removed since it was read, and the
    * memory's generation already past that removal.
    */
-  remember(tokenHash: string, record: TokenRecord, at: number): void {
+  remember(tokenHash: string, record: TokenRecord, at: string): void {
     if (at === this.knownAt) this.known.set(tokenHash, record);
   }
 

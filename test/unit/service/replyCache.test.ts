@@ -156,6 +156,35 @@ describe('Store.marks', () => {
     expect(store.marks().tokens).not.toBe(afterChanged);
     expect(store.marks().replies).toBe(store.generation());
   });
+
+  it('does not come back to a generation the token memory holds tokens under, after a unit that removed a token rolled back', async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    await store.tokens.insert('hash-kept', token(tenantId));
+    await store.tokens.insert('hash-spent', token(tenantId));
+    let fail = (): void => undefined;
+    const failing = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    let removed = (): void => undefined;
+    const removing = new Promise<void>((resolve) => {
+      removed = resolve;
+    });
+    const unit = store.units.transaction(async (tx) => {
+      await tx.tokens.consume('hash-spent');
+      removed();
+      await failing;
+      throw new Error('the unit fails after removing a token');
+    });
+    await removing;
+    // A request arrives while the unit is open: its marks see the unit's removal, its lookup waits for the unit.
+    const lookup = store.tokens.find('hash-kept', store.marks().tokens);
+    fail();
+    await expect(unit).rejects.toThrow('the unit fails after removing a token');
+    expect(await lookup).toBeDefined();
+    // The same removal, by another process, puts the row where the unit had put it.
+    elsewhere(`DELETE FROM tokens WHERE token_hash = 'hash-kept'`);
+    expect(await store.tokens.find('hash-kept', store.marks().tokens)).toBeUndefined();
+  });
 });
 
 describe('ReplyCache', () => {

@@ -33,7 +33,7 @@ export class AsyncTokenRepository {
    * The token stored under `tokenHash`. `seen`: the tokens' generation as the caller's request read
    * it (Store.marks), so the memory asks nothing more of the database on a hit.
    */
-  async find(tokenHash: string, seen?: number): Promise<TokenRecord | undefined> {
+  async find(tokenHash: string, seen?: string): Promise<TokenRecord | undefined> {
     const memory = this.memory;
     if (!memory) return this.read(tokenHash);
     const at = seen ?? memory.now();
