@@ -43,15 +43,17 @@ export function installAccessLog(app: FolioApp, log: Logger): void {
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
-    const line = accessLine(req, reply);
-    if (req.routeOptions.config.probe) log.debug(line, 'probe');
+    // Fastify builds a new object at each read of routeOptions.
+    const route = req.routeOptions;
+    const line = accessLine(req, reply, route.url);
+    if (route.config.probe) log.debug(line, 'probe');
     else if (reply.statusCode >= 500) log.error(line, 'request failed');
     else log.info(line, 'request');
     done();
   });
 }
 
-function accessLine(req: FastifyRequest, reply: FastifyReply): AccessLine {
+function accessLine(req: FastifyRequest, reply: FastifyReply, route: string | undefined): AccessLine {
   const ctx = req.folioCtx;
   const length = Number(reply.getHeader('content-length'));
   return {
@@ -59,7 +61,7 @@ function accessLine(req: FastifyRequest, reply: FastifyReply): AccessLine {
     ...(ctx ? { tenant: ctx.tenantId, client: ctx.clientId } : {}),
     ip: req.ip,
     method: req.method,
-    ...(req.routeOptions.url !== undefined ? { route: req.routeOptions.url } : {}),
+    ...(route !== undefined ? { route } : {}),
     url: req.url,
     status: reply.statusCode,
     ...(reply.folioCode !== null ? { code: reply.folioCode } : {}),

@@ -16,7 +16,7 @@ import type { Leadership } from '../store/leadership.ts';
 import { aclRoutes } from './acl/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { oauthRoutes } from './auth/oauthRoutes.ts';
-import { resolveCaller } from './auth/tokens.ts';
+import { Callers } from './auth/callers.ts';
 import { backgroundJobs } from './backgroundJobs.ts';
 import { BulkWrites, trackBulkWrites } from './foreground.ts';
 import { changeRoutes } from './changes/routes.ts';
@@ -89,8 +89,10 @@ export async function buildApp(store: Store, opts: BuildOptions = {}): Promise<F
   installValidation(app);
   installAccessLog(app, shapedLogger(serviceLog));
   installLingeringClose(app);
-  await installRateLimit(app, store, config.rateLimit);
-  installEnvelope(app, store);
+  const callers = new Callers(store);
+  app.decorateRequest('folioLookups', null);
+  await installRateLimit(app, store, callers, config.rateLimit);
+  installEnvelope(app, callers);
 
   // JSON routes speak JSON only: Fastify's text/plain parser would hand them a string to validate.
   app.removeContentTypeParser('text/plain');
@@ -159,13 +161,15 @@ function installValidation(app: FolioApp): void {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : lenient).compile(schema));
 }
 
-function installEnvelope(app: FolioApp, store: Store): void {
+function installEnvelope(app: FolioApp, callers: Callers): void {
   app.decorateRequest('folioCtx', null);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
-    if (req.routeOptions.url === undefined || req.routeOptions.config.public) return;
-    req.folioCtx = await resolveCaller(store, {
+    // Fastify builds a new object at each read of routeOptions.
+    const route = req.routeOptions;
+    if (route.url === undefined || route.config.public) return;
+    req.folioCtx = await callers.resolve(req, {
       authorization: req.headers.authorization,
       userToken: header(req, 'x-svc-user-token'),
       actAsSource: header(req, 'x-svc-act-as-source'),

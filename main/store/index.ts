@@ -33,7 +33,7 @@ import { UploadRepository } from './repos/uploads.ts';
 import { VersionRepository } from './repos/versions.ts';
 import { QuotaRepository } from './repos/quotas.ts';
 import { SearchRepository } from './repos/search.ts';
-import type { Database, Repositories } from './repositories.ts';
+import type { Database, Marks, Repositories } from './repositories.ts';
 
 export class Store implements Repositories, Database {
   /** The areas converted so far, on the same connection (docs/architecture.md, "The store on two databases"). */
@@ -57,6 +57,8 @@ export class Store implements Repositories, Database {
   ) {
     this.units = asyncOverSqlite(db);
     this.replyGeneration = db.prepare<[], number>('SELECT n FROM reply_generation WHERE id = 1').pluck();
+    this.bothGenerations = db.prepare<[], [number, number]>('SELECT r.n, t.n FROM reply_generation r, token_generation t WHERE r.id = 1 AND t.id = 1').raw();
+    this.totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
     this.versions = new VersionRepository(db);
     this.uploads = new UploadRepository(db);
     this.retention = new RetentionRepository(db);
@@ -156,10 +158,38 @@ export class Store implements Repositories, Database {
   // writes, committed; and the units of work that failed, since a reply read while one was open may
   // hold rows it wrote and then rolled back, with the row moved back too.
   private readonly replyGeneration: BetterSqlite3.Statement<[], number>;
+  private readonly bothGenerations: BetterSqlite3.Statement<[], [number, number]>;
+  // Rows this connection has changed since it opened, rolled back or not: a statement that reads no
+  // table, so it takes no lock.
+  private readonly totalChanges: BetterSqlite3.Statement<[], number>;
+  /** The replies' generation last read, with what this connection had done by then. */
+  private seen: { replies: string; changes: number; rolledBack: number } | undefined;
 
+  /**
+   * The replies' generation as `marks()` last read it (once a request, as it arrives), while this
+   * connection has written nothing and no unit of work has failed since; else, or before any
+   * `marks()`, read now. A write by another process after that read is seen by the next request's
+   * `marks()`, before its handler asks this: no request is answered from a generation read before
+   * it arrived.
+   */
   generation(): string | undefined {
     if (this.db.inTransaction) return undefined;
+    const seen = this.seen;
+    if (seen !== undefined && seen.rolledBack === this.units.rolledBack && seen.changes === this.totalChanges.get()) return seen.replies;
     return `${this.replyGeneration.get() as number}.${this.units.rolledBack}`;
+  }
+
+  /**
+   * The replies' generation (as `generation()` gives it) and the tokens' (migration 0023), in one
+   * read: what a request's caller and its remembered reply both depend on, read once a request.
+   */
+  marks(): Marks {
+    const [replies, tokensRow] = this.bothGenerations.get() as [number, number];
+    const tokens = this.units.tokenGeneration(tokensRow);
+    if (this.db.inTransaction) return { replies: undefined, tokens };
+    const generation = `${replies}.${this.units.rolledBack}`;
+    this.seen = { replies: generation, changes: this.totalChanges.get() as number, rolledBack: this.units.rolledBack };
+    return { replies: generation, tokens };
   }
 
   /** Throws when the database does not answer a query. */

@@ -81,9 +81,21 @@ export interface Database {
   /**
    * A mark that moves with every write to a table a remembered reply reads, whether this process
    * or another made it (docs/architecture.md, "The reply cache"); undefined while a transaction is
-   * open on this process's connection, whose reads may see rows it has not committed yet.
+   * open on this process's connection, whose reads may see rows it has not committed yet. Asked
+   * during a request, it is of that request's time or later: the request read it on arriving
+   * (`marks()`), and this process's own writes since are seen at once.
    */
   generation(): string | undefined;
+  /** The replies' and the tokens' generations in one read: a request's caller and reply read them once. */
+  marks(): Marks;
+}
+
+/** What one read of the database says of the two memories a request may use (`Store.marks`). */
+export interface Marks {
+  /** The replies' generation, as `Database.generation()` answers it. */
+  replies: string | undefined;
+  /** The tokens' generation: it moves with every token changed or removed, by any process, and with a failed unit of work. */
+  tokens: string;
 }
 
 /** The repositories named by K, with the transaction that makes their writes atomic together. */

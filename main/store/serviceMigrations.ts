@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_rate_limits.ts';
 import * as m0019 from './migrations/0019_reply_generation.ts';
 import * as m0020 from './migrations/0020_queue_leases.ts';
 import * as m0021 from './migrations/0021_leader_lease.ts';
+import * as m0023 from './migrations/0023_token_generation.ts';
 import { migrationsFrom } from './migrationFiles.ts';
 
 export const SERVICE_MIGRATIONS = migrationsFrom(
@@ -43,6 +44,7 @@ export const SERVICE_MIGRATIONS = migrationsFrom(
     '0019_reply_generation.ts': m0019,
     '0020_queue_leases.ts': m0020,
     '0021_leader_lease.ts': m0021,
+    '0023_token_generation.ts': m0023,
   },
   'main/store/migrations',
 );

@@ -25,6 +25,19 @@ afterAll(async () => {
   removeDir(server.dataDir);
 });
 
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Runs `write` on a connection of its own to the service's database, as another process would. */
+function otherProcess(write: (db: Database.Database) => void): void {
+  const db = new Database(join(server.dataDir, 'folio.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    write(db);
+  } finally {
+    db.close();
+  }
+}
+
 describe('POST /v1/auth/token', () => {
   it('issues an opaque APP_ONLY token with the tenant decoded from the client id', async () => {
     const res = await new Api(server.url).post<TokenResult>('/v1/auth/token', { clientId: tenant.clientId, clientSecret: tenant.clientSecret });
@@ -77,14 +90,32 @@ describe('a token stops working the moment it is removed (the service remembers 
     const t = await tokenFor();
     const api = new Api(server.url, t.accessToken);
     expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
-    const db = new Database(join(server.dataDir, 'folio.db'));
-    try {
-      db.pragma('busy_timeout = 5000');
-      expect(db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(createHash('sha256').update(t.accessToken).digest('hex')).changes).toBe(1);
-    } finally {
-      db.close();
-    }
+    otherProcess((db) => expect(db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(sha256(t.accessToken)).changes).toBe(1));
     expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(100001);
+  });
+
+  it('refuses a token another process changed in the database, on the next request', async () => {
+    const t = await tokenFor();
+    const api = new Api(server.url, t.accessToken);
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    otherProcess((db) => expect(db.prepare('UPDATE tokens SET expires_at = 1 WHERE token_hash = ?').run(sha256(t.accessToken)).changes).toBe(1));
+    const after = await api.post('/v1/containers/getPage', {});
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe(100002);
+  });
+});
+
+describe("a caller's client is read again once another process has changed it", () => {
+  it('refuses the app token alone of a client another process made public, on the next request', async () => {
+    const client = JSON.parse((await folio(['admin', 'create-client', '--data', server.dataDir, '--tenant', tenant.tenantId, '--json'])).stdout) as { clientId: string; clientSecret: string };
+    const t = data(await new Api(server.url).post<TokenResult>('/v1/auth/token', client));
+    const api = new Api(server.url, t.accessToken);
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    expect((await api.post('/v1/containers/getPage', {})).body.code).toBe(0);
+    otherProcess((db) => expect(db.prepare('UPDATE api_clients SET public = 1 WHERE client_id = ?').run(client.clientId).changes).toBe(1));
+    const after = await api.post('/v1/containers/getPage', {});
+    expect(after.status).toBe(403);
+    expect(after.body.code).toBe(100007);
   });
 });
 

@@ -15,13 +15,29 @@ export function isLogLevel(value: string): value is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(value);
 }
 
+let lastMs = -1;
+let lastTime = '';
+
+/**
+ * pino's `isoTime` (`,"time":"<ISO 8601>"`), formatted once a millisecond: a busy service writes
+ * several access lines in one, and formatting the date was a fifth of pino's work on a line.
+ */
+export function isoTime(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
+}
+
 export function folioLogger(destination: DestinationStream, o: { name: string; level: LogLevel }): Logger {
   return pino(
     {
       name: o.name,
       level: o.level,
       ...REDACTION,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       serializers: { err: pino.stdSerializers.err, url: redactUrl },
     },
     destination,
@@ -39,7 +55,7 @@ export function shapedLogger(base: Logger): Logger {
     {
       level: base.level,
       base: { pid: process.pid, hostname: hostname(), ...base.bindings() },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       serializers: { url: redactUrl },
     },
     (base as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym],

@@ -21,10 +21,17 @@ export const REDACT_PATHS: string[] = SECRET_KEYS.flatMap((k) => [step(k, true),
  */
 const SECRET_PARAMS = new Set(['sig', 'signature', 'token', 'access_token', 'accesstoken']);
 
+/**
+ * A query without these (in any case) can name no credential parameter: each name above holds
+ * `sig` or `token`, and a name can only hide it behind a percent-escape. Every request's access
+ * line passes here, and most queries hold none, so they are kept without being taken apart.
+ */
+const MAY_NAME_SECRET = /sig|token|%/i;
+
 /** The URL as logged: path and query, with every credential parameter's value replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  if (q < 0 || !MAY_NAME_SECRET.test(url.slice(q + 1))) return url;
   const kept = url
     .slice(q + 1)
     .split('&')

@@ -2,6 +2,7 @@
 import type { TokenResult } from '../../../shared/v1/resources.ts';
 import type { Repos } from '../../store/repositories.ts';
 import type { ClientRecord, UserRecord } from '../../store/repos/identityRecords.ts';
+import type { TokenRecord } from '../../store/repos/tokenRecords.ts';
 import type { RequestContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { hashToken, newSecret, passwordMatches, secretMatches } from './credentials.ts';
@@ -79,15 +80,25 @@ export interface ChannelHeaders {
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
+/** Where resolveCaller finds tokens (by the token itself) and clients: the repositories, or a request's memories (./callers.ts). */
+export interface CallerLookups {
+  token(token: string): Promise<TokenRecord | undefined>;
+  client(clientId: string): Promise<ClientRecord | undefined>;
+}
+
+function lookupsOf(repos: Repos<'identity' | 'tokens'>): CallerLookups {
+  return { token: (token) => repos.tokens.find(hashToken(token)), client: (clientId) => repos.identity.getClient(clientId) };
+}
+
 /**
  * Resolves the caller. The order matters and follows spec §5: the app token first; then both
  * channels together (101008); then half a weak pair (101009); then the channel itself, where a
  * weak channel on a client without act_as_user_allowed silently stays APP_ONLY.
  */
-export async function resolveCaller(repos: Repos<'identity' | 'tokens'>, h: ChannelHeaders): Promise<RequestContext> {
+export async function resolveCaller(repos: Repos<'identity' | 'tokens'>, h: ChannelHeaders, lookups: CallerLookups = lookupsOf(repos)): Promise<RequestContext> {
   const match = h.authorization ? BEARER.exec(h.authorization) : null;
   if (!match?.[1]) fail('UNAUTHENTICATED');
-  const token = await repos.tokens.find(hashToken(match[1]));
+  const token = await lookups.token(match[1]);
   if (!token || token.kind !== 'access') fail('UNAUTHENTICATED');
   if (token.expiresAt < Date.now()) fail('TOKEN_EXPIRED');
   const app: RequestContext = { tenantId: token.tenantId, clientId: token.clientId, mode: 'APP_ONLY', userId: null };
@@ -99,13 +110,13 @@ export async function resolveCaller(repos: Repos<'identity' | 'tokens'>, h: Chan
   if (hasSource !== hasSourceId) fail('CHANNEL_WEAK_INCOMPLETE');
 
   if (hasStrong) {
-    const user = await repos.tokens.find(hashToken(h.userToken as string));
+    const user = await lookups.token(h.userToken as string);
     if (!user || user.kind !== 'user' || user.tenantId !== app.tenantId || !user.userId || user.expiresAt < Date.now()) {
       fail('USER_TOKEN_INVALID');
     }
     return { ...app, mode: 'USER_TOKEN', userId: user.userId };
   }
-  const client = await repos.identity.getClient(app.clientId);
+  const client = await lookups.client(app.clientId);
   // Anyone may run a public client, so its app token alone must not carry the application's rights.
   if (client?.isPublic) fail('PUBLIC_CLIENT_NEEDS_USER');
   if (hasSource) {

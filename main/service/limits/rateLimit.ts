@@ -13,7 +13,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { errorValue } from '../../../shared/errors.ts';
-import { hashToken } from '../auth/credentials.ts';
+import type { Callers } from '../auth/callers.ts';
 import type { Repos } from '../../store/repositories.ts';
 import type { FolioApp } from '../kernel.ts';
 import { ServiceError } from '../errors.ts';
@@ -26,7 +26,7 @@ const BEARER = /^Bearer (\S+)$/;
  * Installs the limit as an onRequest hook. Call it before the hook that authenticates, so it
  * runs first; it sets X-Request-Id itself, because a refusal ends the request before that hook.
  */
-export async function installRateLimit(app: FolioApp, repos: Repos<'tokens' | 'rateLimits'>, settings: RateLimitSettings): Promise<void> {
+export async function installRateLimit(app: FolioApp, repos: Repos<'rateLimits'>, callers: Callers, settings: RateLimitSettings): Promise<void> {
   if (settings.max === 0) return;
   const counts = new SharedCounts({ table: () => repos.rateLimits, batch: batchFor(settings.max), log: app.log });
   // Before the database closes: what this node counted still reaches the others.
@@ -36,7 +36,7 @@ export async function installRateLimit(app: FolioApp, repos: Repos<'tokens' | 'r
     global: false,
     max: settings.max,
     timeWindow: settings.windowMs,
-    keyGenerator: (req) => limitKey(repos, req),
+    keyGenerator: (req) => limitKey(callers, req),
     errorResponseBuilder: (_req, context) =>
       new ServiceError(
         errorValue('RATE_LIMITED', `too many requests: at most ${settings.max} in ${settings.windowMs} ms for this client; retry in ${context.after}`, {
@@ -52,10 +52,10 @@ export async function installRateLimit(app: FolioApp, repos: Repos<'tokens' | 'r
   });
 }
 
-/** `client:<clientId>` for a live access token, else `ip:<address>`. */
-async function limitKey(repos: Repos<'tokens'>, req: FastifyRequest): Promise<string> {
+/** `client:<clientId>` for a live access token, else `ip:<address>`. The caller's hook finds the token again without a second lookup. */
+async function limitKey(callers: Callers, req: FastifyRequest): Promise<string> {
   const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-  const record = token ? await repos.tokens.find(hashToken(token)) : undefined;
+  const record = token ? await callers.of(req).token(token) : undefined;
   if (record && record.kind === 'access' && record.expiresAt >= Date.now()) return `client:${record.clientId}`;
   return `ip:${req.ip}`;
 }

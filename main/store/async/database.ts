@@ -191,9 +191,15 @@ export class SqliteKysely extends KyselyDatabase {
   private failedUnits = 0;
 
   static over(raw: Db): SqliteKysely {
-    const dataVersion = raw.prepare<[], number>('PRAGMA data_version').pluck();
+    const tokenGeneration = raw.prepare<[], number>('SELECT n FROM token_generation WHERE id = 1').pluck();
     const kysely = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
-    return new SqliteKysely(raw, kysely, new TokenMemory(() => dataVersion.get() as number));
+    const database: SqliteKysely = new SqliteKysely(raw, kysely, new TokenMemory(() => database.tokenGeneration(tokenGeneration.get() as number)));
+    return database;
+  }
+
+  /** The tokens' generation as the token memory keys it: the row (migration 0023) and the failed units of work. */
+  tokenGeneration(row: number): string {
+    return `${row}.${this.failedUnits}`;
   }
 
   /** Whether a unit of work holds the connection between its BEGIN and its end (see Store.transaction). */

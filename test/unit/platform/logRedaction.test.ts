@@ -1,8 +1,9 @@
 /** What the shared logger keeps out of every Folio log: credentials in headers and bodies, and URL signatures. */
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { folioLogger, shapedLogger } from '../../../main/platform/log/logger.ts';
-import { redactUrl } from '../../../main/platform/log/redaction.ts';
+import { folioLogger, isoTime, shapedLogger } from '../../../main/platform/log/logger.ts';
+import { REDACTED, redactUrl } from '../../../main/platform/log/redaction.ts';
 
 function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
   const lines: Record<string, unknown>[] = [];
@@ -52,6 +53,19 @@ describe('the shared logger', () => {
     expect(Date.parse(String(lines[1]?.time))).not.toBeNaN();
   });
 
+  it("writes each line's time as pino's isoTime would, the clock's millisecond in ISO 8601", () => {
+    // Across a few of the clock's milliseconds, so that a time kept past its millisecond shows.
+    const start = Date.now();
+    while (Date.now() < start + 5) {
+      const before = Date.now();
+      const time = (JSON.parse(`{${isoTime().slice(1)}}`) as { time: string }).time;
+      const after = Date.now();
+      expect(time).toBe(new Date(Date.parse(time)).toISOString());
+      expect(Date.parse(time)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(time)).toBeLessThanOrEqual(after);
+    }
+  });
+
   it.each([
     ['/v1/containers/get?containerId=c1', '/v1/containers/get?containerId=c1'],
     ['/v1/x', '/v1/x'],
@@ -61,5 +75,26 @@ describe('the shared logger', () => {
     ['/v1/x?sig', '/v1/x?sig=[Redacted]'],
   ])('redactUrl(%s) is %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+
+  it('redacts every parameter that decodes to a credential name, whatever else the query holds', () => {
+    const secretName = fc
+      .tuple(fc.constantFrom('sig', 'signature', 'token', 'access_token', 'accesstoken'), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }))
+      .map(([name, upper, escaped]) =>
+        [...name].map((c, i) => (escaped[i] ? `%${c.charCodeAt(0).toString(16)}` : upper[i] ? c.toUpperCase() : c)).join(''),
+      );
+    const otherName = fc.stringMatching(/^[A-Za-z0-9_.~-]{1,8}$/);
+    const value = fc.stringMatching(/^[A-Za-z0-9_.~%+-]{0,10}$/);
+    const param = fc.tuple(fc.oneof(secretName, otherName), fc.option(value, { nil: undefined }));
+    fc.assert(
+      fc.property(fc.array(param, { minLength: 1, maxLength: 6 }), (params) => {
+        const query = params.map(([name, v]) => (v === undefined ? name : `${name}=${v}`)).join('&');
+        const logged = redactUrl(`/v1/x?${query}`).slice('/v1/x?'.length).split('&');
+        params.forEach(([name], i) => {
+          const secret = ['sig', 'signature', 'token', 'access_token', 'accesstoken'].includes(decodeURIComponent(name).toLowerCase());
+          expect(logged[i]).toBe(secret ? `${name}=${REDACTED}` : params[i]?.[1] === undefined ? name : `${name}=${params[i]?.[1] ?? ''}`);
+        });
+      }),
+    );
   });
 });

@@ -67,6 +67,29 @@ describe('Store.generation', () => {
     expect(store.generation()).not.toBe(afterStatement);
   });
 
+  it("is the one the request's marks() read until this connection writes or a unit of work fails, then read again", async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    const seen = store.marks().replies;
+    expect(store.generation()).toBe(seen);
+    // Another process's write after the request arrived: the next request's marks() reads it.
+    elsewhere(`INSERT INTO users (user_id, tenant_id, name, password_hash, create_time) VALUES ('usr_elsewhere', '${tenantId}', 'bob', 'x', '2026-01-01T00:00:00.000Z')`);
+    expect(store.generation()).toBe(seen);
+    const next = store.marks().replies;
+    expect(next).not.toBe(seen);
+
+    await store.identity.createUser(newUser(tenantId, 'alice'));
+    const afterOwnWrite = store.generation();
+    expect(afterOwnWrite).not.toBe(next);
+
+    store.marks();
+    await expect(
+      store.units.transaction(async () => {
+        throw new Error('the unit fails before it writes');
+      }),
+    ).rejects.toThrow('the unit fails before it writes');
+    expect(store.generation()).not.toBe(afterOwnWrite);
+  });
+
   it('stays with writes to tables no remembered reply reads', async () => {
     const before = store.generation();
     const tenantId = await store.identity.createTenant('acme');
@@ -107,6 +130,60 @@ describe('Store.generation', () => {
     release();
     await unit;
     expect(store.generation()).toBeDefined();
+  });
+});
+
+describe('Store.marks', () => {
+  const token = (tenantId: string) => ({ kind: 'access' as const, tenantId, clientId: 'cli_x', userId: null, expiresAt: Date.now() + 60_000 });
+
+  it("gives the replies' generation, and the tokens', which moves with a token changed or removed, by any connection", async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    expect(store.marks().replies).toBe(store.generation());
+    const before = store.marks().tokens;
+    await store.tokens.insert('hash-a', token(tenantId));
+    await store.tokens.insert('hash-b', token(tenantId));
+    expect(store.marks().tokens).toBe(before);
+
+    expect(await store.tokens.consume('hash-a')).toBe(true);
+    const afterRemoved = store.marks().tokens;
+    expect(afterRemoved).not.toBe(before);
+
+    elsewhere(`UPDATE tokens SET expires_at = 1 WHERE token_hash = 'hash-b'`);
+    const afterChanged = store.marks().tokens;
+    expect(afterChanged).not.toBe(afterRemoved);
+
+    elsewhere(`DELETE FROM tokens WHERE token_hash = 'hash-b'`);
+    expect(store.marks().tokens).not.toBe(afterChanged);
+    expect(store.marks().replies).toBe(store.generation());
+  });
+
+  it('does not come back to a generation the token memory holds tokens under, after a unit that removed a token rolled back', async () => {
+    const tenantId = await store.identity.createTenant('acme');
+    await store.tokens.insert('hash-kept', token(tenantId));
+    await store.tokens.insert('hash-spent', token(tenantId));
+    let fail = (): void => undefined;
+    const failing = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    let removed = (): void => undefined;
+    const removing = new Promise<void>((resolve) => {
+      removed = resolve;
+    });
+    const unit = store.units.transaction(async (tx) => {
+      await tx.tokens.consume('hash-spent');
+      removed();
+      await failing;
+      throw new Error('the unit fails after removing a token');
+    });
+    await removing;
+    // A request arrives while the unit is open: its marks see the unit's removal, its lookup waits for the unit.
+    const lookup = store.tokens.find('hash-kept', store.marks().tokens);
+    fail();
+    await expect(unit).rejects.toThrow('the unit fails after removing a token');
+    expect(await lookup).toBeDefined();
+    // The same removal, by another process, puts the row where the unit had put it.
+    elsewhere(`DELETE FROM tokens WHERE token_hash = 'hash-kept'`);
+    expect(await store.tokens.find('hash-kept', store.marks().tokens)).toBeUndefined();
   });
 });
 

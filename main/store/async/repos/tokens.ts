@@ -16,8 +16,9 @@ const findToken = compiledOnce((q: Kysely<StoreSchema>, tokenHash: string) =>
 
 export class AsyncTokenRepository {
   /**
-   * `memory` only where the database says when another connection has committed (SQLite): on
-   * PostgreSQL a token revoked on one node must fail on every other one at once.
+   * `memory` only where a row says when any token was changed or removed (SQLite's tokens'
+   * generation, migration 0023): on PostgreSQL a token revoked on one node must fail on every other
+   * one at once.
    */
   constructor(
     private readonly q: Kysely<StoreSchema>,
@@ -28,14 +29,24 @@ export class AsyncTokenRepository {
     await insertToken.run(this.q, tokenHash, record.kind, record.tenantId, record.clientId, record.userId, record.expiresAt, nowIso());
   }
 
-  async find(tokenHash: string): Promise<TokenRecord | undefined> {
-    const known = this.memory?.get(tokenHash);
+  /**
+   * The token stored under `tokenHash`. `seen`: the tokens' generation as the caller's request read
+   * it (Store.marks), so the memory asks nothing more of the database on a hit.
+   */
+  async find(tokenHash: string, seen?: string): Promise<TokenRecord | undefined> {
+    const memory = this.memory;
+    if (!memory) return this.read(tokenHash);
+    const at = seen ?? memory.now();
+    const known = memory.get(tokenHash, at);
     if (known) return known;
-    const [row] = (await findToken.run(this.q, tokenHash)).rows;
-    if (!row) return undefined;
-    const record = toToken(row);
-    this.memory?.remember(tokenHash, record);
+    const record = await this.read(tokenHash);
+    if (record) memory.remember(tokenHash, record, at);
     return record;
+  }
+
+  private async read(tokenHash: string): Promise<TokenRecord | undefined> {
+    const [row] = (await findToken.run(this.q, tokenHash)).rows;
+    return row && toToken(row);
   }
 
   /** Removes a token and reports whether it was there: a refresh token is spent exactly once, on any node. */
