@@ -1,16 +1,15 @@
 /**
  * The tree's documents on the asynchronous store (main/store/async/repos/documents.ts) run the
  * same cases on a real SQLite file and on the real PostgreSQL of scripts/cluster.sh (the documents
- * table of migration 0009_tree, its id in code-point order since 0010_documents): one set of
+ * table of migration 0009_tree, its id in code-point order since 0010_documents, the reply cache's
+ * generation a row a tenant since 0011_reply_generation): one set of
  * queries, one behaviour, and what one node writes the other reads.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAsyncPostgres, type AsyncDatabase } from '../../../main/store/async/database.ts';
+import type { AsyncDatabase } from '../../../main/store/async/database.ts';
 import type { NewContainer } from '../../../main/store/async/repos/containers.ts';
 import type { NewDocument } from '../../../main/store/async/repos/documents.ts';
-import { adminClient, newDatabase, newPostgresDatabase } from '../../helpers/asyncDatabases.ts';
+import { twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
 
@@ -49,44 +48,20 @@ const version = (n: number, hash: string, sizeBytes: number) => ({
 });
 
 describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
+  let nodes: TwoNodes;
   let db: AsyncDatabase;
   /** A second node on the same database. */
   let other: AsyncDatabase;
-  let sqliteDir: string | undefined;
-  let postgresName = '';
+  const raw = <T>(text: string, ...args: unknown[]): Promise<T[]> => nodes.raw<T>(text, ...args);
 
   beforeAll(async () => {
-    let open: () => Promise<AsyncDatabase>;
-    if (dialect === 'sqlite') {
-      open = await newDatabase(cluster, dialect, dirs);
-      sqliteDir = dirs.at(-1);
-    } else {
-      const { url, name } = await newPostgresDatabase(cluster);
-      postgresName = name;
-      open = () => openAsyncPostgres(url, cluster.env.PGPASSWORD);
-    }
-    db = await open();
-    other = await open();
+    nodes = await twoNodes(cluster, dialect, dirs);
+    ({ db, other } = nodes);
   }, HEAVY_TEST_MS);
 
   afterAll(async () => {
-    await db?.close();
-    await other?.close();
+    await nodes?.close();
   });
-
-  /** Runs SQL on a connection of its own, as another process would: the schema's own rows. */
-  async function raw<T>(text: string, ...args: unknown[]): Promise<T[]> {
-    if (sqliteDir) {
-      const conn = new Database(join(sqliteDir, 'folio.db'));
-      try {
-        return conn.prepare(text).all(...args) as T[];
-      } finally {
-        conn.close();
-      }
-    }
-    let n = 0;
-    return adminClient(cluster, async (c) => (await c.query(text.replace(/\?/g, () => `$${++n}`), args)).rows as T[], postgresName);
-  }
 
   it('keeps a document with its defaults and metadata, found by id from another node and only in its tenant', async () => {
     const root = await db.repos.containers.create(folder('tnt_keep', null, 'Root'));
@@ -229,7 +204,8 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it("moves the reply cache's generation with every write to a document, committed by whichever node, and not with a read", async () => {
-    const generation = async (): Promise<number> => Number((await raw<{ n: number | string }>('SELECT n FROM reply_generation WHERE id = 1'))[0]?.n);
+    // The tenant's own row on PostgreSQL (0011_reply_generation), the one row on SQLite.
+    const generation = (): Promise<number> => db.repos.replyGenerations.of('tnt_gen');
     const root = await db.repos.containers.create(folder('tnt_gen', null, 'Root'));
     let last = await generation();
     const moved = async (): Promise<void> => {
