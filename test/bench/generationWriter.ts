@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openAsyncPostgres, type AsyncDatabase } from '../../main/store/async/database.ts';
 import type { NewContainer } from '../../main/store/async/repos/containers.ts';
+import { newFolder } from '../helpers/treeRecords.ts';
 
 export interface GenerationWriterJob {
   node: string;
@@ -17,18 +18,7 @@ export interface GenerationWriterJob {
   units: number;
 }
 
-const folder = (tenantId: string, parentId: string | null, name: string): NewContainer => ({
-  tenantId,
-  parentId,
-  containerTypeId: 'ctt_folder',
-  name,
-  description: '',
-  sortOrder: 0,
-  metadata: {},
-  aclInheritEnabled: true,
-  systemKind: null,
-  createBy: 'usr_bench',
-});
+const folder = (tenantId: string, parentId: string | null, name: string): NewContainer => newFolder(tenantId, parentId, name, { createBy: 'usr_bench' });
 
 async function createIn(db: AsyncDatabase, tenantId: string, parentId: string | null, name: string): Promise<string> {
   return db.transaction(async (tx) => {

@@ -7,27 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
-import type { NewContainer } from '../../../main/store/async/repos/containers.ts';
 import type { NewDocument } from '../../../main/store/async/repos/documents.ts';
 import { twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
+import { newFolder } from '../../helpers/treeRecords.ts';
 
 const dirs: string[] = [];
 const cluster = useCluster(dirs);
 
-const folder = (tenantId: string, parentId: string | null, name: string): NewContainer => ({
-  tenantId,
-  parentId,
-  containerTypeId: 'ctt_folder',
-  name,
-  description: '',
-  sortOrder: 0,
-  metadata: {},
-  aclInheritEnabled: true,
-  systemKind: null,
-  createBy: 'usr_a',
-});
 
 const file = (tenantId: string, containerId: string, title: string, metadata: Record<string, unknown> = {}): NewDocument => ({
   tenantId,
@@ -64,7 +52,7 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it('keeps a document with its defaults and metadata, found by id from another node and only in its tenant', async () => {
-    const root = await db.repos.containers.create(folder('tnt_keep', null, 'Root'));
+    const root = await db.repos.containers.create(newFolder('tnt_keep', null, 'Root'));
     const doc = await db.repos.documents.create(file('tnt_keep', root.containerId, 'plan.pdf', { owner: 'b', year: 2026 }));
     expect(doc).toMatchObject({
       tenantId: 'tnt_keep',
@@ -90,8 +78,8 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it('changes only the patched fields, and makes a version current exactly as it is then stored', async () => {
-    const root = await db.repos.containers.create(folder('tnt_change', null, 'Root'));
-    const elsewhere = await db.repos.containers.create(folder('tnt_change', root.containerId, 'Other'));
+    const root = await db.repos.containers.create(newFolder('tnt_change', null, 'Root'));
+    const elsewhere = await db.repos.containers.create(newFolder('tnt_change', root.containerId, 'Other'));
     const doc = await db.repos.documents.create(file('tnt_change', root.containerId, 'a.txt', { k: 1 }));
     const moved = await other.repos.documents.update('tnt_change', doc.docId, { title: 'b.txt', containerId: elsewhere.containerId }, 'usr_b');
     expect(moved).toMatchObject({ title: 'b.txt', containerId: elsewhere.containerId, metadata: { k: 1 }, updateBy: 'usr_b', createBy: 'usr_a' });
@@ -111,7 +99,7 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it("moves documents to the recycle bin and back by batch, and lists a container's documents by state", async () => {
-    const root = await db.repos.containers.create(folder('tnt_bin', null, 'Root'));
+    const root = await db.repos.containers.create(newFolder('tnt_bin', null, 'Root'));
     const a = await db.repos.documents.create(file('tnt_bin', root.containerId, 'a'));
     const b = await db.repos.documents.create(file('tnt_bin', root.containerId, 'b'));
     await db.repos.documents.setState('tnt_bin', b.docId, 'DELETED', '2026-12-01T00:00:00.000Z', 'batch_1', 'usr_b');
@@ -125,8 +113,8 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it('finds a name taken by an active document or container of the same container, but for the item itself', async () => {
-    const root = await db.repos.containers.create(folder('tnt_names', null, 'Root'));
-    const sub = await db.repos.containers.create(folder('tnt_names', root.containerId, 'Sub'));
+    const root = await db.repos.containers.create(newFolder('tnt_names', null, 'Root'));
+    const sub = await db.repos.containers.create(newFolder('tnt_names', root.containerId, 'Sub'));
     const doc = await db.repos.documents.create(file('tnt_names', root.containerId, 'Same'));
     const taken = (name: string, exceptId?: string, containerId = root.containerId, tenantId = 'tnt_names') => other.repos.documents.nameTaken(tenantId, containerId, name, exceptId);
     expect(await taken('Same')).toBe(true);
@@ -143,7 +131,7 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it('pages documents by each order in code-point order, equal values by id, with the total, deleted ones on request', async () => {
-    const root = await db.repos.containers.create(folder('tnt_page', null, 'Root'));
+    const root = await db.repos.containers.create(newFolder('tnt_page', null, 'Root'));
     const made = [];
     for (const [title, size] of [['b', 2], ['B', 1], ['a', 1], ['Ä', 3], ['c', 1]] as const) {
       const d = await db.repos.documents.create(file('tnt_page', root.containerId, title));
@@ -166,7 +154,7 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it('keeps documents of equal sort values in code-point order of their ids, whatever the locale', async () => {
-    const root = await db.repos.containers.create(folder('tnt_ties', null, 'Root'));
+    const root = await db.repos.containers.create(newFolder('tnt_ties', null, 'Root'));
     const ids: string[] = [];
     for (let i = 0; i < 16; i++) ids.push((await db.repos.documents.create(file('tnt_ties', root.containerId, `t${i}`))).docId);
     const page = await other.repos.documents.page('tnt_ties', root.containerId, false, { column: 'sizeBytes', asc: false }, 20, 0);
@@ -178,7 +166,7 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   });
 
   it('commits a document with its current version and change, or none of them', async () => {
-    const root = await db.repos.containers.create(folder('tnt_unit', null, 'Root'));
+    const root = await db.repos.containers.create(newFolder('tnt_unit', null, 'Root'));
     const made = await db.transaction(async (tx) => {
       const d = await tx.documents.create(file('tnt_unit', root.containerId, 'kept.txt'));
       const current = await tx.documents.setCurrentVersion(d, version(1, 'd'.repeat(64), 3), 'usr_a');
@@ -206,7 +194,7 @@ describe.each(['sqlite', 'postgres'] as const)('documents on %s', (dialect) => {
   it("moves the reply cache's generation with every write to a document, committed by whichever node, and not with a read", async () => {
     // The tenant's own row on PostgreSQL (0011_reply_generation), the one row on SQLite.
     const generation = (): Promise<number> => db.repos.replyGenerations.of('tnt_gen');
-    const root = await db.repos.containers.create(folder('tnt_gen', null, 'Root'));
+    const root = await db.repos.containers.create(newFolder('tnt_gen', null, 'Root'));
     let last = await generation();
     const moved = async (): Promise<void> => {
       const now = await generation();

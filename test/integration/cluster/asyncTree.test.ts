@@ -5,27 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDatabase } from '../../../main/store/async/database.ts';
-import type { NewContainer } from '../../../main/store/async/repos/containers.ts';
 import { twoNodes, type TwoNodes } from '../../helpers/asyncDatabases.ts';
 import { useCluster } from '../../helpers/clusterFixture.ts';
 import { HEAVY_TEST_MS } from '../../helpers/wait.ts';
+import { newFolder } from '../../helpers/treeRecords.ts';
 
 const dirs: string[] = [];
 const cluster = useCluster(dirs);
 
-const folder = (tenantId: string, parentId: string | null, name: string, more: Partial<NewContainer> = {}): NewContainer => ({
-  tenantId,
-  parentId,
-  containerTypeId: 'ctt_folder',
-  name,
-  description: '',
-  sortOrder: 0,
-  metadata: {},
-  aclInheritEnabled: true,
-  systemKind: null,
-  createBy: 'usr_a',
-  ...more,
-});
 
 describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
   let nodes: TwoNodes;
@@ -57,8 +44,8 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
 
   it('keeps a container with its nulls, flags and metadata, found by id and by system kind from another node', async () => {
     const { containers } = db.repos;
-    const root = await containers.create(folder('tnt_keep', null, 'Root', { systemKind: 'ROOT', aclInheritEnabled: false }));
-    const child = await containers.create(folder('tnt_keep', root.containerId, 'Reports', { description: 'quarterly', sortOrder: 7, metadata: { project: 'apollo', year: 2026 } }));
+    const root = await containers.create(newFolder('tnt_keep', null, 'Root', { systemKind: 'ROOT', aclInheritEnabled: false }));
+    const child = await containers.create(newFolder('tnt_keep', root.containerId, 'Reports', { description: 'quarterly', sortOrder: 7, metadata: { project: 'apollo', year: 2026 } }));
     expect(root).toMatchObject({ tenantId: 'tnt_keep', parentId: null, systemKind: 'ROOT', aclInheritEnabled: false, status: 'ACTIVE', deletedBatch: null, purgeAt: '', metadata: {} });
     expect(typeof root.id).toBe('number');
     expect(child.id).toBeGreaterThan(root.id);
@@ -71,9 +58,9 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
 
   it('changes only the patched fields, and moves items to the recycle bin and back by batch', async () => {
     const { containers } = db.repos;
-    const root = await containers.create(folder('tnt_change', null, 'Root'));
-    const a = await containers.create(folder('tnt_change', root.containerId, 'A', { metadata: { k: 1 } }));
-    const b = await containers.create(folder('tnt_change', root.containerId, 'B'));
+    const root = await containers.create(newFolder('tnt_change', null, 'Root'));
+    const a = await containers.create(newFolder('tnt_change', root.containerId, 'A', { metadata: { k: 1 } }));
+    const b = await containers.create(newFolder('tnt_change', root.containerId, 'B'));
     const renamed = await containers.update('tnt_change', a.containerId, { name: 'A2', parentId: b.containerId }, 'usr_b');
     expect(renamed).toMatchObject({ name: 'A2', parentId: b.containerId, metadata: { k: 1 }, aclInheritEnabled: true, updateBy: 'usr_b', createBy: 'usr_a' });
     expect(await other.repos.containers.update('tnt_change', a.containerId, { aclInheritEnabled: false, metadata: {} }, 'usr_c')).toMatchObject({ name: 'A2', aclInheritEnabled: false, metadata: {} });
@@ -89,10 +76,10 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
 
   it('lists a subtree parents first whatever its status, and ancestors up to the root, within the tenant', async () => {
     const { containers } = db.repos;
-    const root = await containers.create(folder('tnt_sub', null, 'Root'));
-    const mid = await containers.create(folder('tnt_sub', root.containerId, 'Mid'));
-    const low = await containers.create(folder('tnt_sub', mid.containerId, 'Low'));
-    const side = await containers.create(folder('tnt_sub', root.containerId, 'Side'));
+    const root = await containers.create(newFolder('tnt_sub', null, 'Root'));
+    const mid = await containers.create(newFolder('tnt_sub', root.containerId, 'Mid'));
+    const low = await containers.create(newFolder('tnt_sub', mid.containerId, 'Low'));
+    const side = await containers.create(newFolder('tnt_sub', root.containerId, 'Side'));
     await containers.setStatus('tnt_sub', mid.containerId, 'DELETED', '', 'batch_2', 'usr_a');
     const ids = await other.repos.containers.subtreeIds('tnt_sub', root.containerId);
     expect(ids[0]).toBe(root.containerId);
@@ -107,9 +94,9 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
 
   it('has children while an active container or document is under it', async () => {
     const { containers } = db.repos;
-    const root = await containers.create(folder('tnt_kids', null, 'Root'));
-    const sub = await containers.create(folder('tnt_kids', root.containerId, 'Sub'));
-    const leaf = await containers.create(folder('tnt_kids', sub.containerId, 'Leaf'));
+    const root = await containers.create(newFolder('tnt_kids', null, 'Root'));
+    const sub = await containers.create(newFolder('tnt_kids', root.containerId, 'Sub'));
+    const leaf = await containers.create(newFolder('tnt_kids', sub.containerId, 'Leaf'));
     expect(await other.repos.containers.hasActiveChildren('tnt_kids', root.containerId)).toBe(true);
     await containers.setStatus('tnt_kids', sub.containerId, 'DELETED', '', 'batch_3', 'usr_a');
     expect(await other.repos.containers.hasActiveChildren('tnt_kids', root.containerId)).toBe(false);
@@ -122,9 +109,9 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
 
   it('pages children by each order in code-point order, equal values by id, with the total, deleted ones on request', async () => {
     const { containers } = db.repos;
-    const root = await containers.create(folder('tnt_page', null, 'Root'));
+    const root = await containers.create(newFolder('tnt_page', null, 'Root'));
     let last = root;
-    for (const [name, sortOrder] of [['b', 2], ['B', 1], ['a', 1], ['Ä', 3], ['c', 1]] as const) last = await containers.create(folder('tnt_page', root.containerId, name, { sortOrder }));
+    for (const [name, sortOrder] of [['b', 2], ['B', 1], ['a', 1], ['Ä', 3], ['c', 1]] as const) last = await containers.create(newFolder('tnt_page', root.containerId, name, { sortOrder }));
     await containers.setStatus('tnt_page', last.containerId, 'DELETED', '', 'batch_4', 'usr_a');
     const names = async (includeDeleted: boolean, column: 'name' | 'sortOrder' | 'createTime', asc: boolean, limit = 10, offset = 0) => {
       const page = await other.repos.containers.page('tnt_page', root.containerId, includeDeleted, { column, asc }, limit, offset);
@@ -140,16 +127,16 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
 
   it('keeps active names unique under a parent, and lets a deleted one be named again', async () => {
     const { containers } = db.repos;
-    const root = await containers.create(folder('tnt_names', null, 'Root'));
-    const first = await containers.create(folder('tnt_names', root.containerId, 'Same'));
-    await expect(other.repos.containers.create(folder('tnt_names', root.containerId, 'Same'))).rejects.toThrow(/unique/i);
+    const root = await containers.create(newFolder('tnt_names', null, 'Root'));
+    const first = await containers.create(newFolder('tnt_names', root.containerId, 'Same'));
+    await expect(other.repos.containers.create(newFolder('tnt_names', root.containerId, 'Same'))).rejects.toThrow(/unique/i);
     await containers.setStatus('tnt_names', first.containerId, 'DELETED', '', 'batch_5', 'usr_a');
-    expect((await other.repos.containers.create(folder('tnt_names', root.containerId, 'Same'))).name).toBe('Same');
+    expect((await other.repos.containers.create(newFolder('tnt_names', root.containerId, 'Same'))).name).toBe('Same');
   });
 
   it("commits a container with its ACL entry and change, or none of them; an entry's container must exist, and goes with it", async () => {
     const made = await db.transaction(async (tx) => {
-      const c = await tx.containers.create(folder('tnt_unit', null, 'Kept'));
+      const c = await tx.containers.create(newFolder('tnt_unit', null, 'Kept'));
       await tx.acl.entries.insert('tnt_unit', { containerId: c.containerId, principalType: 'EVERYONE', principalId: '', role: 'EDITOR', allowMask: 39, denyMask: 0 }, 'system');
       tx.changes.record({ tenantId: 'tnt_unit', op: 'create', kind: 'container', id: c.containerId, parentId: '', name: c.name, deleted: false });
       return c;
@@ -160,7 +147,7 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
     let dropped = '';
     await expect(
       db.transaction(async (tx) => {
-        const c = await tx.containers.create(folder('tnt_unit', null, 'Dropped'));
+        const c = await tx.containers.create(newFolder('tnt_unit', null, 'Dropped'));
         dropped = c.containerId;
         await tx.acl.entries.insert('tnt_unit', { containerId: c.containerId, principalType: 'EVERYONE', principalId: '', role: 'EDITOR', allowMask: 39, denyMask: 0 }, 'system');
         tx.changes.record({ tenantId: 'tnt_unit', op: 'create', kind: 'container', id: c.containerId, parentId: '', name: c.name, deleted: false });
@@ -180,7 +167,7 @@ describe.each(['sqlite', 'postgres'] as const)('the tree on %s', (dialect) => {
     // The tenant's own row on PostgreSQL (0011_reply_generation), the one row on SQLite.
     const generation = (): Promise<number> => db.repos.replyGenerations.of('tnt_gen');
     const before = await generation();
-    const c = await db.repos.containers.create(folder('tnt_gen', null, 'Root'));
+    const c = await db.repos.containers.create(newFolder('tnt_gen', null, 'Root'));
     const afterInsert = await generation();
     expect(afterInsert).toBeGreaterThan(before);
     await other.repos.containers.update('tnt_gen', c.containerId, { name: 'Renamed' }, 'usr_a');

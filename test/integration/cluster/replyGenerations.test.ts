@@ -14,22 +14,12 @@ import { useCluster } from '../../helpers/clusterFixture.ts';
 import { sqliteReplyInputs } from '../../helpers/replyInputs.ts';
 import { tempDir } from '../../helpers/server.ts';
 import { HEAVY_TEST_MS, until } from '../../helpers/wait.ts';
+import { newFolder } from '../../helpers/treeRecords.ts';
 
 const dirs: string[] = [];
 const cluster = useCluster(dirs);
 
-const folder = (tenantId: string, name: string): NewContainer => ({
-  tenantId,
-  parentId: null,
-  containerTypeId: 'ctt_folder',
-  name,
-  description: '',
-  sortOrder: 0,
-  metadata: {},
-  aclInheritEnabled: true,
-  systemKind: null,
-  createBy: 'usr_a',
-});
+const folder = (tenantId: string, name: string): NewContainer => newFolder(tenantId, null, name);
 
 /** Whether `unit` commits, or is seen waiting for a lock first. */
 async function commitsOrWaits(holder: pg.Client, unit: Promise<unknown>): Promise<'committed' | 'waiting'> {
